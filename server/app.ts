@@ -1,0 +1,153 @@
+// The Fastify application: platform services, the gate, then every module's routes, in the
+// order given here. main.ts starts it for real; tests build it on a random port with their own
+// database and clock.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { createAjv, describeError } from '../validators/ajv.ts';
+import { Access } from './platform/access.ts';
+import { SiteCache } from './platform/cache.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import type { ServerConfig } from './platform/config.ts';
+import type { Database } from './platform/db/database.ts';
+import { AppError, Code } from './platform/errors.ts';
+import { installGate } from './platform/gate.ts';
+import { t } from './platform/messages.ts';
+import { installOperationLog } from './platform/oplog.ts';
+import { Sessions } from './platform/sessions.ts';
+import { SiteConfig } from './platform/site-config.ts';
+import { Sites } from './platform/sites.ts';
+import authRoutes from './modules/auth/routes.ts';
+import { Captchas, randomCaptchaText } from './modules/auth/captcha.ts';
+import userRoutes from './modules/user/routes.ts';
+import menuRoutes from './modules/menu/routes.ts';
+import deptRoutes from './modules/dept/routes.ts';
+import dictRoutes from './modules/dict/routes.ts';
+
+export interface Services {
+  config: ServerConfig;
+  database: Database;
+  clock: Clock;
+  cache: SiteCache;
+  sites: Sites;
+  sessions: Sessions;
+  access: Access;
+  siteConfig: SiteConfig;
+  captchas: Captchas;
+}
+
+export interface AppOptions {
+  config: ServerConfig;
+  database: Database;
+  secret: string;
+  clock?: Clock;
+  /** Tests read the captcha they are shown through this; the product draws random text. */
+  captchaText?: () => string;
+  logLevel?: string;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const cache = new SiteCache(database);
+  const sites = new Sites(database, config.appDomain, config.defaultSite);
+  await sites.reload();
+  const siteConfig = new SiteConfig(database, cache);
+  const services: Services = {
+    config,
+    database,
+    clock,
+    cache,
+    sites,
+    sessions: new Sessions(database, clock, options.secret),
+    access: new Access(database, cache, siteConfig, clock),
+    siteConfig,
+    captchas: new Captchas(database, clock, options.captchaText ?? randomCaptchaText),
+  };
+
+  const app = Fastify({
+    logger: { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn' },
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+  });
+
+  const bodyAjv = createAjv({ coerce: false });
+  const textAjv = createAjv({ coerce: true });
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object),
+  );
+
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    const locale = request.locale ?? 'en-US';
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ code: err.code, data: err.data, msg: t(err.messageKey, locale, err.params) });
+    }
+    if (err.validation?.length) {
+      const detail = describeError(err.validation[0] as never, locale);
+      return reply.status(200).send({ code: Code.invalid, data: null, msg: t('request.invalid', locale, { detail }) });
+    }
+    const answer = transportError(err, request);
+    if (answer) return reply.status(answer.status).send({ code: answer.code, data: null, msg: answer.msg });
+    request.log.error({ err, url: request.url }, 'unhandled error');
+    return reply.status(200).send({ code: Code.error, data: null, msg: t('server.error', locale) });
+  });
+
+  installGate(app, services);
+  installOperationLog(app, database);
+
+  await app.register(
+    async (api) => {
+      authRoutes(api, services);
+      userRoutes(api, services);
+      menuRoutes(api, services);
+      deptRoutes(api, services);
+      dictRoutes(api, services);
+    },
+    { prefix: '/api' },
+  );
+
+  const webRoot = config.webRoot && fs.existsSync(path.join(config.webRoot, 'index.html')) ? config.webRoot : null;
+  if (webRoot) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (webRoot && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      // The browser app routes everything that is not a file or an API call.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+    }
+    return reply.status(404).send({
+      code: Code.notFound,
+      data: null,
+      msg: t('request.notFound', request.locale, { method: request.method, url: request.url.split('?')[0].slice(0, 200) }),
+    });
+  });
+
+  return { app, services };
+}
+
+function transportError(err: FastifyError, request: FastifyRequest): { status: number; code: string; msg: string } | null {
+  const locale = request.locale;
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: Code.tooLarge, msg: t('request.tooLarge', locale, { limit: '1 MB' }) };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        status: 415,
+        code: Code.unsupportedType,
+        msg: t('request.unsupportedType', locale, { type: String(request.headers['content-type'] ?? '').slice(0, 80) }),
+      };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, code: Code.invalid, msg: t('request.badJson', locale) };
+  }
+  if (err instanceof SyntaxError) return { status: 400, code: Code.invalid, msg: t('request.badJson', locale) };
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return { status: err.statusCode, code: Code.invalid, msg: t('request.invalid', locale, { detail: err.code ?? '' }) };
+  }
+  return null;
+}

@@ -1,0 +1,42 @@
+// `npm start`: open (or create and seed) the database, serve the API and the web app.
+import { buildApp } from './app.ts';
+import { prepareDatabase } from './boot.ts';
+import { systemClock } from './platform/clock.ts';
+import { readConfig } from './platform/config.ts';
+import { loadSecret } from './platform/secret.ts';
+
+const config = readConfig();
+const started = Date.now();
+const { database, migrated, seeded } = await prepareDatabase(config, systemClock);
+const { app } = await buildApp({ config, database, secret: loadSecret(config.secret, config.dataDir), logLevel: 'info' });
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+const port = (app.server.address() as { port: number }).port;
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
+const lines = [
+  '',
+  `  内控系统 v2.5.44 is running: http://localhost:${port}/`,
+  `  Other organisation:        http://city.localhost:${port}/`,
+  `  Storage: ${where}${migrated.length ? `, migrations applied: ${migrated.join(', ')}` : ''}${
+    seeded.created.length ? `, demo organisations created: ${seeded.created.join(', ')}` : ''
+  } (${Date.now() - started} ms)`,
+  '',
+  '  Sign in (site demo, 示范区第一中学): admin / Admin@12345',
+  '                                      principal, finance, head, staff, auditor / Demo@12345',
+  '                                      newcomer / Demo@12345 (must change the password)',
+  '  Sign in (site city, 市第一医院):     cityadmin, citystaff / City@12345',
+  '',
+];
+console.log(lines.join('\n'));

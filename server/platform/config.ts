@@ -1,0 +1,33 @@
+// Settings from the environment, documented in README "Configuration".
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Product domain: the site key is the sub-domain in front of it (demo.localhost → demo). */
+  appDomain: string;
+  /** Site for a bare host (localhost, an IP address, an unknown domain). */
+  defaultSite: string;
+  /** Built browser app served at /; null serves the API only. */
+  webRoot: string | null;
+  secret: string | null;
+  production: boolean;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || null,
+    appDomain: (env.APP_DOMAIN ?? 'localhost').toLowerCase(),
+    defaultSite: env.DEFAULT_SITE ?? 'demo',
+    webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? 'dist'),
+    secret: env.APP_SECRET || null,
+    production: env.NODE_ENV === 'production',
+  };
+}

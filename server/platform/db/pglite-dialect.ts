@@ -1,0 +1,106 @@
+// A Kysely dialect over an embedded PGlite instance. PGlite is one connection, so the driver
+// hands it out to one holder at a time: a transaction keeps it from BEGIN to COMMIT, and every
+// other query waits its turn. (The `kysely-pglite` package pulls in oclif and breaks `npm ls`.)
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly pg: PGlite) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
+    return {
+      rows: result.rows,
+      numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
+    };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on the embedded database');
+  }
+}
+
+/** FIFO lock: the single PGlite connection serves one holder at a time. */
+class ConnectionLock {
+  private busy = false;
+  private readonly waiters: Array<() => void> = [];
+
+  async acquire(): Promise<void> {
+    if (!this.busy) {
+      this.busy = true;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiters.shift();
+    if (next) next();
+    else this.busy = false;
+  }
+}
+
+class PGliteDriver implements Driver {
+  private readonly lock = new ConnectionLock();
+  private readonly connection: PGliteConnection;
+
+  constructor(private readonly pg: PGlite) {
+    this.connection = new PGliteConnection(pg);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.lock.acquire();
+    return this.connection;
+  }
+
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    await conn.executeQuery(CompiledQuery.raw(`begin${level}`));
+  }
+
+  async commitTransaction(conn: DatabaseConnection): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(conn: DatabaseConnection): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(): Promise<void> {
+    this.lock.release();
+  }
+
+  async destroy(): Promise<void> {
+    if (!this.pg.closed) await this.pg.close();
+  }
+}
+
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pg: PGlite) {}
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.pg);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+}

@@ -1,0 +1,217 @@
+// Row types of the platform tables (migrations/0001_core.sql). int8 arrives as number and
+// numeric as string on both drivers (see database.ts); dates as 'YYYY-MM-DD' strings.
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface I18nText {
+  'zh-CN'?: string;
+  'zh-TW'?: string;
+  'en-US'?: string;
+  'pt-BR'?: string;
+}
+
+interface Audited {
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  created_by: number | null;
+  updated_by: number | null;
+  version: Generated<number>;
+}
+
+export interface DeptTable extends Audited {
+  id: Generated<number>;
+  top_dept_id: number;
+  parent_id: Generated<number>;
+  ancestors: Generated<string>;
+  dept_name: string;
+  top_dept_key: string | null;
+  order_num: Generated<number>;
+  leader_user_id: number | null;
+  phone: string | null;
+  email: string | null;
+  status: Generated<string>;
+}
+
+export interface DeptBaseExtend {
+  topDeptName?: string;
+  otherSystemList?: Array<{ name: string; url: string }>;
+  navLogoStr?: string;
+  disable?: boolean;
+}
+
+export interface DeptBaseTable {
+  top_dept_id: number;
+  icon: string | null;
+  login_title: string | null;
+  login_logo: string | null;
+  nav_title: string | null;
+  nav_logo: string | null;
+  label: string | null;
+  extend: Json<DeptBaseExtend>;
+  updated_at: Generated<Date>;
+  updated_by: number | null;
+  version: Generated<number>;
+}
+
+export interface UserTable extends Audited {
+  id: Generated<number>;
+  top_dept_id: number;
+  dept_id: number | null;
+  login_name: string;
+  password_hash: string;
+  real_name: string;
+  nick_name: string | null;
+  avatar: string | null;
+  phone: string | null;
+  email: string | null;
+  sex: Generated<string>;
+  status: Generated<string>;
+  re_password: Generated<boolean>;
+  password_changed_at: Timestamp;
+  remark: string | null;
+}
+
+export interface RoleTable extends Audited {
+  id: Generated<number>;
+  top_dept_id: number;
+  role_name: string;
+  role_key: string;
+  role_sort: Generated<number>;
+  data_scope: Generated<string>;
+  status: Generated<string>;
+  todo_home: Generated<boolean>;
+  remark: string | null;
+}
+
+export interface MenuTable extends Audited {
+  id: Generated<number>;
+  top_dept_id: number;
+  parent_id: Generated<number>;
+  menu_key: string;
+  menu_name: string;
+  i18n: Json<I18nText>;
+  menu_type: Generated<string>;
+  path: string | null;
+  component: string | null;
+  redirect: string | null;
+  target: string | null;
+  icon: string | null;
+  visible: Generated<string>;
+  hidden_children: Generated<boolean>;
+  hidden_header: Generated<boolean>;
+  perms: string | null;
+  order_num: Generated<number>;
+  status: Generated<string>;
+}
+
+export interface DictTypeTable extends Audited {
+  id: Generated<number>;
+  top_dept_id: number;
+  dict_name: string;
+  dict_type: string;
+  i18n: Json<I18nText>;
+  status: Generated<string>;
+  remark: string | null;
+}
+
+export interface DictDataTable extends Audited {
+  id: Generated<number>;
+  top_dept_id: number;
+  dict_type: string;
+  dict_label: string;
+  dict_value: string;
+  i18n: Json<I18nText>;
+  dict_sort: Generated<number>;
+  css_class: string | null;
+  list_class: string | null;
+  is_default: Generated<string>;
+  status: Generated<string>;
+  remark: string | null;
+}
+
+export interface ConfigTable extends Audited {
+  id: Generated<number>;
+  top_dept_id: number;
+  config_name: string;
+  config_key: string;
+  config_value: Generated<string>;
+  config_type: Generated<string>;
+  remark: string | null;
+}
+
+export interface SessionTable {
+  token_hash: string;
+  user_id: number;
+  top_dept_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginAttemptTable {
+  top_dept_id: number;
+  login_name: string;
+  fail_count: Generated<number>;
+  locked_until: Timestamp | null;
+  last_failed_at: Timestamp | null;
+}
+
+export interface CaptchaTable {
+  captcha_key: string;
+  top_dept_id: number;
+  code_hash: string;
+  expires_at: Timestamp;
+}
+
+export interface LoginLogTable {
+  id: Generated<number>;
+  top_dept_id: number;
+  user_id: number | null;
+  login_name: string;
+  ip: string | null;
+  user_agent: string | null;
+  result: string;
+  msg: string | null;
+  created_at: Timestamp;
+}
+
+export interface OperLogTable {
+  id: Generated<number>;
+  top_dept_id: number;
+  module: string;
+  action: string;
+  entity_id: string | null;
+  user_id: number | null;
+  dept_id: number | null;
+  ip: string | null;
+  url: string | null;
+  method: string | null;
+  params: Json<unknown> | null;
+  result: Generated<string>;
+  error: string | null;
+  duration_ms: number | null;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  sys_dept: DeptTable;
+  sys_dept_base: DeptBaseTable;
+  sys_user: UserTable;
+  sys_role: RoleTable;
+  sys_user_role: { user_id: number; role_id: number };
+  sys_role_dept: { role_id: number; dept_id: number };
+  sys_menu: MenuTable;
+  sys_role_menu: { role_id: number; menu_id: number };
+  sys_dict_type: DictTypeTable;
+  sys_dict_data: DictDataTable;
+  sys_config: ConfigTable;
+  sys_session: SessionTable;
+  sys_login_attempt: LoginAttemptTable;
+  sys_captcha: CaptchaTable;
+  sys_login_log: LoginLogTable;
+  sys_oper_log: OperLogTable;
+}

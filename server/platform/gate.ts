@@ -1,0 +1,100 @@
+// The one place every API request passes: language, site, session, permission. Each route
+// declares `config.permission` — 'public', 'login' (any signed-in user) or a permission key
+// such as 'system:user:list' — and registering a route without it fails at start-up.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resolveLocale, type Locale } from '../../validators/locale.ts';
+import type { Access, Principal } from './access.ts';
+import { AppError, Code } from './errors.ts';
+import type { Session, Sessions } from './sessions.ts';
+import type { Site, Sites } from './sites.ts';
+import type { Clock } from './clock.ts';
+
+export type Permission = 'public' | 'login' | (string & {});
+
+export interface OperationLogConfig {
+  module: string;
+  action: 'add' | 'edit' | 'delete' | 'grant' | 'export' | 'import' | 'audit' | 'status' | 'other';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: Permission;
+    /** false: the route works without a known site of its own (site lookup by parameter). */
+    site?: boolean;
+    /** Writes name their module and action for the operation log. */
+    log?: OperationLogConfig;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    site: Site | null;
+    /** Budget year of the request: the `year` header, else the current calendar year. */
+    year: number;
+    session: Session | null;
+    principal: Principal | null;
+  }
+}
+
+/** The signed-in caller; only for routes whose permission is not 'public'. */
+export function caller(request: FastifyRequest): { site: Site; principal: Principal; session: Session } {
+  if (!request.site || !request.principal || !request.session) throw new AppError(Code.loginExpired, 'auth.loginExpired');
+  return { site: request.site, principal: request.principal, session: request.session };
+}
+
+/** The request's site; only for routes that keep the default `site: true`. */
+export function siteOf(request: FastifyRequest): Site {
+  if (!request.site) throw new AppError(Code.unknownSite, 'site.unknown', { key: '' });
+  return request.site;
+}
+
+export function headerText(request: FastifyRequest, name: string): string {
+  const v = request.headers[name];
+  return (Array.isArray(v) ? v[0] : v) ?? '';
+}
+
+export function installGate(
+  app: FastifyInstance,
+  deps: { sites: Sites; sessions: Sessions; access: Access; clock: Clock },
+) {
+  app.decorateRequest('locale', 'en-US');
+  app.decorateRequest('site', null);
+  app.decorateRequest('year', 0);
+  app.decorateRequest('session', null);
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.permission) {
+      throw new Error(`route ${route.method} ${route.url} declares no config.permission`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.locale = resolveLocale(headerText(request, 'accept-language'));
+    const yearHeader = headerText(request, 'year');
+    request.year = /^\d{4}$/.test(yearHeader) ? Number(yearHeader) : new Date(deps.clock.now()).getFullYear();
+    const config = request.routeOptions.config;
+    const permission = config?.permission;
+    if (!permission) return; // not an API route (static files, not found)
+
+    const host = headerText(request, 'hostname') || request.hostname;
+    const key = deps.sites.keyForHost(host);
+    request.site = deps.sites.get(key) ?? null;
+    if (config.site !== false && !request.site) {
+      throw new AppError(Code.unknownSite, 'site.unknown', { key });
+    }
+    if (permission === 'public') return;
+
+    const token = headerText(request, 'token') || headerText(request, 'access-token');
+    const session = token ? await deps.sessions.verify(token) : null;
+    if (!session) throw new AppError(Code.loginExpired, 'auth.loginExpired');
+    if (!request.site || session.siteId !== request.site.id) throw new AppError(Code.loginExpired, 'auth.otherSite');
+    const principal = await deps.access.principal(session.siteId, session.userId);
+    if (!principal || principal.status !== '0') throw new AppError(Code.loginExpired, 'auth.loginExpired');
+    request.session = session;
+    request.principal = principal;
+    if (permission === 'login') return;
+    if (principal.rePassword || (await deps.access.passwordExpired(principal))) {
+      throw new AppError(Code.forbidden, 'auth.passwordChangeRequired');
+    }
+    if (!deps.access.can(principal, permission)) throw new AppError(Code.forbidden, 'auth.forbidden', { key: permission });
+  });
+}

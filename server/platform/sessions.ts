@@ -1,0 +1,118 @@
+// Sign-in sessions: an opaque random token in the client, its keyed hash in sys_session.
+// Tokens live 12 hours (spec section 9). Logout, a password change or a disabled account revoke
+// them in the database and on every node at once (bus), so expiry and logout hold everywhere.
+import crypto from 'node:crypto';
+import type { Clock } from './clock.ts';
+import type { Database } from './db/database.ts';
+
+export const TOKEN_LIFETIME_MS = 43_200_000;
+const CHANNEL = 'nk_session';
+const MAX_CACHED = 50_000;
+
+export interface Session {
+  tokenHash: string;
+  userId: number;
+  siteId: number;
+  expiresAt: number;
+}
+
+export class Sessions {
+  private readonly cache = new Map<string, Session>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly clock: Clock,
+    private readonly secret: string,
+  ) {
+    database.subscribe(CHANNEL, (payload) => this.forget(payload));
+  }
+
+  hash(token: string): string {
+    return crypto.createHmac('sha256', this.secret).update(token).digest('hex');
+  }
+
+  async create(userId: number, siteId: number, ip: string | null, userAgent: string | null): Promise<string> {
+    const token = crypto.randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    await this.database.db
+      .insertInto('sys_session')
+      .values({
+        token_hash: this.hash(token),
+        user_id: userId,
+        top_dept_id: siteId,
+        created_at: new Date(now),
+        expires_at: new Date(now + TOKEN_LIFETIME_MS),
+        ip,
+        user_agent: userAgent?.slice(0, 500) ?? null,
+      })
+      .execute();
+    return token;
+  }
+
+  /** The live session of a token, or null when it is unknown, expired or revoked. */
+  async verify(token: string): Promise<Session | null> {
+    if (!token || token.length > 200) return null;
+    const tokenHash = this.hash(token);
+    let session = this.cache.get(tokenHash);
+    if (!session) {
+      const row = await this.database.db
+        .selectFrom('sys_session')
+        .select(['user_id', 'top_dept_id', 'expires_at'])
+        .where('token_hash', '=', tokenHash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) return null;
+      session = { tokenHash, userId: row.user_id, siteId: row.top_dept_id, expiresAt: row.expires_at.getTime() };
+      if (this.cache.size >= MAX_CACHED) this.trim();
+      this.cache.set(tokenHash, session);
+    }
+    if (session.expiresAt <= this.clock.now()) {
+      this.cache.delete(tokenHash);
+      return null;
+    }
+    return session;
+  }
+
+  async revoke(token: string): Promise<boolean> {
+    const tokenHash = this.hash(token);
+    const result = await this.database.db
+      .updateTable('sys_session')
+      .set({ revoked_at: new Date(this.clock.now()) })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    this.cache.delete(tokenHash);
+    await this.database.publish(CHANNEL, `token:${tokenHash}`);
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** End every session of a user, but the one they act from when given. */
+  async revokeUser(userId: number, keepTokenHash?: string): Promise<void> {
+    let q = this.database.db
+      .updateTable('sys_session')
+      .set({ revoked_at: new Date(this.clock.now()) })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (keepTokenHash) q = q.where('token_hash', '!=', keepTokenHash);
+    await q.execute();
+    this.forget(`user:${userId}:${keepTokenHash ?? ''}`);
+    await this.database.publish(CHANNEL, `user:${userId}:${keepTokenHash ?? ''}`);
+  }
+
+  private forget(payload: string) {
+    if (payload === '*') return this.cache.clear();
+    if (payload.startsWith('token:')) return void this.cache.delete(payload.slice(6));
+    if (payload.startsWith('user:')) {
+      const [, id, keep] = payload.split(':');
+      for (const [hash, s] of this.cache) if (s.userId === Number(id) && hash !== keep) this.cache.delete(hash);
+    }
+  }
+
+  private trim() {
+    let n = Math.ceil(MAX_CACHED / 10);
+    for (const key of this.cache.keys()) {
+      if (n-- <= 0) break;
+      this.cache.delete(key);
+    }
+  }
+}

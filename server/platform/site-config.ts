@@ -1,0 +1,52 @@
+// Per-site settings (sys_config): DOMAIN.md's switches such as ui.appTitle, upload.maxFiles or
+// sys.account.passwordValidateDays. Defaults live in schemas/system/configs.json and are seeded
+// into every site; a site changes its own rows.
+import type { SiteCache } from './cache.ts';
+import type { Database } from './db/database.ts';
+
+/** Keys the browser may read before sign-in (login page, layout switches). */
+export const PUBLIC_CONFIG_KEYS = [
+  'ui.appTitle',
+  'ui.hideBrowserHint',
+  'ui.fileDisplay',
+  'ui.noWechatLayout',
+  'upload.maxFiles',
+  'upload.useOss',
+  'sys.account.registerUser',
+] as const;
+
+export class SiteConfig {
+  constructor(
+    private readonly database: Database,
+    private readonly cache: SiteCache,
+  ) {}
+
+  all(siteId: number): Promise<ReadonlyMap<string, string>> {
+    return this.cache.get(siteId, 'config', async () => {
+      const rows = await this.database.db
+        .selectFrom('sys_config')
+        .select(['config_key', 'config_value'])
+        .where('top_dept_id', '=', siteId)
+        .execute();
+      return new Map(rows.map((r) => [r.config_key, r.config_value]));
+    });
+  }
+
+  async value(siteId: number, key: string): Promise<string | undefined> {
+    return (await this.all(siteId)).get(key);
+  }
+
+  async flag(siteId: number, key: string): Promise<boolean> {
+    return (await this.value(siteId, key)) === 'true';
+  }
+
+  async publicValues(siteId: number): Promise<Record<string, string>> {
+    const all = await this.all(siteId);
+    const out: Record<string, string> = {};
+    for (const key of PUBLIC_CONFIG_KEYS) {
+      const v = all.get(key);
+      if (v !== undefined) out[key] = v;
+    }
+    return out;
+  }
+}

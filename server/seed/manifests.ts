@@ -1,0 +1,72 @@
+// The product's own structure, read from schemas/: every area's menu manifest (menu.json), the
+// button actions, the dictionaries and the per-site settings with their defaults.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Localized } from '../../validators/locale.ts';
+
+export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
+
+export interface MenuManifestNode {
+  key: string;
+  title: Localized;
+  path?: string;
+  component?: string;
+  redirect?: string;
+  icon?: string;
+  target?: string;
+  hidden?: boolean;
+  hiddenChildren?: boolean;
+  hiddenHeader?: boolean;
+  permission?: string;
+  buttons?: string[];
+  children?: MenuManifestNode[];
+}
+
+export interface DictManifest {
+  types: Array<{
+    type: string;
+    name: Localized;
+    data: Array<{ value: string; label: Localized; listClass?: string; isDefault?: boolean }>;
+  }>;
+}
+
+export interface ConfigManifest {
+  configs: Array<{ key: string; name: Localized; value: string; remark?: string }>;
+}
+
+function readJson<T>(file: string): T {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+}
+
+/** Every area's top-level menus, in area order. */
+export function loadMenus(): MenuManifestNode[] {
+  const areas = fs
+    .readdirSync(SCHEMAS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.startsWith('_') && d.name !== 'sites')
+    .map((d) => path.join(SCHEMAS_DIR, d.name, 'menu.json'))
+    .filter((f) => fs.existsSync(f))
+    .map((f) => readJson<{ order: number; menus: MenuManifestNode[] }>(f))
+    .sort((a, b) => a.order - b.order);
+  return areas.flatMap((a) => a.menus);
+}
+
+export function loadActions(): Record<string, Localized> {
+  const { $schema: _ignored, ...actions } = readJson<Record<string, Localized> & { $schema?: string }>(
+    path.join(SCHEMAS_DIR, 'actions.json'),
+  );
+  return actions as Record<string, Localized>;
+}
+
+export function loadDicts(): DictManifest {
+  return readJson<DictManifest>(path.join(SCHEMAS_DIR, 'system', 'dicts.json'));
+}
+
+export function loadConfigs(): ConfigManifest {
+  return readJson<ConfigManifest>(path.join(SCHEMAS_DIR, 'system', 'configs.json'));
+}
+
+/** Permission key of a button: the page's key with its last segment replaced by the action. */
+export function buttonPermission(pagePermission: string, action: string): string {
+  return pagePermission.replace(/:[^:]+$/, `:${action}`);
+}

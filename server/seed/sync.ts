@@ -1,0 +1,223 @@
+// Bring one site's structural data up to what this release defines: menus (with their button
+// keys), dictionaries, settings and budget years. Only what is missing is added; a site's own
+// edits are never overwritten. New menu entries are granted to the site's roles by the role
+// rules of organisations.ts, so a role keeps seeing what it is meant to after an upgrade.
+import type { Kysely } from 'kysely';
+import type { DB } from '../platform/db/types.ts';
+import type { Localized } from '../../validators/locale.ts';
+import {
+  buttonPermission,
+  loadActions,
+  loadConfigs,
+  loadDicts,
+  loadMenus,
+  type DictManifest,
+  type MenuManifestNode,
+} from './manifests.ts';
+import { EVERYONE_MENUS, ORGANISATIONS, type RoleGrants } from './organisations.ts';
+
+interface FlatMenu {
+  key: string;
+  parentKey: string | null;
+  /** Keys of this entry and all its ancestors, nearest first. */
+  lineage: string[];
+  title: Localized;
+  type: 'M' | 'C' | 'F';
+  node?: MenuManifestNode;
+  action?: string;
+  perms: string | null;
+  order: number;
+  depth: number;
+}
+
+function flatten(): FlatMenu[] {
+  const actions = loadActions();
+  const out: FlatMenu[] = [];
+  const walk = (nodes: MenuManifestNode[], parent: FlatMenu | null, depth: number, base: number) => {
+    nodes.forEach((node, index) => {
+      const lineage = [node.key, ...(parent?.lineage ?? [])];
+      const entry: FlatMenu = {
+        key: node.key,
+        parentKey: parent?.key ?? null,
+        lineage,
+        title: node.title,
+        type: node.children?.length ? 'M' : 'C',
+        node,
+        perms: node.permission ?? null,
+        order: base + index + 1,
+        depth,
+      };
+      out.push(entry);
+      if (node.permission) {
+        const buttons = ['query', ...(node.buttons ?? []).filter((b) => b !== 'query')];
+        buttons.forEach((action, i) => {
+          const title = actions[action];
+          if (!title) throw new Error(`menu ${node.key}: unknown button action "${action}" (schemas/actions.json)`);
+          out.push({
+            key: `${node.key}:${action}`,
+            parentKey: node.key,
+            lineage: [`${node.key}:${action}`, ...lineage],
+            title,
+            type: 'F',
+            action,
+            perms: buttonPermission(node.permission!, action),
+            order: i + 1,
+            depth: depth + 1,
+          });
+        });
+      }
+      if (node.children) walk(node.children, entry, depth + 1, 0);
+    });
+  };
+  walk(loadMenus(), null, 0, 0);
+  return out;
+}
+
+export function grants(rules: RoleGrants, menu: FlatMenu): boolean {
+  if (menu.lineage.some((k) => EVERYONE_MENUS.includes(k))) return true;
+  if (rules.except && menu.lineage.some((k) => rules.except!.includes(k))) return false;
+  const inMenus = rules.menus === 'all' || menu.lineage.some((k) => (rules.menus as string[]).includes(k));
+  if (!inMenus) return false;
+  return menu.type !== 'F' || rules.actions === 'all' || rules.actions.includes(menu.action!);
+}
+
+const ROLE_RULES = new Map(ORGANISATIONS.flatMap((o) => o.roles).map((r) => [r.key, r.grants]));
+
+async function syncMenus(db: Kysely<DB>, siteId: number): Promise<number> {
+  const menus = flatten();
+  const existing = new Map(
+    (await db.selectFrom('sys_menu').select(['id', 'menu_key']).where('top_dept_id', '=', siteId).execute()).map((r) => [
+      r.menu_key,
+      r.id,
+    ]),
+  );
+  const added: FlatMenu[] = [];
+  const maxDepth = Math.max(...menus.map((m) => m.depth));
+  // Level by level, so each entry's parent already has its id.
+  for (let depth = 0; depth <= maxDepth; depth++) {
+    const missing = menus.filter((m) => m.depth === depth && !existing.has(m.key));
+    if (!missing.length) continue;
+    const rows = await db
+      .insertInto('sys_menu')
+      .values(
+        missing.map((m) => ({
+          top_dept_id: siteId,
+          parent_id: m.parentKey ? existing.get(m.parentKey)! : 0,
+          menu_key: m.key,
+          menu_name: m.title['zh-CN'],
+          i18n: JSON.stringify(m.title),
+          menu_type: m.type,
+          path: m.node?.path ?? null,
+          component: m.node?.component ?? null,
+          redirect: m.node?.redirect ?? null,
+          target: m.node?.target ?? null,
+          icon: m.node?.icon ?? null,
+          visible: m.node?.hidden ? '1' : '0',
+          hidden_children: m.node?.hiddenChildren ?? false,
+          hidden_header: m.node?.hiddenHeader ?? false,
+          perms: m.perms,
+          order_num: m.order,
+        })),
+      )
+      .returning(['id', 'menu_key'])
+      .execute();
+    for (const r of rows) existing.set(r.menu_key, r.id);
+    added.push(...missing);
+  }
+  if (!added.length) return 0;
+
+  const roles = await db.selectFrom('sys_role').select(['id', 'role_key']).where('top_dept_id', '=', siteId).execute();
+  const grantRows: Array<{ role_id: number; menu_id: number }> = [];
+  for (const role of roles) {
+    const rules = ROLE_RULES.get(role.role_key);
+    if (!rules) continue;
+    for (const menu of added) {
+      if (!grants(rules, menu)) continue;
+      // A granted entry brings its ancestors, so the role's menu tree stays whole.
+      for (const key of menu.lineage) grantRows.push({ role_id: role.id, menu_id: existing.get(key)! });
+    }
+  }
+  for (let i = 0; i < grantRows.length; i += 1000) {
+    await db
+      .insertInto('sys_role_menu')
+      .values(grantRows.slice(i, i + 1000))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  return added.length;
+}
+
+async function syncDicts(db: Kysely<DB>, siteId: number, year: number) {
+  const manifest = loadDicts();
+  const yearLabel = (y: number): Localized => ({ 'zh-CN': `${y}年`, 'zh-TW': `${y}年`, 'en-US': `${y}`, 'pt-BR': `${y}` });
+  const types: DictManifest['types'] = [
+    ...manifest.types,
+    {
+      type: 'ys_budget_year',
+      name: { 'zh-CN': '预算年度', 'zh-TW': '預算年度', 'en-US': 'Budget year', 'pt-BR': 'Ano orçamentário' },
+      data: [year - 1, year, year + 1].map((y) => ({ value: String(y), label: yearLabel(y), isDefault: y === year })),
+    },
+  ];
+  const haveTypes = new Set(
+    (await db.selectFrom('sys_dict_type').select('dict_type').where('top_dept_id', '=', siteId).execute()).map((r) => r.dict_type),
+  );
+  const newTypes = types.filter((t) => !haveTypes.has(t.type));
+  if (newTypes.length) {
+    await db
+      .insertInto('sys_dict_type')
+      .values(newTypes.map((t) => ({ top_dept_id: siteId, dict_type: t.type, dict_name: t.name['zh-CN'], i18n: JSON.stringify(t.name) })))
+      .execute();
+  }
+  const haveData = new Set(
+    (await db.selectFrom('sys_dict_data').select(['dict_type', 'dict_value']).where('top_dept_id', '=', siteId).execute()).map(
+      (r) => `${r.dict_type}\u0000${r.dict_value}`,
+    ),
+  );
+  const newData = types.flatMap((t) =>
+    t.data
+      .map((d, i) => ({ t, d, i }))
+      .filter(({ d }) => !haveData.has(`${t.type}\u0000${d.value}`))
+      .map(({ d, i }) => ({
+        top_dept_id: siteId,
+        dict_type: t.type,
+        dict_value: d.value,
+        dict_label: d.label['zh-CN'],
+        i18n: JSON.stringify(d.label),
+        // Years sort by value; everything else keeps its manifest order.
+        dict_sort: t.type === 'ys_budget_year' ? Number(d.value) : i + 1,
+        list_class: d.listClass ?? null,
+        is_default: d.isDefault ? 'Y' : 'N',
+      })),
+  );
+  if (newData.length) await db.insertInto('sys_dict_data').values(newData).execute();
+}
+
+async function syncConfigs(db: Kysely<DB>, siteId: number, overrides: Record<string, string>) {
+  const have = new Set(
+    (await db.selectFrom('sys_config').select('config_key').where('top_dept_id', '=', siteId).execute()).map((r) => r.config_key),
+  );
+  const rows = loadConfigs()
+    .configs.filter((c) => !have.has(c.key))
+    .map((c) => ({
+      top_dept_id: siteId,
+      config_key: c.key,
+      config_name: c.name['zh-CN'],
+      config_value: overrides[c.key] ?? c.value,
+      config_type: 'Y',
+      remark: c.remark ?? null,
+    }));
+  if (rows.length) await db.insertInto('sys_config').values(rows).execute();
+}
+
+/** Returns the number of menu entries added (0 on an up-to-date site). */
+export async function syncSite(
+  db: Kysely<DB>,
+  siteId: number,
+  year: number,
+  configOverrides: Record<string, string> = {},
+): Promise<number> {
+  const added = await syncMenus(db, siteId);
+  await syncDicts(db, siteId, year);
+  await syncConfigs(db, siteId, configOverrides);
+  return added;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { loadActions, loadMenus, type MenuManifestNode } from '../../server/seed/manifests.ts';
+import { grants } from '../../server/seed/sync.ts';
+import { ORGANISATIONS } from '../../server/seed/organisations.ts';
+
+const all = (nodes: MenuManifestNode[]): MenuManifestNode[] => nodes.flatMap((n) => [n, ...all(n.children ?? [])]);
+
+describe('menu manifests', () => {
+  const menus = all(loadMenus());
+  it('have unique keys and paths', () => {
+    const keys = menus.map((m) => m.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    const paths = menus.map((m) => m.path).filter(Boolean);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+  it('name only known button actions', () => {
+    const actions = loadActions();
+    for (const m of menus) for (const b of m.buttons ?? []) expect(actions[b], `${m.key}: ${b}`).toBeDefined();
+  });
+  it('cover every screen area spec section 2 names', () => {
+    const keys = new Set(menus.map((m) => m.key));
+    for (const k of ['dashboard', 'budgetList', 'budgetAdjust', 'budgetAdjustApply', 'budgetReply', 'warningRecord', 'warningWords',
+      'projectLedger', 'assetApply', 'assetCatalog', 'assetCategory', 'assetClean', 'assetDepreciate', 'assetInventory', 'assetOrder',
+      'assetUpdate', 'consumableApply', 'consumableLoss', 'consumableCatalog', 'consumableCategory', 'consumableDetail', 'consumableMove',
+      'consumableOrder', 'consumableOutorder', 'consumableProduct', 'consumableWarehouse', 'contractList', 'contractChange',
+      'contractLedger', 'stampDuty', 'beforehandList', 'fundsList', 'employeeFee', 'costControl', 'invoiceWebsite', 'workflowModel',
+      'workflowDefinition', 'workflowRunning', 'workflowFinished', 'workflowTask', 'workflowBusiness', 'leaveApply', 'loginLog',
+      'operLog', 'noticeList', 'carApply', 'carArrange', 'carFunds', 'carInfo', 'budgetPlan', 'printApply', 'purchaseApply',
+      'medicalPurchase', 'salaryList', 'sealApply', 'meetingRecord', 'policyShare', 'config', 'dept', 'dict', 'district', 'oss',
+      'permission', 'role', 'user', 'codeGen', 'venueBooking', 'center', 'settings']) {
+      expect(keys.has(k), k).toBe(true);
+    }
+  });
+});
+
+describe('role grants', () => {
+  const staff = ORGANISATIONS[0]!.roles.find((r) => r.key === 'staff')!.grants;
+  const page = (key: string, lineage: string[]) => ({ key, lineage: [key, ...lineage], type: 'C' as const });
+  const button = (page: string, action: string, lineage: string[]) => ({
+    key: `${page}:${action}`,
+    lineage: [`${page}:${action}`, page, ...lineage],
+    type: 'F' as const,
+    action,
+  });
+  it('grant a page inside a granted menu and its allowed buttons only', () => {
+    expect(grants(staff, page('leaveApply', ['leave']) as never)).toBe(true);
+    expect(grants(staff, button('leaveApply', 'add', ['leave']) as never)).toBe(true);
+    expect(grants(staff, button('leaveApply', 'audit', ['leave']) as never)).toBe(false);
+    expect(grants(staff, page('user', ['system']) as never)).toBe(false);
+  });
+  it('give everyone home, account and their own notices', () => {
+    expect(grants({ menus: [], actions: [] }, page('noticeUserRelList', ['notice']) as never)).toBe(true);
+    expect(grants({ menus: [], actions: [] }, button('noticeUserRelList', 'read', ['notice']) as never)).toBe(true);
+  });
+});
