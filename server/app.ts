@@ -77,9 +77,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   const bodyAjv = createAjv({ coerce: false });
   const textAjv = createAjv({ coerce: true });
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema as object));
 
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     const locale = request.locale ?? 'en-US';

@@ -81,17 +81,7 @@ export class Access {
     const { db } = this.database;
     const user = await db
       .selectFrom('sys_user')
-      .select([
-        'id',
-        'dept_id',
-        'login_name',
-        'real_name',
-        'nick_name',
-        'avatar',
-        'status',
-        're_password',
-        'password_changed_at',
-      ])
+      .select(['id', 'dept_id', 'login_name', 'real_name', 'nick_name', 'avatar', 'status', 're_password', 'password_changed_at'])
       .where('id', '=', userId)
       .where('top_dept_id', '=', siteId)
       .executeTakeFirst();
@@ -116,7 +106,11 @@ export class Access {
         .innerJoin('sys_role_menu as rm', 'rm.menu_id', 'm.id')
         .select('m.perms')
         .distinct()
-        .where('rm.role_id', 'in', roles.map((r) => r.id))
+        .where(
+          'rm.role_id',
+          'in',
+          roles.map((r) => r.id),
+        )
         .where('m.top_dept_id', '=', siteId)
         .where('m.perms', 'is not', null)
         .where('m.status', '=', '0')
@@ -144,4 +138,3 @@ export class Access {
     };
   }
 }
-

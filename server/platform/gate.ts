@@ -51,10 +51,7 @@ export function headerText(request: FastifyRequest, name: string): string {
   return (Array.isArray(v) ? v[0] : v) ?? '';
 }
 
-export function installGate(
-  app: FastifyInstance,
-  deps: { sites: Sites; sessions: Sessions; access: Access; clock: Clock },
-) {
+export function installGate(app: FastifyInstance, deps: { sites: Sites; sessions: Sessions; access: Access; clock: Clock }) {
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('site', null);
   app.decorateRequest('year', 0);

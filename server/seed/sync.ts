@@ -159,13 +159,22 @@ async function syncDicts(db: Kysely<DB>, siteId: number, year: number) {
     },
   ];
   const haveTypes = new Set(
-    (await db.selectFrom('sys_dict_type').select('dict_type').where('top_dept_id', '=', siteId).execute()).map((r) => r.dict_type),
+    (await db.selectFrom('sys_dict_type').select('dict_type').where('top_dept_id', '=', siteId).execute()).map(
+      (r) => r.dict_type,
+    ),
   );
   const newTypes = types.filter((t) => !haveTypes.has(t.type));
   if (newTypes.length) {
     await db
       .insertInto('sys_dict_type')
-      .values(newTypes.map((t) => ({ top_dept_id: siteId, dict_type: t.type, dict_name: t.name['zh-CN'], i18n: JSON.stringify(t.name) })))
+      .values(
+        newTypes.map((t) => ({
+          top_dept_id: siteId,
+          dict_type: t.type,
+          dict_name: t.name['zh-CN'],
+          i18n: JSON.stringify(t.name),
+        })),
+      )
       .execute();
   }
   const haveData = new Set(

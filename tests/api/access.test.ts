@@ -27,7 +27,13 @@ describe('current user info', () => {
       const r = await server.get(path, { token: tokens.principal });
       expect(r.body.code).toBe('0');
       const info = r.body.data;
-      expect(info).toMatchObject({ nickName: '王建国', avatar: '/avatar2.jpg', rePassword: false, passwordExpire: false, todoHome: true });
+      expect(info).toMatchObject({
+        nickName: '王建国',
+        avatar: '/avatar2.jpg',
+        rePassword: false,
+        passwordExpire: false,
+        todoHome: true,
+      });
       expect(info.id).toBe(info.userId);
       expect(info.roleIds.length).toBeGreaterThan(0);
       expect(info.buttons).toContain('neikong:budget:list');
@@ -47,7 +53,20 @@ describe('menus per role', () => {
   it('gives every node the fields of spec section 3, roots under parentId "0"', async () => {
     const nodes = await menus('admin');
     for (const n of nodes) {
-      for (const f of ['id', 'parentId', 'menuName', 'menuKey', 'icon', 'visible', 'path', 'component', 'redirect', 'target', 'hiddenChildren', 'hiddenHeader']) {
+      for (const f of [
+        'id',
+        'parentId',
+        'menuName',
+        'menuKey',
+        'icon',
+        'visible',
+        'path',
+        'component',
+        'redirect',
+        'target',
+        'hiddenChildren',
+        'hiddenHeader',
+      ]) {
         expect(n, `${n.menuKey}.${f}`).toHaveProperty(f);
       }
     }
@@ -64,7 +83,9 @@ describe('menus per role', () => {
     const staff = await keys('staff');
     const auditor = await keys('auditor');
     const head = await keys('head');
-    expect([...staff]).toEqual(expect.arrayContaining(['dashboard', 'expense', 'beforehandList', 'leaveApply', 'noticeUserRelList']));
+    expect([...staff]).toEqual(
+      expect.arrayContaining(['dashboard', 'expense', 'beforehandList', 'leaveApply', 'noticeUserRelList']),
+    );
     expect(staff.has('system')).toBe(false);
     expect(staff.has('budgetList')).toBe(false);
     expect(auditor.has('loginLog')).toBe(true);
@@ -109,9 +130,17 @@ describe('sites', () => {
   });
 
   it('takes the site from the Host header when no hostname header is sent', async () => {
-    const r = await server.post('/api/auth/login', { loginName: 'cityadmin', password: 'City@12345' }, { host: `city.localhost:${server.port}` });
+    const r = await server.post(
+      '/api/auth/login',
+      { loginName: 'cityadmin', password: 'City@12345' },
+      { host: `city.localhost:${server.port}` },
+    );
     expect(r.body.code).toBe('0');
-    const demoHost = await server.post('/api/auth/login', { loginName: 'cityadmin', password: 'City@12345' }, { host: `localhost:${server.port}` });
+    const demoHost = await server.post(
+      '/api/auth/login',
+      { loginName: 'cityadmin', password: 'City@12345' },
+      { host: `localhost:${server.port}` },
+    );
     expect(demoHost.body.code).toBe('40100');
   });
 
@@ -123,7 +152,11 @@ describe('sites', () => {
   });
 
   it('answers an unknown site clearly', async () => {
-    const r = await server.post('/api/auth/login', { loginName: 'admin', password: 'Admin@12345' }, { site: 'nowhere', lang: 'en-US' });
+    const r = await server.post(
+      '/api/auth/login',
+      { loginName: 'admin', password: 'Admin@12345' },
+      { site: 'nowhere', lang: 'en-US' },
+    );
     expect(r.body.code).toBe('40401');
     expect(r.body.msg).toBe('No organisation "nowhere" here; check the address');
   });
@@ -145,7 +178,11 @@ describe('sites', () => {
     expect(info.topDeptKey).toBe('city');
     // The city administrator's keys are city's: unlocking a demo account name touches city only.
     await server.post('/api/auth/login', { loginName: 'finance', password: 'bad' });
-    const unlock = await server.post('/api/core/user/unlockPassword', { loginName: 'finance' }, { token: tokens.cityadmin, site: 'city' });
+    const unlock = await server.post(
+      '/api/core/user/unlockPassword',
+      { loginName: 'finance' },
+      { token: tokens.cityadmin, site: 'city' },
+    );
     expect(unlock.body.code).toBe('40400');
     expect((await server.post('/api/auth/login', { loginName: 'finance', password: 'Demo@12345' })).body.code).toBe('40104');
   });
@@ -154,13 +191,20 @@ describe('sites', () => {
 describe('dictionaries', () => {
   it('serves the budget years and notice types in the caller’s language', async () => {
     const year = new Date().getFullYear();
-    const years = (await server.get('/api/core/dictData/type?dictType=ys_budget_year', { token: tokens.staff, lang: 'en-US' })).body.data;
+    const years = (await server.get('/api/core/dictData/type?dictType=ys_budget_year', { token: tokens.staff, lang: 'en-US' }))
+      .body.data;
     expect(years.map((y: { dictValue: string }) => y.dictValue)).toEqual([String(year - 1), String(year), String(year + 1)]);
     expect(years.find((y: { isDefault: string }) => y.isDefault === 'Y').dictValue).toBe(String(year));
-    const types = (await server.get('/api/core/dictData/getDict/sys_notice_type', { token: tokens.staff, lang: 'zh-CN' })).body.data;
+    const types = (await server.get('/api/core/dictData/getDict/sys_notice_type', { token: tokens.staff, lang: 'zh-CN' })).body
+      .data;
     expect(types.map((x: { dictLabel: string }) => x.dictLabel)).toEqual(['单位通知', '更新日志', '系统通知']);
     expect(types[0]).toMatchObject({ dictType: 'sys_notice_type', dictValue: '1' });
-    const both = (await server.get('/api/core/dictData/getDictByTypes?dictTypes=sys_notice_type,sys_yes_no', { token: tokens.staff, lang: 'pt-BR' })).body.data;
+    const both = (
+      await server.get('/api/core/dictData/getDictByTypes?dictTypes=sys_notice_type,sys_yes_no', {
+        token: tokens.staff,
+        lang: 'pt-BR',
+      })
+    ).body.data;
     expect(Object.keys(both)).toEqual(['sys_notice_type', 'sys_yes_no']);
     expect(both.sys_yes_no.map((x: { dictLabel: string }) => x.dictLabel)).toEqual(['Sim', 'Não']);
   });
@@ -178,14 +222,30 @@ describe('forced password change', () => {
     // Menus still load so the browser can route to the change-password page.
     expect((await server.get('/api/core/menu/user', { token })).body.code).toBe('0');
 
-    const wrongOld = await server.post('/api/core/user/upPassword', { oldPassword: 'nope', newPassword: 'Better2026' }, { token, lang: 'en-US' });
+    const wrongOld = await server.post(
+      '/api/core/user/upPassword',
+      { oldPassword: 'nope', newPassword: 'Better2026' },
+      { token, lang: 'en-US' },
+    );
     expect(wrongOld.body).toMatchObject({ code: '40000', msg: 'The current password is wrong' });
-    const weak = await server.post('/api/core/user/upPassword', { oldPassword: 'Demo@12345', newPassword: 'abcdefgh' }, { token, lang: 'zh-CN' });
+    const weak = await server.post(
+      '/api/core/user/upPassword',
+      { oldPassword: 'Demo@12345', newPassword: 'abcdefgh' },
+      { token, lang: 'zh-CN' },
+    );
     expect(weak.body).toMatchObject({ code: '40000', msg: '密码至少8位，且须同时包含字母和数字' });
-    const same = await server.post('/api/core/user/upPassword', { oldPassword: 'Demo@12345', newPassword: 'Demo@12345' }, { token });
+    const same = await server.post(
+      '/api/core/user/upPassword',
+      { oldPassword: 'Demo@12345', newPassword: 'Demo@12345' },
+      { token },
+    );
     expect(same.body.code).toBe('40000');
 
-    const ok = await server.post('/api/core/user/upPassword', { oldPassword: 'Demo@12345', newPassword: 'Better2026' }, { token });
+    const ok = await server.post(
+      '/api/core/user/upPassword',
+      { oldPassword: 'Demo@12345', newPassword: 'Better2026' },
+      { token },
+    );
     expect(ok.body.code).toBe('0');
     expect((await server.get('/api/core/user/info', { token })).body.data.rePassword).toBe(false);
     expect((await server.post('/api/auth/login', { loginName: 'newcomer', password: 'Demo@12345' })).body.code).toBe('40100');

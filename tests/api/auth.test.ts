@@ -64,10 +64,21 @@ describe('sign-in', () => {
       captchaCode: CAPTCHA_TEXT.toLowerCase(),
     });
     expect(ok.body.code).toBe('0');
-    const replay = await server.post('/api/auth/login', { loginName: 'finance', password: 'x', captchaKey: key, captchaCode: CAPTCHA_TEXT });
+    const replay = await server.post('/api/auth/login', {
+      loginName: 'finance',
+      password: 'x',
+      captchaKey: key,
+      captchaCode: CAPTCHA_TEXT,
+    });
     expect(replay.body.code).toBe('40100'); // success cleared the failures: no captcha needed, just a wrong password
 
-    expect((await loginLog('finance')).map((r) => r.result)).toEqual(['bad_credentials', 'captcha', 'captcha', 'ok', 'bad_credentials']);
+    expect((await loginLog('finance')).map((r) => r.result)).toEqual([
+      'bad_credentials',
+      'captcha',
+      'captcha',
+      'ok',
+      'bad_credentials',
+    ]);
   });
 
   it('gives an unknown account the same answer as a wrong password', async () => {
@@ -79,7 +90,12 @@ describe('sign-in', () => {
   it('locks the account after five failures for ten minutes, and unlockPassword lifts it', async () => {
     const fail = async () => {
       const key = await captchaKey();
-      return server.post('/api/auth/login', { loginName: 'auditor', password: 'wrong-1', captchaKey: key, captchaCode: CAPTCHA_TEXT });
+      return server.post('/api/auth/login', {
+        loginName: 'auditor',
+        password: 'wrong-1',
+        captchaKey: key,
+        captchaCode: CAPTCHA_TEXT,
+      });
     };
     for (let i = 0; i < 4; i++) expect((await fail()).body.code).toBe('40100');
     const fifth = await fail();
@@ -174,16 +190,30 @@ describe('features a site has not switched on', () => {
       .where('top_dept_id', '=', server.services.sites.get('city')!.id)
       .execute();
     await server.services.cache.invalidate(server.services.sites.get('city')!.id);
-    const weak = await server.post('/api/auth/register', { loginName: 'newdoc', password: 'short', realName: '新医生' }, { site: 'city' });
+    const weak = await server.post(
+      '/api/auth/register',
+      { loginName: 'newdoc', password: 'short', realName: '新医生' },
+      { site: 'city' },
+    );
     expect(weak.body.code).toBe('40000');
-    const r = await server.post('/api/auth/register', { loginName: 'newdoc', password: 'Doctor2026', realName: '新医生' }, { site: 'city' });
+    const r = await server.post(
+      '/api/auth/register',
+      { loginName: 'newdoc', password: 'Doctor2026', realName: '新医生' },
+      { site: 'city' },
+    );
     expect(r.body.code).toBe('0');
-    const again = await server.post('/api/auth/register', { loginName: 'newdoc', password: 'Doctor2026', realName: '新医生' }, { site: 'city' });
+    const again = await server.post(
+      '/api/auth/register',
+      { loginName: 'newdoc', password: 'Doctor2026', realName: '新医生' },
+      { site: 'city' },
+    );
     expect(again.body.code).toBe('40900');
     const token = await server.login('newdoc', 'Doctor2026', 'city');
     const info = await server.get('/api/core/user/info', { token, site: 'city' });
     expect(info.body.data.roles.map((x: { roleKey: string }) => x.roleKey)).toEqual(['user']);
     // Still off on the demo site.
-    expect((await server.post('/api/auth/register', { loginName: 'newdoc', password: 'Doctor2026', realName: 'x' })).body.code).toBe('40107');
+    expect(
+      (await server.post('/api/auth/register', { loginName: 'newdoc', password: 'Doctor2026', realName: 'x' })).body.code,
+    ).toBe('40107');
   });
 });

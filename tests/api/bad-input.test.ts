@@ -37,17 +37,31 @@ describe('bad input', () => {
 
   it('refuses a 10 MB body with 413 and a message', async () => {
     const big = JSON.stringify({ loginName: 'admin', password: 'x'.repeat(10 * 1024 * 1024) });
-    const r = await server.request('/api/auth/login', { method: 'POST', rawBody: big, headers: { 'content-type': 'application/json' }, lang: 'en-US' });
+    const r = await server.request('/api/auth/login', {
+      method: 'POST',
+      rawBody: big,
+      headers: { 'content-type': 'application/json' },
+      lang: 'en-US',
+    });
     expect(r.status).toBe(413);
     expect(r.body).toMatchObject({ code: '41300', msg: 'The request is too large (limit 1 MB)' });
   });
 
   it('refuses malformed JSON and unsupported content types', async () => {
-    const bad = await server.request('/api/auth/login', { method: 'POST', rawBody: '{"loginName":', headers: { 'content-type': 'application/json' }, lang: 'en-US' });
+    const bad = await server.request('/api/auth/login', {
+      method: 'POST',
+      rawBody: '{"loginName":',
+      headers: { 'content-type': 'application/json' },
+      lang: 'en-US',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: '40000', msg: 'The request body is not valid JSON' });
     noTrace(bad.raw);
-    const xml = await server.request('/api/auth/login', { method: 'POST', rawBody: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await server.request('/api/auth/login', {
+      method: 'POST',
+      rawBody: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(xml.status).toBe(415);
     expect(xml.body.code).toBe('41500');
   });
@@ -59,7 +73,10 @@ describe('bad input', () => {
   });
 
   it('rejects bad query and path parameters', async () => {
-    const r = await server.get('/api/core/dictData/getDict/' + encodeURIComponent("x'; drop table sys_user; --"), { token: admin, lang: 'en-US' });
+    const r = await server.get('/api/core/dictData/getDict/' + encodeURIComponent("x'; drop table sys_user; --"), {
+      token: admin,
+      lang: 'en-US',
+    });
     expect(r.body.code).toBe('40000');
     expect(r.body.msg).toContain('type has an invalid format');
     const noParam = await server.get('/api/core/dept/topDeptKey', { lang: 'en-US' });
@@ -70,7 +87,11 @@ describe('bad input', () => {
   });
 
   it('answers someone else’s id as not found', async () => {
-    const cityUser = await server.database.db.selectFrom('sys_user').select('id').where('login_name', '=', 'citystaff').executeTakeFirstOrThrow();
+    const cityUser = await server.database.db
+      .selectFrom('sys_user')
+      .select('id')
+      .where('login_name', '=', 'citystaff')
+      .executeTakeFirstOrThrow();
     const r = await server.post('/api/core/user/unlockPassword', { id: cityUser.id }, { token: admin, lang: 'en-US' });
     expect(r.body).toMatchObject({ code: '40400', msg: 'The record does not exist or is not yours to see' });
   });

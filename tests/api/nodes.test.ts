@@ -38,5 +38,7 @@ it('shows a changed base info on every node', async () => {
   const site = first.services.sites.get('demo')!;
   await first.database.db.updateTable('sys_dept_base').set({ nav_title: '新标题' }).where('top_dept_id', '=', site.id).execute();
   await first.services.cache.invalidate(site.id);
-  expect(await eventually(async () => (await second.get('/api/core/dept/infoByTopDeptKey/demo')).body.data.navTitle === '新标题')).toBe(true);
+  expect(
+    await eventually(async () => (await second.get('/api/core/dept/infoByTopDeptKey/demo')).body.data.navTitle === '新标题'),
+  ).toBe(true);
 });

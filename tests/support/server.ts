@@ -52,8 +52,7 @@ export class TestServer {
 
   request<T = any>(path: string, options: RequestOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    const body =
-      options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
+    const body = options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined);
     if (options.body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
     if (options.token) headers.token = options.token;
     if (options.site) headers.hostname = options.site === 'demo' ? 'localhost' : `${options.site}.localhost`;
@@ -107,7 +106,10 @@ export async function startServer(): Promise<TestServer> {
   const testDb: TestDatabase = await cloneDatabase(inject('dbTemplate'));
   const server = await startNode(testDb.database, testDb.dataDir);
   server.testDb = testDb;
-  server.cleanups.push(() => testDb.database.close(), () => testDb.drop());
+  server.cleanups.push(
+    () => testDb.database.close(),
+    () => testDb.drop(),
+  );
   return server;
 }
 

@@ -71,7 +71,9 @@ describe('validation messages', () => {
   });
   it('does not coerce body types', () => {
     expect(validate({ title: 5 })).toBe(false);
-    expect(createAjv({ coerce: true }).compile({ type: 'object', properties: { n: { type: 'integer' } } })({ n: '5' })).toBe(true);
+    expect(createAjv({ coerce: true }).compile({ type: 'object', properties: { n: { type: 'integer' } } })({ n: '5' })).toBe(
+      true,
+    );
   });
 });
 

@@ -40,7 +40,9 @@ export class Captchas {
       .insertInto('sys_captcha')
       .values({ captcha_key: key, top_dept_id: siteId, code_hash: this.hash(text), expires_at: new Date(now + LIFETIME_MS) })
       .onConflict((oc) =>
-        oc.column('captcha_key').doUpdateSet({ top_dept_id: siteId, code_hash: this.hash(text), expires_at: new Date(now + LIFETIME_MS) }),
+        oc
+          .column('captcha_key')
+          .doUpdateSet({ top_dept_id: siteId, code_hash: this.hash(text), expires_at: new Date(now + LIFETIME_MS) }),
       )
       .execute();
     const svg = drawCaptcha(text, { width: 120, height: 40, fontSize: 44, noise: 2, color: true, background: '#f2f3f5' });

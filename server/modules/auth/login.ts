@@ -116,4 +116,3 @@ export async function unlockAccount(s: Services, siteId: number, loginName: stri
     .where('login_name', '=', loginName)
     .execute();
 }
-

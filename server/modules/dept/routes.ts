@@ -5,6 +5,7 @@ import type { Services } from '../../app.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
+import { cachedEnvelope, sendCached } from '../../platform/cached-body.ts';
 import type { DeptBaseExtend } from '../../platform/db/types.ts';
 
 export default function deptRoutes(app: FastifyInstance, s: Services) {
@@ -38,14 +39,14 @@ export default function deptRoutes(app: FastifyInstance, s: Services) {
     async (request, reply) => {
       const site = s.sites.get(request.params.key);
       if (!site) throw new AppError(Code.unknownSite, 'site.unknown', { key: request.params.key.slice(0, 64) });
-      const json = await s.cache.get(site.id, 'deptBase', async () => {
+      const body = await s.cache.get(site.id, `deptBase:${request.locale}`, async () => {
         const base = await s.database.db
           .selectFrom('sys_dept_base')
           .selectAll()
           .where('top_dept_id', '=', site.id)
           .executeTakeFirst();
         const extend = (base?.extend ?? {}) as DeptBaseExtend;
-        return JSON.stringify({
+        const info = {
           topDeptId: site.id,
           topDeptKey: site.key,
           icon: base?.icon ?? '',
@@ -61,9 +62,10 @@ export default function deptRoutes(app: FastifyInstance, s: Services) {
             disable: extend.disable ?? false,
           },
           config: await s.siteConfig.publicValues(site.id),
-        });
+        };
+        return cachedEnvelope(info, request.locale);
       });
-      return reply.type('application/json; charset=utf-8').send(`{"code":"0","data":${json},"msg":${JSON.stringify(t('ok', request.locale))}}`);
+      return sendCached(request, reply, body);
     },
   );
 

@@ -1,11 +1,12 @@
 // GET /api/core/menu/user: the signed-in user's menu entries (spec section 3 "Menu node"), from
 // which the browser builds its routes. Directories and pages only; buttons travel as keys in
-// user info. Cached per site, role set and language, and sent pre-serialised: every page load asks.
+// user info. Only spec section 3's fields, in the caller's language (the browser asks again when the
+// language changes). Cached per site, role set and language, sent pre-compressed: every page load asks.
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../app.ts';
 import type { Principal } from '../../platform/access.ts';
 import { caller } from '../../platform/gate.ts';
-import { t } from '../../platform/messages.ts';
+import { cachedEnvelope, sendCached } from '../../platform/cached-body.ts';
 import type { I18nText } from '../../platform/db/types.ts';
 import type { Locale } from '../../../validators/locale.ts';
 
@@ -22,10 +23,6 @@ export interface MenuNode {
   target: string;
   hiddenChildren: boolean;
   hiddenHeader: boolean;
-  menuType: string;
-  perms: string;
-  orderNum: number;
-  i18n: I18nText;
 }
 
 async function loadMenus(s: Services, siteId: number, p: Principal, locale: Locale): Promise<MenuNode[]> {
@@ -45,7 +42,12 @@ async function loadMenus(s: Services, siteId: number, p: Principal, locale: Loca
   const have = new Set(rows.map((r) => r.id));
   const missingParents = [...new Set(rows.map((r) => r.parent_id).filter((id) => id !== 0 && !have.has(id)))];
   if (missingParents.length) {
-    const parents = await db.selectFrom('sys_menu').selectAll().where('top_dept_id', '=', siteId).where('id', 'in', missingParents).execute();
+    const parents = await db
+      .selectFrom('sys_menu')
+      .selectAll()
+      .where('top_dept_id', '=', siteId)
+      .where('id', 'in', missingParents)
+      .execute();
     rows.push(...parents);
   }
   return rows.map((m) => {
@@ -63,10 +65,6 @@ async function loadMenus(s: Services, siteId: number, p: Principal, locale: Loca
       target: m.target ?? '',
       hiddenChildren: m.hidden_children,
       hiddenHeader: m.hidden_header,
-      menuType: m.menu_type,
-      perms: m.perms ?? '',
-      orderNum: m.order_num,
-      i18n,
     };
   });
 }
@@ -75,11 +73,9 @@ export default function menuRoutes(app: FastifyInstance, s: Services) {
   app.get('/core/menu/user', { config: { permission: 'login' } }, async (request, reply) => {
     const { principal, site } = caller(request);
     const roleKey = principal.isAdmin ? 'admin' : principal.roleIds.join(',');
-    const json = await s.cache.get(site.id, `menu:user:${roleKey}:${request.locale}`, async () =>
-      JSON.stringify(await loadMenus(s, site.id, principal, request.locale)),
+    const body = await s.cache.get(site.id, `menu:user:${roleKey}:${request.locale}`, async () =>
+      cachedEnvelope(await loadMenus(s, site.id, principal, request.locale), request.locale),
     );
-    return reply
-      .type('application/json; charset=utf-8')
-      .send(`{"code":"0","data":${json},"msg":${JSON.stringify(t('ok', request.locale))}}`);
+    return sendCached(request, reply, body);
   });
 }

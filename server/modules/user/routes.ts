@@ -1,6 +1,7 @@
 // The signed-in user's own account: info (spec section 3 "Current user info"), password change,
 // and lifting a sign-in lock (unlockPassword). User administration comes with the system screens.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cachedEnvelope, sendCached } from '../../platform/cached-body.ts';
 import type { Services } from '../../app.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
@@ -11,32 +12,35 @@ import { hashPassword, isStrongPassword, verifyPassword } from '../auth/password
 export const DEFAULT_AVATAR = '/avatar2.jpg';
 
 export default function userRoutes(app: FastifyInstance, s: Services) {
-  const info = async (request: FastifyRequest) => {
+  const info = async (request: FastifyRequest, reply: FastifyReply) => {
     const { principal: p, site } = caller(request);
-    const deptName = p.deptId ? await deptNameOf(s, site.id, p.deptId) : null;
-    return {
-      code: Code.ok,
-      data: {
-        id: p.userId,
-        userId: p.userId,
-        loginName: p.loginName,
-        realName: p.realName,
-        nickName: p.nickName,
-        avatar: p.avatar || DEFAULT_AVATAR,
-        deptId: p.deptId,
-        deptName,
-        topDeptId: site.id,
-        topDeptKey: site.key,
-        roleIds: p.roleIds,
-        roles: p.roles.map((r) => ({ id: r.id, roleKey: r.roleKey, roleName: r.roleName })),
-        buttons: p.buttons,
-        admin: p.isAdmin,
-        todoHome: p.todoHome,
-        rePassword: p.rePassword,
-        passwordExpire: await s.access.passwordExpired(p),
-      },
-      msg: t('ok', request.locale),
-    };
+    const passwordExpire = await s.access.passwordExpired(p);
+    const body = await s.cache.get(site.id, `info:${p.userId}:${passwordExpire}:${request.locale}`, async () => {
+      const deptName = p.deptId ? await deptNameOf(s, site.id, p.deptId) : null;
+      return cachedEnvelope(
+        {
+          id: p.userId,
+          userId: p.userId,
+          loginName: p.loginName,
+          realName: p.realName,
+          nickName: p.nickName,
+          avatar: p.avatar || DEFAULT_AVATAR,
+          deptId: p.deptId,
+          deptName,
+          topDeptId: site.id,
+          topDeptKey: site.key,
+          roleIds: p.roleIds,
+          roles: p.roles.map((r) => ({ id: r.id, roleKey: r.roleKey, roleName: r.roleName })),
+          buttons: p.buttons,
+          admin: p.isAdmin,
+          todoHome: p.todoHome,
+          rePassword: p.rePassword,
+          passwordExpire,
+        },
+        request.locale,
+      );
+    });
+    return sendCached(request, reply, body);
   };
   app.get('/user/info', { config: { permission: 'login' } }, info);
   app.get('/core/user/info', { config: { permission: 'login' } }, info);
@@ -116,7 +120,11 @@ export default function userRoutes(app: FastifyInstance, s: Services) {
 
 async function deptNameOf(s: Services, siteId: number, deptId: number): Promise<string | null> {
   const names = await s.cache.get(siteId, 'deptNames', async () => {
-    const rows = await s.database.db.selectFrom('sys_dept').select(['id', 'dept_name']).where('top_dept_id', '=', siteId).execute();
+    const rows = await s.database.db
+      .selectFrom('sys_dept')
+      .select(['id', 'dept_name'])
+      .where('top_dept_id', '=', siteId)
+      .execute();
     return new Map(rows.map((r) => [r.id, r.dept_name]));
   });
   return names.get(deptId) ?? null;

@@ -26,9 +26,7 @@ export interface Database extends Bus {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
-  | { kind: 'embedded'; dataDir: string }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+export type DatabaseOptions = { kind: 'embedded'; dataDir: string } | { kind: 'postgres'; url: string; poolSize?: number };
 
 const int8 = (v: string) => Number(v);
 const asText = (v: string) => v;

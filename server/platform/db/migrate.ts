@@ -31,7 +31,10 @@ export function splitStatements(text: string): string[] {
 class SqlFileProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const migrations: Record<string, Migration> = {};
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+    for (const file of fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()) {
       const statements = splitStatements(fs.readFileSync(path.join(dir, file), 'utf8'));
       migrations[file.replace(/\.sql$/, '')] = {
         async up(db: Kysely<unknown>) {

@@ -1,0 +1,66 @@
+// `npm run bench`: every benchmark of the product, each a ratio against a ceiling measured in the
+// same run on the same machine, written into bench/RESULTS.md.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchApi, type ApiBenchRow } from './api.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
+
+function postgresAvailable(): boolean {
+  return (
+    fs.existsSync('/usr/lib/postgresql') &&
+    fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/pg_ctl`))
+  );
+}
+
+async function main() {
+  const part = process.argv[2];
+  if (part === 'api-postgres') {
+    // Re-entered by with-postgres.sh: print the rows for the parent to collect.
+    process.stdout.write(`ROWS ${JSON.stringify(await benchApi('postgres'))}\n`);
+    return;
+  }
+  const rows: ApiBenchRow[] = await benchApi('embedded');
+  if (process.env.DATABASE_URL) rows.push(...(await benchApi('postgres')));
+  else if (postgresAvailable() && process.env.BENCH_PG !== '0') {
+    const out = execFileSync('bash', ['scripts/with-postgres.sh', 'node', '--import', 'tsx', 'bench/run.ts', 'api-postgres'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 10 * 1024 * 1024,
+    });
+    const line = out.split('\n').find((l) => l.startsWith('ROWS '));
+    if (line) rows.push(...(JSON.parse(line.slice(5)) as ApiBenchRow[]));
+  }
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const table = [
+    '| storage | endpoint | requests/s | p99 ms | ratio to bare Fastify | goal |',
+    '|---|---|---:|---:|---:|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.storage} | ${r.endpoint} | ${Math.round(r.rps)} | ${r.p99} | ${(r.ratio * 100).toFixed(0)} % | ${
+          r.ratio === 1 ? 'ceiling' : r.ratio >= 0.4 ? '≥ 40 % ✔' : '≥ 40 % ✘'
+        } |`,
+    ),
+  ].join('\n');
+  const section = `## API: hot endpoints vs bare Fastify\n\nMeasured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${cpu}, Node ${process.version}; autocannon, 16 connections, ${process.env.BENCH_SECONDS ?? 8} s after a 2 s warm-up, server and load generator on the same machine. Signed in as admin (every menu, every key), Accept-Language zh-CN.\n\n${table}\n`;
+  writeSection('api', section);
+  console.log(section);
+}
+
+/** Replace one `<!-- bench:name -->` section of RESULTS.md, keeping the others. */
+export function writeSection(name: string, body: string) {
+  const start = `<!-- bench:${name} -->`;
+  const end = `<!-- /bench:${name} -->`;
+  let text = fs.existsSync(RESULTS)
+    ? fs.readFileSync(RESULTS, 'utf8')
+    : '# Benchmark results\n\nWritten by `npm run bench`; see bench/README.md for what each number means.\n';
+  const block = `${start}\n${body}${end}`;
+  const re = new RegExp(`${start}[\\s\\S]*?${end}`);
+  text = re.test(text) ? text.replace(re, block) : `${text.trimEnd()}\n\n${block}\n`;
+  fs.writeFileSync(RESULTS, text);
+}
+
+await main();
