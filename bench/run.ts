@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchApi, type ApiBenchRow } from './api.ts';
+import { benchBuild, buildSection } from './build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
@@ -23,6 +24,10 @@ async function main() {
     process.stdout.write(`ROWS ${JSON.stringify(await benchApi('postgres'))}\n`);
     return;
   }
+  const build = buildSection(benchBuild());
+  writeSection('build', build);
+  console.log(build);
+
   const rows: ApiBenchRow[] = await benchApi('embedded');
   if (process.env.DATABASE_URL) rows.push(...(await benchApi('postgres')));
   else if (postgresAvailable() && process.env.BENCH_PG !== '0') {

@@ -110,10 +110,19 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   const webRoot = config.webRoot && fs.existsSync(path.join(config.webRoot, 'index.html')) ? config.webRoot : null;
   if (webRoot) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+    // Hashed bundles never change: cache them for good. index.html is always asked for again.
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (webRoot && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    // A bundle that is gone (an old page after a new release) is a 404, never the app's HTML.
+    if (webRoot && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/')) {
       // The browser app routes everything that is not a file or an API call.
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
     }

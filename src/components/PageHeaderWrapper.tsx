@@ -1,0 +1,85 @@
+// The page-view wrapper of spec section 2: breadcrumb of every matched route (all but the last two
+// are links), title and the optional logo, avatar, description, links, search box and tabs a page
+// hands in. Hidden when the route's menu node says hiddenHeader, and in the WeChat layout.
+import type { ReactNode } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Avatar, Breadcrumb, Input, Tabs, Typography } from 'antd';
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../stores/index.ts';
+import type { MenuTreeNode } from '../router/menu-tree.ts';
+import { menuChain, buildMenuTree } from '../router/menu-tree.ts';
+import { withVersion } from '../router/Guard.tsx';
+
+export interface PageHeaderProps {
+  node?: MenuTreeNode;
+  title?: ReactNode;
+  logo?: string;
+  avatar?: string;
+  description?: ReactNode;
+  links?: Array<{ title: string; href: string }>;
+  search?: { placeholder?: string; onSearch: (value: string) => void };
+  tabs?: { items: Array<{ key: string; label: ReactNode }>; activeKey?: string; onChange?: (key: string) => void };
+  children?: ReactNode;
+}
+
+export default observer(function PageHeaderWrapper(props: PageHeaderProps) {
+  const { site, session } = useStores();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const wechat = site.wechatLayout;
+  const hidden = props.node?.hiddenHeader || wechat;
+  const tree = buildMenuTree(session.menus ?? []);
+  const chain = menuChain(tree, location.pathname);
+  // The shell's root is home; a page that is home itself is not listed twice.
+  const root = chain[0]?.path === '/home' ? [] : [{ title: t('layout.home'), path: '/home' }];
+  const crumbs = [...root, ...chain.map((n) => ({ title: n.menuName, path: n.path }))];
+  const title = props.title ?? props.node?.menuName;
+
+  return (
+    <div className="page-header-wrapper" style={{ margin: wechat ? '-12px -12px 0' : '-24px -24px 0' }}>
+      {!hidden && (
+        <div className="page-header" data-testid="page-header">
+          <Breadcrumb
+            items={crumbs.map((c, i) => ({
+              title: i < crumbs.length - 2 ? <Link to={withVersion(c.path)}>{c.title}</Link> : c.title,
+            }))}
+          />
+          <div className="page-header-main">
+            {props.logo && <img className="page-header-logo" src={props.logo} alt="" />}
+            {props.avatar && <Avatar src={props.avatar} size="large" />}
+            <div className="page-header-text">
+              {title && (
+                <Typography.Title level={4} style={{ margin: '8px 0' }}>
+                  {title}
+                </Typography.Title>
+              )}
+              {props.description && <div className="page-header-description">{props.description}</div>}
+              {props.links && (
+                <div className="page-header-links">
+                  {props.links.map((l) => (
+                    <a key={l.href} href={l.href}>
+                      {l.title}
+                    </a>
+                  ))}
+                </div>
+              )}
+            </div>
+            {props.search && (
+              <Input.Search
+                style={{ maxWidth: 360 }}
+                placeholder={props.search.placeholder}
+                onSearch={props.search.onSearch}
+                enterButton
+              />
+            )}
+          </div>
+          {props.tabs && <Tabs items={props.tabs.items} activeKey={props.tabs.activeKey} onChange={props.tabs.onChange} />}
+        </div>
+      )}
+      <div className="page-content" style={{ margin: wechat ? 12 : 24 }}>
+        {props.children}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,127 @@
+// The signed-in shell (spec section 2): side or top menu, header, multi-tab bar, content, footer
+// with the version, and the settings drawer outside production. Tablets start with the side menu
+// folded; phones get it as a drawer.
+import { Suspense, useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { Drawer, Layout } from 'antd';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { VERSION } from '../config.ts';
+import { useStores } from '../stores/index.ts';
+import { deviceOf, type Device } from '../utils/device.ts';
+import type { MenuTreeNode } from '../router/menu-tree.ts';
+import { menuChain } from '../router/menu-tree.ts';
+import { withVersion } from '../router/Guard.tsx';
+import GlobalHeader from '../components/GlobalHeader.tsx';
+import SideMenu from '../components/SideMenu.tsx';
+import MultiTab from '../components/MultiTab.tsx';
+import SettingDrawer from '../components/SettingDrawer.tsx';
+import PageLoading from '../components/PageLoading.tsx';
+
+const SIDER_WIDTH = 220;
+const COLLAPSED_WIDTH = 80;
+
+function useDevice(): Device {
+  const [device, setDevice] = useState(() => deviceOf(window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setDevice(deviceOf(window.innerWidth));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return device;
+}
+
+export default observer(function BasicLayout({ tree }: { tree: MenuTreeNode[] }) {
+  const { settings, site, tabs } = useStores();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const device = useDevice();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const mobile = device === 'mobile';
+  const collapsed = device === 'tablet' ? true : !settings.sidebarOpen;
+  const side = settings.layout === 'sidemenu' || mobile;
+  const siderWidth = side && !mobile ? (collapsed ? COLLAPSED_WIDTH : SIDER_WIDTH) : 0;
+  const fixedSider = side && !mobile && settings.fixedSidebar;
+
+  useEffect(() => {
+    // Every visited route is a tab, keyed by its full path.
+    const chain = menuChain(tree, location.pathname);
+    const title = chain.length
+      ? chain[chain.length - 1]!.menuName
+      : location.pathname === '/home'
+        ? t('layout.home')
+        : location.pathname;
+    tabs.open(location.pathname + location.search, title);
+  }, [location.pathname, location.search, tree, t]);
+
+  const logo = (
+    <Link to={withVersion('/home')} className="sider-logo" data-testid="logo">
+      <img src={site.info?.navLogo || '/logo.svg'} alt="" />
+      {!collapsed && <h1>{site.navTitle}</h1>}
+    </Link>
+  );
+
+  const menu = (
+    <SideMenu
+      tree={tree}
+      mode="inline"
+      theme={settings.navTheme}
+      collapsed={!mobile && collapsed}
+      onNavigate={() => setDrawerOpen(false)}
+    />
+  );
+
+  return (
+    <Layout className={`basic-layout ${site.wechatLayout ? 'wechat-layout' : ''}`} style={{ minHeight: '100vh' }}>
+      {side &&
+        (mobile ? (
+          <Drawer
+            open={drawerOpen}
+            placement="left"
+            width={SIDER_WIDTH}
+            onClose={() => setDrawerOpen(false)}
+            styles={{ body: { padding: 0, background: settings.navTheme === 'dark' ? '#001529' : '#fff' } }}
+            closable={false}
+          >
+            {logo}
+            {menu}
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            width={SIDER_WIDTH}
+            collapsedWidth={COLLAPSED_WIDTH}
+            collapsed={collapsed}
+            theme={settings.navTheme}
+            className="basic-sider"
+            data-testid="side-menu"
+            style={fixedSider ? { position: 'fixed', left: 0, top: 0, bottom: 0, overflow: 'auto', zIndex: 10 } : undefined}
+          >
+            {logo}
+            {menu}
+          </Layout.Sider>
+        ))}
+      <Layout style={{ marginLeft: fixedSider ? siderWidth : 0, transition: 'margin-left .2s' }}>
+        <GlobalHeader
+          tree={tree}
+          collapsed={mobile ? !drawerOpen : collapsed}
+          siderWidth={fixedSider ? siderWidth : 0}
+          showTrigger={side}
+          onToggle={() => (mobile ? setDrawerOpen(!drawerOpen) : settings.setSidebarOpen(!settings.sidebarOpen))}
+        />
+        {settings.multiTab && !site.wechatLayout && <MultiTab />}
+        <Layout.Content
+          className={`basic-content ${settings.layout === 'topmenu' && settings.contentWidth === 'Fixed' ? 'content-fixed' : ''}`}
+          style={{ margin: site.wechatLayout ? 12 : 24 }}
+        >
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+        <Layout.Footer className="global-footer" data-testid="footer">
+          {site.appTitle} · {VERSION}
+        </Layout.Footer>
+      </Layout>
+      {import.meta.env.MODE !== 'production' && <SettingDrawer />}
+    </Layout>
+  );
+});

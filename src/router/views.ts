@@ -1,0 +1,27 @@
+// Menu component names → screens (spec section 2): the layouts, the account pages, and views by
+// name. A name with no screen yet shows the "not built yet" page instead of failing.
+import type { ComponentType } from 'react';
+import { lazyView } from './lazy.ts';
+
+export const LAYOUT_NAMES = ['BasicLayout', 'BlankLayout', 'RouteView', 'PageView', 'UserLayout'] as const;
+export const ACCOUNT_PAGES = ['center', 'settings', 'base', 'security', 'custom', 'binding', 'notification'] as const;
+
+const views: Record<string, ComponentType<any>> = {
+  Home: lazyView('Home', () => import('../views/home/Home.tsx')),
+  center: lazyView('center', () => import('../views/account/Center.tsx')),
+  settings: lazyView('settings', () => import('../views/account/Settings.tsx')),
+  base: lazyView('base', () => import('../views/account/settings/Base.tsx')),
+  security: lazyView('security', () => import('../views/account/settings/Security.tsx')),
+  custom: lazyView('custom', () => import('../views/account/settings/Custom.tsx')),
+  binding: lazyView('binding', () => import('../views/account/settings/Binding.tsx')),
+  notification: lazyView('notification', () => import('../views/account/settings/Notification.tsx')),
+};
+
+export function viewFor(component: string): ComponentType<any> | null {
+  return views[component] ?? null;
+}
+
+/** Later areas register their screens here (schema pages, escape hatches). */
+export function registerView(name: string, view: ComponentType<any>) {
+  views[name] = view;
+}

@@ -1,0 +1,95 @@
+// The signed-in session (spec section 4): token and current year for 12 hours, the user's info
+// and menus, the button rule of section 6, and logout that clears everything even when the call fails.
+import { makeAutoObservable, runInAction } from 'mobx';
+import { api, type MenuNode, type UserInfo } from '../api/core.ts';
+import { ApiError, errorMessage, onSessionEnd } from '../api/request.ts';
+import { SESSION_LIFETIME_MS, STORAGE_KEYS } from '../config.ts';
+import { feedback } from '../utils/feedback.ts';
+import { storage } from '../utils/storage.ts';
+
+export class SessionStore {
+  token: string | null = storage.get<string>(STORAGE_KEYS.accessToken);
+  info: UserInfo | null = null;
+  menus: MenuNode[] | null = null;
+  currentYear: string | null = storage.get<string>(STORAGE_KEYS.currentYear);
+
+  constructor() {
+    makeAutoObservable(this);
+    onSessionEnd(() => this.clear());
+  }
+
+  get signedIn() {
+    return Boolean(this.token);
+  }
+
+  /** Roles loaded and routes generated: the guard's "has roles". */
+  get ready() {
+    return this.info !== null && this.menus !== null;
+  }
+
+  /** Returns the server's answer; on success the token and a default year are stored for 12 hours. */
+  async login(body: Parameters<typeof api.login>[0]) {
+    const answer = await api.login(body);
+    if (answer.code === '0' && answer.data.token) {
+      storage.set(STORAGE_KEYS.accessToken, answer.data.token, SESSION_LIFETIME_MS);
+      if (!storage.get(STORAGE_KEYS.currentYear)) {
+        storage.set(STORAGE_KEYS.currentYear, String(new Date().getFullYear()), SESSION_LIFETIME_MS);
+      }
+      runInAction(() => {
+        this.token = answer.data.token!;
+        this.currentYear = storage.get<string>(STORAGE_KEYS.currentYear);
+        this.info = null;
+        this.menus = null;
+      });
+    }
+    return answer;
+  }
+
+  /** User info first, then the menu tree (spec section 4). */
+  async loadInfo(): Promise<UserInfo> {
+    const info = await api.userInfo();
+    if (!Array.isArray(info.roleIds) || info.roleIds.length === 0)
+      throw new ApiError('roles', 'getInfo: roles must be a non-null array !');
+    runInAction(() => (this.info = info));
+    return info;
+  }
+
+  async loadMenus(): Promise<MenuNode[]> {
+    const menus = await api.userMenus();
+    runInAction(() => (this.menus = menus));
+    return menus;
+  }
+
+  /** Button rule (spec section 6): user 1 and a user without a button list pass; else the key must be listed. */
+  hasPermission(key: string | undefined): boolean {
+    if (!key) return true;
+    const info = this.info;
+    if (!info) return false;
+    if (info.id === 1 || !info.buttons || info.buttons.length === 0) return true;
+    return info.buttons.includes(key);
+  }
+
+  setYear(year: string) {
+    storage.set(STORAGE_KEYS.currentYear, year, SESSION_LIFETIME_MS);
+    this.currentYear = year;
+  }
+
+  clear() {
+    storage.remove(STORAGE_KEYS.accessToken);
+    this.token = null;
+    this.info = null;
+    this.menus = null;
+  }
+
+  /** Logout: tell the server, but clear the session whatever it answers, then reload. */
+  async logout() {
+    try {
+      await api.logout();
+    } catch (err) {
+      feedback.message.error(errorMessage(err));
+    } finally {
+      this.clear();
+      window.location.reload();
+    }
+  }
+}

@@ -1,0 +1,207 @@
+// The signed-in shell as a person uses it: sign in, menus and tabs, languages, year, sign out.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launch, newPage, shot, signIn } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => browser?.close());
+
+const tabTitles = (page: Page) => page.locator('[data-testid=multi-tab] .multi-tab-title').allTextContents();
+const lastMessage = async (page: Page) => (await page.locator('.ant-message-notice').last().textContent())?.trim();
+
+describe('signing in', () => {
+  it('lands on home inside the shell with the token stored for 12 hours', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const before = Date.now();
+    await signIn(page, 'principal', 'Demo@12345');
+    await page.waitForURL(/\/home\?v=v2\.5\.44$/);
+    await expect.poll(() => page.locator('[data-testid=home-title]').textContent()).toBe('To-do items');
+    await expect.poll(() => page.locator('[data-testid=footer]').textContent()).toContain('v2.5.44');
+    expect(await page.locator('[data-testid=side-menu]').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid=multi-tab]').isVisible()).toBe(true);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pro__Access-Token')!));
+    expect(stored.value).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(stored.expire - before).toBeGreaterThanOrEqual(43_200_000 - 1000);
+    expect(stored.expire - Date.now()).toBeLessThanOrEqual(43_200_000);
+    await shot(page, 'home-en');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the server’s refusal in the user’s language and asks for a captcha after it', async () => {
+    const { page, context } = await newPage(browser, { language: 'zh-CN' });
+    await signIn(page, 'teacher', 'wrong-password');
+    await expect.poll(() => page.locator('[data-testid=login-error]').textContent()).toContain('账号或密码错误');
+    expect(await page.locator('[data-testid=captcha-image]').isVisible()).toBe(true);
+    const src = await page.locator('[data-testid=captcha-image]').getAttribute('src');
+    expect(src).toMatch(/^\/api\/code\/image\?key=/);
+    await shot(page, 'login-captcha-zh');
+    await context.close();
+  });
+
+  it('goes back to a deep link after signing in', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${baseUrl()}/account/center`);
+    await page.waitForURL(/\/user\/login\?redirect=/);
+    expect(decodeURIComponent(page.url())).toContain('redirect=/account/center');
+    await page.locator('input#loginName').fill('head');
+    await page.locator('input#password').fill('Demo@12345');
+    await page.locator('[data-testid=login-submit]').click();
+    await page.waitForURL(/\/account\/center\?v=v2\.5\.44/);
+    await expect.poll(() => page.locator('.ant-descriptions-title').textContent()).toBe('刘明');
+    await context.close();
+  });
+});
+
+describe('the shell', () => {
+  let page: Page;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const opened = await newPage(browser);
+    page = opened.page;
+    close = () => opened.context.close();
+    await signIn(page, 'admin', 'Admin@12345');
+    await page.waitForURL(/\/home/);
+  });
+  afterAll(async () => close());
+
+  it('opens a tab per menu page and closes tabs from the context menu', async () => {
+    for (const [group, item] of [
+      ['Budgets', 'Budget indicators'],
+      ['Contracts', 'Contract ledger'],
+      ['System', 'Users'],
+    ]) {
+      await page.locator('.ant-menu-submenu-title', { hasText: group }).first().click();
+      await page.locator('.ant-menu-item', { hasText: item }).first().click();
+      await expect.poll(() => page.locator('.page-header h4').textContent()).toBe(item);
+    }
+    expect(page.url()).toContain('/system/user?v=v2.5.44');
+    expect(await tabTitles(page)).toEqual(['Home', 'Budget indicators', 'Contract ledger', 'Users']);
+    // A screen of a later area says so instead of failing.
+    expect(await page.locator('[data-testid=not-built]').textContent()).toContain('not built yet');
+    // The breadcrumb lists every level; all but the last two are links.
+    expect(await page.locator('.ant-breadcrumb li').allTextContents()).toEqual(['Home', '/', 'System', '/', 'Users']);
+    expect(await page.locator('.ant-breadcrumb a').allTextContents()).toEqual(['Home']);
+    await shot(page, 'tabs-four');
+
+    const tab = (title: string) => page.locator('[data-testid=multi-tab] .multi-tab-title', { hasText: title });
+    const onTab = async (title: string, action: string) => {
+      await tab(title).click({ button: 'right' });
+      await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: action }).click();
+      // The menu fades out; the next one must not be mistaken for it.
+      await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
+    };
+
+    await onTab('Users', 'Close right');
+    expect(await lastMessage(page)).toBe('No tab on the right');
+
+    await onTab('Home', 'Close left');
+    await expect.poll(() => lastMessage(page)).toBe('No tab on the left');
+
+    await onTab('Contract ledger', 'Close current');
+    await expect.poll(() => tabTitles(page)).toEqual(['Home', 'Budget indicators', 'Users']);
+
+    await onTab('Budget indicators', 'Close right');
+    await expect.poll(() => tabTitles(page)).toEqual(['Home', 'Budget indicators']);
+    await page.waitForURL(/\/budget\/list/);
+
+    await onTab('Budget indicators', 'Close all');
+    await expect.poll(() => tabTitles(page)).toEqual(['Budget indicators']);
+
+    await onTab('Budget indicators', 'Close current');
+    await expect.poll(() => lastMessage(page)).toBe('This is the last tab, cannot be closed');
+    expect(await tabTitles(page)).toEqual(['Budget indicators']);
+  });
+
+  it('folds and unfolds every submenu', async () => {
+    const trigger = page.locator('[data-testid=menu-fold-all]');
+    const open = () => page.locator('[data-testid=side-menu] .ant-menu-submenu-open').count();
+    if ((await trigger.textContent()) === 'Fold all') await trigger.click();
+    await expect.poll(open).toBe(0);
+    expect(await trigger.textContent()).toBe('Unfold all');
+    await trigger.click();
+    expect(await trigger.textContent()).toBe('Fold all');
+    // Every directory of the admin's menu: Budgets … Tools and the account pages' settings are hidden.
+    await expect.poll(open).toBe(await page.locator('[data-testid=side-menu] .ant-menu-submenu').count());
+    expect(await open()).toBeGreaterThan(15);
+    await trigger.click();
+    await expect.poll(open).toBe(0);
+  });
+
+  it('switches through every language, menus and requests included', async () => {
+    const languages = [
+      ['简体中文', 'zh-CN', '预算管理', '首页'],
+      ['繁體中文', 'zh-TW', '預算管理', '首頁'],
+      ['Português', 'pt-BR', 'Orçamentos', 'Início'],
+      ['English', 'en-US', 'Budgets', 'Home'],
+    ];
+    await page.goto(`${baseUrl()}/home`);
+    for (const [label, code, budgets, home] of languages) {
+      const request = page.waitForRequest(
+        (r) => r.url().includes('/api/core/menu/user') && r.headers()['accept-language'] === code,
+      );
+      await page.locator('[data-testid=lang-select]').first().hover();
+      await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: label }).click();
+      await request;
+      await expect.poll(() => page.locator('.ant-menu-submenu-title', { hasText: budgets }).count()).toBeGreaterThan(0);
+      await expect.poll(() => page.locator('[data-testid=home-title]').textContent()).toBe(home);
+      await shot(page, `home-${code}`);
+      await page.mouse.move(600, 600);
+      await page.waitForTimeout(300);
+    }
+  });
+
+  it('changes the current year after confirming, and sends it with every request', async () => {
+    const next = String(new Date().getFullYear() + 1);
+    await page.locator('[data-testid=year-select]').click();
+    await page.locator('.ant-select-item-option', { hasText: next }).click();
+    await expect.poll(() => page.locator('.ant-modal-confirm-title').textContent()).toBe('Change year');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pro__currentYear')!).value)).toBe(
+      String(new Date().getFullYear()),
+    );
+    const reloaded = page.waitForEvent('load');
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await reloaded;
+    const request = await page.waitForRequest((r) => r.url().includes('/api/'));
+    expect(request.headers().year).toBe(next);
+    await expect.poll(() => page.locator('[data-testid=year-select] .ant-select-selection-item').textContent()).toBe(next);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pro__currentYear')!));
+    expect(stored.value).toBe(next);
+    expect(stored.expire - Date.now()).toBeGreaterThan(43_200_000 - 60_000);
+  });
+
+  it('shows the 404 page for an unknown path, and back to home works', async () => {
+    await page.goto(`${baseUrl()}/nonexistent`);
+    await page.waitForURL(/\/404\?v=v2\.5\.44/);
+    expect(await page.locator('[data-testid=exception-404]').textContent()).toContain(
+      'the page does not exist or is still under development',
+    );
+    await page.locator('[data-testid=back-home]').click();
+    await page.waitForURL(/\/home/);
+    for (const [code, text] of [
+      ['403', 'Sorry, you have no access to this page'],
+      ['500', 'Sorry, server error'],
+    ]) {
+      await page.goto(`${baseUrl()}/${code}`);
+      expect(await page.locator(`[data-testid=exception-${code}]`).textContent()).toContain(text);
+    }
+  });
+
+  it('signs out: token gone, back to the login page', async () => {
+    await page.goto(`${baseUrl()}/home`);
+    const logout = page.waitForRequest((r) => r.url().endsWith('/api/auth/logout') && r.method() === 'POST');
+    await page.locator('[data-testid=user-menu]').hover();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: 'Log out' }).click();
+    const reloaded = page.waitForEvent('load');
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    expect((await logout).headers().token).toBeTruthy();
+    await reloaded;
+    await page.waitForURL(/\/user\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('pro__Access-Token'))).toBeNull();
+    await page.goBack();
+    await page.waitForURL(/\/user\/login/);
+  });
+});
