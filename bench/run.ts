@@ -50,7 +50,7 @@ async function main() {
         } |`,
     ),
   ].join('\n');
-  const section = `## API: hot endpoints vs bare Fastify\n\nMeasured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${cpu}, Node ${process.version}; autocannon, 16 connections, ${process.env.BENCH_SECONDS ?? 8} s after a 2 s warm-up, server and load generator on the same machine. Signed in as admin (every menu, every key), Accept-Language zh-CN.\n\n${table}\n`;
+  const section = `## API: hot endpoints vs bare Fastify\n\nMeasured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${cpu}, Node ${process.version}; autocannon, 16 connections, median of ${process.env.BENCH_ROUNDS ?? 3} rounds of ${process.env.BENCH_SECONDS ?? 5} s (each after a 2 s warm-up), against the best ceiling of those rounds, server and load generator on the same machine. Signed in as admin (every menu, every key), Accept-Language zh-CN.\n\n${table}\n`;
   writeSection('api', section);
   console.log(section);
 }

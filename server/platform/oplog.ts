@@ -1,7 +1,7 @@
 // Every write is in the operation log (DOMAIN.md): module, action, entity, who, where, the
 // parameters with secrets masked, the result code and how long it took. Routes opt in by
 // declaring config.log; the row is written before the answer leaves, so it is never lost.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Database } from './db/database.ts';
 
 const SECRET_KEY = /pass(word)?|pwd|secret|token|captcha/i;
@@ -28,7 +28,7 @@ function entityIdOf(request: FastifyRequest, payload: unknown): string | null {
 }
 
 export function installOperationLog(app: FastifyInstance, database: Database) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  const write: onSendHookHandler = async (request, reply, payload) => {
     const log = request.routeOptions.config?.log;
     if (!log || !request.site) return payload;
     let parsed: { code?: string; msg?: string } | null = null;
@@ -66,5 +66,11 @@ export function installOperationLog(app: FastifyInstance, database: Database) {
       request.log.error({ err }, 'operation log write failed');
     }
     return payload;
+  };
+  // Only the routes that write carry the hook: reads pay nothing for it.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.log) return;
+    const existing = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
+    route.onSend = [...existing, write];
   });
 }

@@ -17,6 +17,7 @@ export interface Session {
 }
 
 export class Sessions {
+  /** Live sessions by token: a hit costs no hashing (the hot path of every request). */
   private readonly cache = new Map<string, Session>();
 
   constructor(
@@ -52,9 +53,9 @@ export class Sessions {
   /** The live session of a token, or null when it is unknown, expired or revoked. */
   async verify(token: string): Promise<Session | null> {
     if (!token || token.length > 200) return null;
-    const tokenHash = this.hash(token);
-    let session = this.cache.get(tokenHash);
+    let session = this.cache.get(token);
     if (!session) {
+      const tokenHash = this.hash(token);
       const row = await this.database.db
         .selectFrom('sys_session')
         .select(['user_id', 'top_dept_id', 'expires_at'])
@@ -64,10 +65,10 @@ export class Sessions {
       if (!row) return null;
       session = { tokenHash, userId: row.user_id, siteId: row.top_dept_id, expiresAt: row.expires_at.getTime() };
       if (this.cache.size >= MAX_CACHED) this.trim();
-      this.cache.set(tokenHash, session);
+      this.cache.set(token, session);
     }
     if (session.expiresAt <= this.clock.now()) {
-      this.cache.delete(tokenHash);
+      this.cache.delete(token);
       return null;
     }
     return session;
@@ -81,7 +82,7 @@ export class Sessions {
       .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    this.cache.delete(tokenHash);
+    this.cache.delete(token);
     await this.database.publish(CHANNEL, `token:${tokenHash}`);
     return Number(result.numUpdatedRows) > 0;
   }
@@ -101,10 +102,14 @@ export class Sessions {
 
   private forget(payload: string) {
     if (payload === '*') return this.cache.clear();
-    if (payload.startsWith('token:')) return void this.cache.delete(payload.slice(6));
+    if (payload.startsWith('token:')) {
+      const hash = payload.slice(6);
+      for (const [token, s] of this.cache) if (s.tokenHash === hash) this.cache.delete(token);
+      return;
+    }
     if (payload.startsWith('user:')) {
       const [, id, keep] = payload.split(':');
-      for (const [hash, s] of this.cache) if (s.userId === Number(id) && hash !== keep) this.cache.delete(hash);
+      for (const [token, s] of this.cache) if (s.userId === Number(id) && s.tokenHash !== keep) this.cache.delete(token);
     }
   }
 
