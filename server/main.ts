@@ -8,7 +8,7 @@ import { loadSecret } from './platform/secret.ts';
 const config = readConfig();
 const started = Date.now();
 const { database, migrated, seeded } = await prepareDatabase(config, systemClock);
-const { app } = await buildApp({ config, database, secret: loadSecret(config.secret, config.dataDir), logLevel: 'info' });
+const { app } = await buildApp({ config, database, secret: loadSecret(config.secret, config.dataDir) });
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

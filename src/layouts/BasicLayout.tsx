@@ -108,7 +108,11 @@ export default observer(function BasicLayout({ tree }: { tree: MenuTreeNode[] })
           showTrigger={side}
           onToggle={() => (mobile ? setDrawerOpen(!drawerOpen) : settings.setSidebarOpen(!settings.sidebarOpen))}
         />
-        {settings.multiTab && !site.wechatLayout && <MultiTab />}
+        {settings.multiTab && !site.wechatLayout && (
+          <div className={settings.layout === 'topmenu' && settings.contentWidth === 'Fixed' ? 'content-fixed' : undefined}>
+            <MultiTab />
+          </div>
+        )}
         <Layout.Content
           className={`basic-content ${settings.layout === 'topmenu' && settings.contentWidth === 'Fixed' ? 'content-fixed' : ''}`}
           style={{ margin: site.wechatLayout ? 12 : 24 }}
