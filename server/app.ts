@@ -24,6 +24,12 @@ import userRoutes from './modules/user/routes.ts';
 import menuRoutes from './modules/menu/routes.ts';
 import deptRoutes from './modules/dept/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
+import systemRoutes from './modules/system/routes.ts';
+import './modules/system/hooks.ts';
+import entityRoutes from './entities/crud.ts';
+import { SchemaRegistry } from './entities/registry.ts';
+import { Dictionaries } from './platform/dictionaries.ts';
+import fastifyMultipart from '@fastify/multipart';
 
 export interface Services {
   config: ServerConfig;
@@ -35,6 +41,8 @@ export interface Services {
   access: Access;
   siteConfig: SiteConfig;
   captchas: Captchas;
+  schemas: SchemaRegistry;
+  dictionaries: Dictionaries;
 }
 
 export interface AppOptions {
@@ -66,6 +74,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     access: new Access(database, cache, siteConfig, clock),
     siteConfig,
     captchas: new Captchas(database, clock, options.captchaText ?? randomCaptchaText),
+    schemas: await SchemaRegistry.load(database.db),
+    dictionaries: new Dictionaries(database, cache),
   };
 
   const app = Fastify({
@@ -97,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   installGate(app, services);
   installOperationLog(app, database);
 
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
+
   await app.register(
     async (api) => {
       authRoutes(api, services);
@@ -104,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       menuRoutes(api, services);
       deptRoutes(api, services);
       dictRoutes(api, services);
+      systemRoutes(api, services);
+      // Generic endpoints last: a module's own route of the same path wins.
+      entityRoutes(api, services);
     },
     { prefix: '/api' },
   );
@@ -141,6 +156,8 @@ function transportError(err: FastifyError, request: FastifyRequest): { status: n
   switch (err.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, code: Code.tooLarge, msg: t('request.tooLarge', locale, { limit: '1 MB' }) };
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, code: Code.tooLarge, msg: t('request.tooLarge', locale, { limit: '10 MB' }) };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return {
         status: 415,

@@ -4,6 +4,8 @@ import type { ServerConfig } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { seed, type SeedReport } from './seed/index.ts';
+import { ensureGeneratedTables } from './entities/table.ts';
+import { loadBaseFiles } from './schemas/files.ts';
 
 export async function prepareDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
@@ -14,6 +16,7 @@ export async function prepareDatabase(
   );
   try {
     const migrated = await migrate(database.db);
+    await database.db.transaction().execute((trx) => ensureGeneratedTables(trx, loadBaseFiles()));
     const seeded = await seed(database.db, clock);
     return { database, migrated, seeded };
   } catch (err) {

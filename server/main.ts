@@ -7,7 +7,11 @@ import { loadSecret } from './platform/secret.ts';
 
 const config = readConfig();
 const started = Date.now();
-const { database, migrated, seeded } = await prepareDatabase(config, systemClock);
+const { database, migrated, seeded } = await prepareDatabase(config, systemClock).catch((err: Error) => {
+  // A start-up refusal (data directory in use, unreachable PostgreSQL) is a sentence, not a trace.
+  console.error(`内控系统 could not start: ${err.message}`);
+  process.exit(1);
+});
 const { app } = await buildApp({ config, database, secret: loadSecret(config.secret, config.dataDir) });
 
 let closing = false;
@@ -15,6 +19,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
+    // Requests in flight get ten seconds to finish.
+    setTimeout(() => process.exit(1), 10_000).unref();
     void app
       .close()
       .then(() => database.close())

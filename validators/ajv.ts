@@ -3,6 +3,7 @@
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Locale } from './locale.ts';
+import { FILE_NAME_MAX, IPV4_PATTERN, MONEY_PATTERN, PHONE_PATTERN } from './formats.ts';
 import { typeNames, validationMessage, validationMessages, type ValidationKey } from './messages.ts';
 
 export type { ErrorObject };
@@ -21,6 +22,10 @@ export function createAjv(options: { coerce: boolean }): Ajv {
   };
   const ajv = new Ajv(ajvOptions);
   (addFormats as unknown as (a: Ajv) => void)(ajv);
+  ajv.addFormat('ipv4', IPV4_PATTERN);
+  ajv.addFormat('money', MONEY_PATTERN);
+  ajv.addFormat('fileName', { type: 'string', validate: (s: string) => s.length > 0 && s.length <= FILE_NAME_MAX && !/[\\/:*?"<>|\u0000]/.test(s) });
+  ajv.addFormat('phone', PHONE_PATTERN);
   return ajv;
 }
 

@@ -66,6 +66,21 @@ export function loadConfigs(): ConfigManifest {
   return readJson<ConfigManifest>(path.join(SCHEMAS_DIR, 'system', 'configs.json'));
 }
 
+/** Every <entity>.seed.json: rows each site starts with. */
+export function loadSeeds(): Array<{ entity: string; rows: Array<Record<string, unknown>> }> {
+  const out: Array<{ entity: string; rows: Array<Record<string, unknown>> }> = [];
+  for (const area of fs.readdirSync(SCHEMAS_DIR, { withFileTypes: true })) {
+    if (!area.isDirectory() || area.name.startsWith('_') || area.name === 'sites') continue;
+    for (const file of fs
+      .readdirSync(path.join(SCHEMAS_DIR, area.name))
+      .filter((f) => f.endsWith('.seed.json'))
+      .sort()) {
+      out.push(readJson(path.join(SCHEMAS_DIR, area.name, file)));
+    }
+  }
+  return out;
+}
+
 /** Permission key of a button: the page's key with its last segment replaced by the action. */
 export function buttonPermission(pagePermission: string, action: string): string {
   return pagePermission.replace(/:[^:]+$/, `:${action}`);

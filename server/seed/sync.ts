@@ -2,7 +2,10 @@
 // keys), dictionaries, settings and budget years. Only what is missing is added; a site's own
 // edits are never overwritten. New menu entries are granted to the site's roles by the role
 // rules of organisations.ts, so a role keeps seeing what it is meant to after an upgrade.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { compileEntity } from '../entities/model.ts';
+import { toColumns } from '../entities/rows.ts';
+import { loadBaseFiles } from '../schemas/files.ts';
 import type { DB } from '../platform/db/types.ts';
 import type { Localized } from '../../validators/locale.ts';
 import {
@@ -11,6 +14,7 @@ import {
   loadConfigs,
   loadDicts,
   loadMenus,
+  loadSeeds,
   type DictManifest,
   type MenuManifestNode,
 } from './manifests.ts';
@@ -218,6 +222,27 @@ async function syncConfigs(db: Kysely<DB>, siteId: number, overrides: Record<str
   if (rows.length) await db.insertInto('sys_config').values(rows).execute();
 }
 
+/** Entity seed files: rows a site starts with, inserted while its table has none of the site's own. */
+async function syncEntitySeeds(db: Kysely<DB>, siteId: number) {
+  const entities = new Map(
+    loadBaseFiles()
+      .filter((f) => f.kind === 'entity')
+      .map((f) => [f.name, compileEntity(f.json, null)]),
+  );
+  for (const seed of loadSeeds()) {
+    const entity = entities.get(seed.entity);
+    if (!entity) throw new Error(`seed for unknown entity ${seed.entity}`);
+    const have = await sql<{
+      n: number;
+    }>`select count(*) as n from ${sql.table(entity.table)} where top_dept_id = ${siteId}`.execute(db);
+    if (Number(have.rows[0]!.n) > 0 || !seed.rows.length) continue;
+    await (db as Kysely<any>)
+      .insertInto(entity.table)
+      .values(seed.rows.map((row) => ({ ...toColumns(entity, row), top_dept_id: siteId, schema_version: entity.schemaVersion })))
+      .execute();
+  }
+}
+
 /** Returns the number of menu entries added (0 on an up-to-date site). */
 export async function syncSite(
   db: Kysely<DB>,
@@ -228,5 +253,6 @@ export async function syncSite(
   const added = await syncMenus(db, siteId);
   await syncDicts(db, siteId, year);
   await syncConfigs(db, siteId, configOverrides);
+  await syncEntitySeeds(db, siteId);
   return added;
 }

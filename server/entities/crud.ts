@@ -1,0 +1,379 @@
+// The generic endpoints of every entity (DESIGN.md "Resource verbs"): page, list, infoById, save,
+// update, remove, status, export, import — from the entity schema as the caller's site sees it.
+// Permission keys, the organisation, data scope, body validation, optimistic locking, hooks and
+// the operation log all apply here, once for every entity.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Services } from '../app.ts';
+import { describeError } from '../../validators/ajv.ts';
+import type { Locale } from '../../validators/locale.ts';
+import { AppError, Code } from '../platform/errors.ts';
+import { caller, type OperationLogConfig } from '../platform/gate.ts';
+import { t, type MessageKey } from '../platform/messages.ts';
+import { hooksOf, type HookContext } from './hooks.ts';
+import { permissionOf, type EntityDef, type FieldDef } from './model.ts';
+import { filterConditions, orderBy, scopeCondition, siteCondition, whereAll, type Condition } from './query.ts';
+import { toColumns, toWire, type Row } from './rows.ts';
+import type { DictEntry } from '../platform/dictionaries.ts';
+import { exportRows, importRows } from './excel.ts';
+
+type Query = Record<string, unknown>;
+
+const MAX_LIST = 2000;
+
+/** A field's title in the caller's language (the message names the field as the form does). */
+export function fieldLabel(s: Services, f: FieldDef, locale: Locale): string {
+  return s.schemas.texts[f.title]?.[locale] ?? f.name;
+}
+
+function labels(s: Services, entity: EntityDef, locale: Locale): Record<string, string> {
+  return Object.fromEntries(entity.fields.map((f) => [f.name, fieldLabel(s, f, locale)]));
+}
+
+/** Display labels of ref fields (the user's name for createdBy...), as extra select columns. */
+function refSelects(s: Services, siteKey: string, entity: EntityDef) {
+  const targets = s.schemas.forSite(siteKey).entities;
+  return entity.fields
+    .filter((f) => f.type === 'ref' && !f.hidden && f.ref)
+    .flatMap((f) => {
+      const target = targets.get(f.ref!);
+      const display = target?.display ? target.byName.get(target.display) : undefined;
+      if (!target || !display) return [];
+      return [
+        sql`(select r.${sql.ref(display.column)} from ${sql.table(target.table)} r where r.id = ${sql.ref(`t.${f.column}`)})`.as(
+          `${f.name}Label`,
+        ),
+      ];
+    });
+}
+
+export class EntityService {
+  constructor(
+    private readonly s: Services,
+    readonly entity: EntityDef,
+    private readonly request: FastifyRequest,
+  ) {}
+
+  /** Entity tables are named at run time, so this side of Kysely is untyped. */
+  private get db(): Kysely<any> {
+    return this.s.database.db as unknown as Kysely<any>;
+  }
+
+  private get ctx() {
+    return caller(this.request);
+  }
+
+  conditions(q: Query = {}): Condition[] {
+    const { site, principal } = this.ctx;
+    const scope = scopeCondition(this.entity, principal);
+    return [...siteCondition(this.entity, site.id), ...(scope ? [scope] : []), ...filterConditions(this.entity, q)];
+  }
+
+  private selectRows(db: any, where: Condition[], order: unknown, limit?: number, offset?: number) {
+    const { site } = this.ctx;
+    const extra = refSelects(this.s, site.key, this.entity);
+    return sql<Row>`select t.*${extra.length ? sql`, ${sql.join(extra)}` : sql``} from ${sql.table(this.entity.table)} t ${whereAll(where)}
+      ${order ? sql`order by ${order}` : sql``} ${limit !== undefined ? sql`limit ${limit} offset ${offset ?? 0}` : sql``}`.execute(
+      db,
+    );
+  }
+
+  wire(row: Row): Row {
+    const extra: Row = {};
+    for (const k of Object.keys(row)) if (k.endsWith('Label')) extra[k] = row[k];
+    return toWire(this.entity, row, extra);
+  }
+
+  async page(q: Query) {
+    const pageNum = q.pageNum === undefined ? 1 : Number(q.pageNum);
+    const pageSize = q.pageSize === undefined ? 10 : Number(q.pageSize);
+    if (
+      !Number.isInteger(pageNum) ||
+      pageNum < 1 ||
+      pageNum > 1_000_000 ||
+      !Number.isInteger(pageSize) ||
+      pageSize < 1 ||
+      pageSize > 100
+    ) {
+      throw new AppError(Code.invalid, 'entity.badPaging');
+    }
+    const where = this.conditions(q);
+    const order = orderBy(this.entity, q);
+    const { db } = this.s.database;
+    const total = Number(
+      (await sql<{ n: number }>`select count(*) as n from ${sql.table(this.entity.table)} t ${whereAll(where)}`.execute(db))
+        .rows[0]!.n,
+    );
+    const rows = await this.selectRows(db, where, order, pageSize, (pageNum - 1) * pageSize);
+    return {
+      records: rows.rows.map((r) => this.wire(r)),
+      total,
+      current: pageNum,
+      pageNum,
+      pageSize,
+      pages: Math.ceil(total / pageSize),
+    };
+  }
+
+  async list(q: Query, limit = MAX_LIST) {
+    const rows = await this.selectRows(this.s.database.db, this.conditions(q), orderBy(this.entity, q), limit);
+    return rows.rows.map((r) => this.wire(r));
+  }
+
+  /** One row of the caller's site and scope, or 40400 (someone else's id looks like a missing one). */
+  async find(id: number, db: any = this.s.database.db, lock = false): Promise<Row> {
+    const where = [...this.conditions(), sql`t.id = ${id}`];
+    const rows = lock
+      ? await sql<Row>`select t.* from ${sql.table(this.entity.table)} t ${whereAll(where as Condition[])} for update`.execute(db)
+      : await this.selectRows(db, where as Condition[], null);
+    const row = rows.rows[0];
+    if (!row) throw new AppError(Code.notFound, 'record.notFound');
+    return row;
+  }
+
+  private validate(body: unknown, mode: 'save' | 'update'): Row {
+    const { site } = this.ctx;
+    const validator = this.s.schemas.forSite(site.key).validators.get(this.entity.name)![mode];
+    const copy = structuredClone(body ?? {});
+    if (!validator(copy)) {
+      const detail = describeError(validator.errors![0]!, this.request.locale, labels(this.s, this.entity, this.request.locale));
+      throw new AppError(Code.invalid, 'request.invalid', { detail });
+    }
+    return copy as Row;
+  }
+
+  private dicts: Map<string, DictEntry[]> | null = null;
+
+  /**
+   * Reads that must happen before a transaction opens: the embedded database has one connection,
+   * and a transaction holds it, so nothing inside may read through the pool.
+   */
+  async prepare(): Promise<this> {
+    this.dicts ??= await this.s.dictionaries.get(this.ctx.site.id, this.request.locale);
+    return this;
+  }
+
+  /** Dictionary values, references and uniqueness: checks that need the database. */
+  private async checkValues(trx: Transaction<any>, row: Row, id: number | null) {
+    const { site } = this.ctx;
+    const locale = this.request.locale;
+    if (!this.dicts) throw new Error('EntityService.prepare() must run before a write');
+    const dicts = this.dicts;
+    for (const f of this.entity.fields) {
+      const v = row[f.name];
+      if (v === undefined || v === null || v === '') continue;
+      if (f.type === 'dict' && f.dict) {
+        const allowed = dicts.get(f.dict);
+        if (allowed && !allowed.some((d) => d.dictValue === v)) {
+          throw new AppError(Code.invalid, 'entity.badDict', {
+            field: fieldLabel(this.s, f, locale),
+            value: String(v).slice(0, 40),
+          });
+        }
+      }
+      if (f.type === 'ref' && f.ref && !f.standard) {
+        const target = this.s.schemas.forSite(site.key).entities.get(f.ref);
+        if (target) {
+          const found =
+            await sql`select 1 from ${sql.table(target.table)} where id = ${v} ${target.site ? sql`and top_dept_id = ${site.id}` : sql``}`.execute(
+              trx,
+            );
+          if (!found.rows.length) throw new AppError(Code.invalid, 'entity.badRef', { field: fieldLabel(this.s, f, locale) });
+        }
+      }
+      if (f.unique) {
+        const together = (f.uniqueWith ?? []).map((n) => this.entity.byName.get(n)!).filter(Boolean);
+        const clash = await sql`select 1 from ${sql.table(this.entity.table)} t where ${sql.ref(`t.${f.column}`)} = ${v}
+          ${sql.join(
+            together.map((o) => sql`and ${sql.ref(`t.${o.column}`)} = ${row[o.name] ?? null}`),
+            sql` `,
+          )}
+          ${this.entity.site ? sql`and t.top_dept_id = ${site.id}` : sql``} ${id !== null ? sql`and t.id <> ${id}` : sql``} limit 1`.execute(
+          trx,
+        );
+        if (clash.rows.length) {
+          throw new AppError(Code.conflict, 'record.duplicate', {
+            field: fieldLabel(this.s, f, locale),
+            value: String(v).slice(0, 60),
+          });
+        }
+      }
+    }
+  }
+
+  private hookContext(trx: Transaction<any>): HookContext {
+    const { site, principal } = this.ctx;
+    return { s: this.s, trx, site, principal, entity: this.entity, request: this.request };
+  }
+
+  private defaults(row: Row) {
+    for (const f of this.entity.fields) {
+      if (f.default !== undefined && (row[f.name] === undefined || row[f.name] === null)) row[f.name] = f.default;
+    }
+  }
+
+  async save(body: unknown): Promise<Row> {
+    const row = this.validate(body, 'save');
+    await this.prepare();
+    const result = await this.db.transaction().execute((trx) => this.insert(trx, row));
+    await this.afterWrite();
+    return this.wire(result);
+  }
+
+  /** Insert a validated body: values checked, hooks run, audit columns set. */
+  async insert(trx: Transaction<any>, row: Row): Promise<Row> {
+    this.defaults(row);
+    const { site, principal } = this.ctx;
+    const ctx = this.hookContext(trx);
+    await this.checkValues(trx, row, null);
+    await hooksOf(this.entity.name).beforeSave?.(ctx, row, null);
+    const now = new Date(this.s.clock.now());
+    const columns: Row = { ...toColumns(this.entity, row) };
+    if (this.entity.site) columns.top_dept_id = site.id;
+    if (this.entity.byName.has('createdBy')) columns.created_by = principal.userId;
+    if (this.entity.byName.has('createdAt')) columns.created_at = now;
+    if (this.entity.byName.has('updatedBy')) columns.updated_by = principal.userId;
+    if (this.entity.byName.has('updatedAt')) columns.updated_at = now;
+    if (this.entity.has.schemaVersion) columns.schema_version = this.entity.schemaVersion;
+    const inserted = (await trx.insertInto(this.entity.table).values(columns).returningAll().executeTakeFirstOrThrow()) as Row;
+    await hooksOf(this.entity.name).afterSave?.(ctx, this.wire(inserted), null);
+    return inserted;
+  }
+
+  /** Validation alone, for import: the body as the save endpoint would take it. */
+  validateForSave(body: unknown): Row {
+    return this.validate(body, 'save');
+  }
+
+  async afterImport() {
+    await this.afterWrite();
+  }
+
+  async update(body: unknown): Promise<Row> {
+    const row = this.validate(body, 'update');
+    await this.prepare();
+    const id = Number(row.id);
+    const { principal } = this.ctx;
+    const result = await this.db.transaction().execute(async (trx) => {
+      const existing = await this.find(id, trx, true);
+      if (this.entity.has.version && Number(existing.version) !== Number(row.version))
+        throw new AppError(Code.conflict, 'record.stale');
+      const ctx = this.hookContext(trx);
+      await this.checkValues(trx, row, id);
+      const existingWire = this.wire(existing);
+      await hooksOf(this.entity.name).beforeSave?.(ctx, row, existingWire);
+      const columns: Row = toColumns(this.entity, row);
+      if (this.entity.byName.has('updatedBy')) columns.updated_by = principal.userId;
+      if (this.entity.byName.has('updatedAt')) columns.updated_at = new Date(this.s.clock.now());
+      if (this.entity.has.schemaVersion) columns.schema_version = this.entity.schemaVersion;
+      let q = trx.updateTable(this.entity.table).set(columns).where('id', '=', id);
+      if (this.entity.has.version) q = q.set({ version: sql`version + 1` }).where('version', '=', Number(row.version));
+      const updated = await q.returningAll().executeTakeFirst();
+      if (!updated) throw new AppError(Code.conflict, 'record.stale');
+      await hooksOf(this.entity.name).afterSave?.(ctx, this.wire(updated), existingWire);
+      return updated as Row;
+    });
+    await this.afterWrite();
+    return this.wire(result);
+  }
+
+  async remove(ids: number[]): Promise<number> {
+    if (!ids.length) throw new AppError(Code.invalid, 'entity.noIds');
+    await this.db.transaction().execute(async (trx) => {
+      const rows: Row[] = [];
+      for (const id of ids) rows.push(await this.find(id, trx, true));
+      const ctx = this.hookContext(trx);
+      const wire = rows.map((r) => this.wire(r));
+      await hooksOf(this.entity.name).beforeRemove?.(ctx, wire);
+      await trx.deleteFrom(this.entity.table).where('id', 'in', ids).execute();
+      await hooksOf(this.entity.name).afterRemove?.(ctx, wire);
+    });
+    await this.afterWrite();
+    return ids.length;
+  }
+
+  async setStatus(body: unknown): Promise<Row> {
+    const statusField = this.entity.byName.get(this.entity.status!.field)!;
+    const b = (body ?? {}) as Row;
+    const id = Number(b.id);
+    const to = b.status ?? b[statusField.name];
+    if (!Number.isInteger(id) || id < 1 || typeof to !== 'string') {
+      throw new AppError(Code.invalid, 'request.invalid', { detail: 'id, status' });
+    }
+    const existing = this.wire(await this.find(id));
+    const from = String(existing[statusField.name] ?? '');
+    const allowed = this.entity.status!.transitions?.[from];
+    if (allowed && !allowed.includes(to)) throw new AppError(Code.conflict, 'entity.badStatus', { from, to: to.slice(0, 20) });
+    return this.update({ id, version: existing.version, [statusField.name]: to });
+  }
+
+  private async afterWrite() {
+    if (this.entity.cache === 'site') await this.s.cache.invalidate(this.ctx.site.id);
+  }
+}
+
+export function idsOf(request: FastifyRequest): number[] {
+  const q = (request.query ?? {}) as Query;
+  const b = (request.body ?? {}) as Query;
+  const raw = b.ids ?? q.ids ?? b.id ?? q.id;
+  const list = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : String(raw).split(',');
+  const ids = list.map((v) => Number(String(v).trim()));
+  if (ids.some((n) => !Number.isInteger(n) || n < 1) || ids.length > 500) throw new AppError(Code.invalid, 'entity.noIds');
+  return [...new Set(ids)];
+}
+
+export default function entityRoutes(app: FastifyInstance, s: Services) {
+  for (const base of s.schemas.baseEntities()) {
+    const name = base.name;
+    const service = (request: FastifyRequest) => new EntityService(s, s.schemas.entity(caller(request).site.key, name), request);
+    const ok = (request: FastifyRequest, data: unknown, msg: MessageKey = 'ok', params?: Record<string, string | number>) => ({
+      code: Code.ok,
+      data,
+      msg: t(msg, request.locale, params),
+    });
+    const log = (action: OperationLogConfig['action']) => ({ module: name, action });
+    /** Registers a verb unless a module already has its own route of that method and path. */
+    const route = (
+      method: 'GET' | 'POST',
+      verb: string,
+      action: string,
+      handler: (r: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+      logAs?: OperationLogConfig['action'],
+    ) => {
+      const url = `${base.api}/${verb}`;
+      if (app.hasRoute({ method, url: `${app.prefix}${url}` })) return;
+      app.route({
+        method,
+        url,
+        config: { permission: permissionOf(base, action), ...(logAs ? { log: log(logAs) } : {}) },
+        handler,
+      });
+    };
+
+    route('GET', 'page', 'list', async (r) => ok(r, await service(r).page(r.query as Query)));
+    route('GET', 'list', 'list', async (r) => ok(r, await service(r).list(r.query as Query)));
+    route('GET', 'infoById/:id', 'query', async (r) => {
+      const id = Number((r.params as { id: string }).id);
+      if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+      const svc = service(r);
+      return ok(r, svc.wire(await svc.find(id)));
+    });
+    route('GET', 'export', 'export', (r, reply) => exportRows(s, service(r), r, reply), 'export');
+    if (base.readOnly) continue;
+    route('POST', 'save', 'add', async (r) => ok(r, await service(r).save(r.body)), 'add');
+    route('POST', 'update', 'edit', async (r) => ok(r, await service(r).update(r.body)), 'edit');
+    if (base.removable)
+      route('POST', 'remove', 'remove', async (r) => ok(r, { removed: await service(r).remove(idsOf(r)) }), 'delete');
+    if (base.status) route('POST', 'status', 'status', async (r) => ok(r, await service(r).setStatus(r.body)), 'status');
+    route(
+      'POST',
+      'import',
+      'import',
+      async (r) => {
+        const count = await importRows(s, service(r), r);
+        return ok(r, { imported: count }, 'import.done', { count });
+      },
+      'import',
+    );
+  }
+}

@@ -1,0 +1,194 @@
+// Export (xlsx, streamed row by row) and import (xlsx; every row checked, nothing written when any
+// row is wrong, a report per row) of an entity's list, in the caller's language.
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import type { Services } from '../app.ts';
+import { AppError, Code } from '../platform/errors.ts';
+import { caller } from '../platform/gate.ts';
+import { t } from '../platform/messages.ts';
+import { LOCALES } from '../../validators/locale.ts';
+import type { EntityService } from './crud.ts';
+import { fieldLabel } from './crud.ts';
+import type { FieldDef } from './model.ts';
+
+const MAX_EXPORT = 50_000;
+const YES_NO: Record<string, [string, string]> = {
+  'zh-CN': ['是', '否'],
+  'zh-TW': ['是', '否'],
+  'en-US': ['Yes', 'No'],
+  'pt-BR': ['Sim', 'Não'],
+};
+const MAX_IMPORT_ROWS = 5_000;
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+function exportable(svc: EntityService, wanted?: string): FieldDef[] {
+  const fields = svc.entity.fields.filter((f) => !f.hidden && f.export !== false && f.type !== 'json' && f.type !== 'files');
+  if (!wanted) return fields;
+  const names = wanted.split(',').map((n) => n.trim());
+  const chosen = names.map((n) => fields.find((f) => f.name === n)).filter((f): f is FieldDef => Boolean(f));
+  return chosen.length ? chosen : fields;
+}
+
+export async function exportRows(s: Services, svc: EntityService, request: FastifyRequest, reply: FastifyReply) {
+  const { site } = caller(request);
+  const locale = request.locale;
+  const q = request.query as Record<string, unknown>;
+  const rows = await svc.list(q, MAX_EXPORT);
+  const fields = exportable(svc, typeof q.columns === 'string' ? q.columns : undefined);
+  const dicts = await s.dictionaries.get(site.id, locale);
+  const title = s.schemas.texts[svc.entity.title]?.[locale] ?? svc.entity.name;
+
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+  const sheet = workbook.addWorksheet(title.slice(0, 31));
+  sheet.columns = fields.map((f) => ({
+    header: fieldLabel(s, f, locale),
+    key: f.name,
+    width: f.type === 'text' ? 40 : f.type === 'datetime' ? 20 : 16,
+    style: f.type === 'money' ? { numFmt: '#,##0.00' } : f.type === 'datetime' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
+  }));
+  void (async () => {
+    try {
+      for (const row of rows) {
+        const values: Record<string, unknown> = {};
+        for (const f of fields) {
+          const v = row[f.name];
+          if (v === null || v === undefined) values[f.name] = null;
+          else if (f.type === 'dict' && f.dict)
+            values[f.name] = dicts.get(f.dict)?.find((d) => d.dictValue === v)?.dictLabel ?? v;
+          else if (f.type === 'ref') values[f.name] = row[`${f.name}Label`] ?? v;
+          else if (f.type === 'money')
+            values[f.name] = Number(v); // display only: the cell is formatted to two places
+          else if (f.type === 'datetime') values[f.name] = new Date(String(v));
+          else if (f.type === 'boolean') values[f.name] = YES_NO[locale][v ? 0 : 1];
+          else values[f.name] = v;
+        }
+        sheet.addRow(values).commit();
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (err) {
+      stream.destroy(err as Error);
+    }
+  })();
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(title)}.xlsx`)
+    .send(stream);
+}
+
+function cellText(value: ExcelJS.CellValue): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date) return value;
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('result' in value) return value.result;
+  }
+  return value;
+}
+
+/** A cell as the save endpoint would take the field. */
+function bodyValue(f: FieldDef, raw: unknown, dictLabels: Map<string, string>): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  switch (f.type) {
+    case 'integer':
+    case 'ref':
+      return typeof raw === 'number' ? raw : /^-?\d+$/.test(String(raw).trim()) ? Number(String(raw).trim()) : String(raw);
+    case 'number':
+      return typeof raw === 'number' ? raw : Number.isNaN(Number(raw)) ? String(raw) : Number(raw);
+    case 'money':
+      return typeof raw === 'number' ? raw.toFixed(2) : String(raw).replace(/,/g, '').trim();
+    case 'date':
+      return raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw).trim();
+    case 'datetime':
+      return raw instanceof Date ? raw.toISOString() : String(raw).trim();
+    case 'boolean':
+      return typeof raw === 'boolean' ? raw : ['1', 'true', 'y', 'yes', '是', 'sim'].includes(String(raw).trim().toLowerCase());
+    case 'dict': {
+      const text = String(raw).trim();
+      return dictLabels.get(text) ?? text;
+    }
+    default:
+      return String(raw);
+  }
+}
+
+export async function importRows(s: Services, svc: EntityService, request: FastifyRequest): Promise<number> {
+  const { site } = caller(request);
+  const locale = request.locale;
+  if (!request.isMultipart()) throw new AppError(Code.invalid, 'import.badFile');
+  const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
+  if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError(Code.invalid, 'import.badFile');
+  const buffer = await file.toBuffer();
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError(Code.invalid, 'import.badFile');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.rowCount < 2) throw new AppError(Code.invalid, 'import.empty');
+
+  // A header names a field by its title in any language, or by its name.
+  const writable = svc.entity.fields.filter((f) => !f.readOnly && !f.standard && !f.hidden);
+  const byHeader = new Map<string, FieldDef>();
+  for (const f of writable) {
+    byHeader.set(f.name.toLowerCase(), f);
+    for (const l of LOCALES) {
+      const title = s.schemas.texts[f.title]?.[l];
+      if (title) byHeader.set(title.toLowerCase(), f);
+    }
+  }
+  const columns = new Map<number, FieldDef>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const f = byHeader.get(
+      String(cellText(cell.value) ?? '')
+        .trim()
+        .toLowerCase(),
+    );
+    if (f) columns.set(col, f);
+  });
+  // Dictionary labels in every language map back to values.
+  const labels = new Map<string, Map<string, string>>();
+  for (const l of LOCALES) {
+    for (const [type, entries] of await s.dictionaries.get(site.id, l)) {
+      const m = labels.get(type) ?? new Map<string, string>();
+      for (const e of entries) m.set(e.dictLabel, e.dictValue);
+      labels.set(type, m);
+    }
+  }
+
+  const bodies: Array<{ line: number; body: Record<string, unknown> }> = [];
+  sheet.eachRow((row, line) => {
+    if (line === 1) return;
+    const body: Record<string, unknown> = {};
+    for (const [col, f] of columns) {
+      const v = bodyValue(f, cellText(row.getCell(col).value), labels.get(f.dict ?? '') ?? new Map());
+      if (v !== undefined) body[f.name] = v;
+    }
+    if (Object.keys(body).length) bodies.push({ line, body });
+  });
+  if (!bodies.length) throw new AppError(Code.invalid, 'import.empty');
+  if (bodies.length > MAX_IMPORT_ROWS) throw new AppError(Code.invalid, 'request.tooLarge', { limit: `${MAX_IMPORT_ROWS}` });
+
+  const errors: Array<{ row: number; message: string }> = [];
+  await svc.prepare();
+  await (s.database.db as unknown as Kysely<any>).transaction().execute(async (trx) => {
+    for (const { line, body } of bodies) {
+      try {
+        // Every row is checked and inserted (so duplicates inside the file show too); any error
+        // rolls the whole import back.
+        await svc.insert(trx, svc.validateForSave(body));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        errors.push({ row: line, message: t(err.messageKey, locale, err.params) });
+      }
+    }
+    if (errors.length) throw new AppError(Code.invalid, 'import.rowErrors', { count: errors.length }, { errors });
+  });
+  await svc.afterImport();
+  return bodies.length;
+}

@@ -1,0 +1,189 @@
+// An entity schema file as the server uses it: fields with their columns and types, the standard
+// columns the table has (audit, version, site), and a content version that saved rows record.
+import crypto from 'node:crypto';
+import type { Json } from '../../validators/merge-patch.ts';
+
+export type FieldType =
+  'string' | 'text' | 'integer' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'dict' | 'ref' | 'files' | 'json';
+
+export interface FieldDef {
+  name: string;
+  type: FieldType;
+  title: string;
+  column: string;
+  required?: boolean;
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  unique?: boolean;
+  uniqueWith?: string[];
+  dict?: string;
+  ref?: string;
+  default?: unknown;
+  query?: 'eq' | 'like' | 'in' | 'between' | 'gte' | 'lte';
+  sortable?: boolean;
+  readOnly?: boolean;
+  hidden?: boolean;
+  export?: boolean;
+  maxFiles?: number;
+  /** Added by the runtime (audit columns), not written in the file. */
+  standard?: boolean;
+}
+
+export interface EntityDef {
+  name: string;
+  title: string;
+  table: string;
+  api: string;
+  permission: string;
+  site: boolean;
+  readOnly: boolean;
+  removable: boolean;
+  generate: boolean;
+  cache?: 'site';
+  dataScope?: { dept?: string; owner?: string };
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  status?: { field: string; transitions?: Record<string, string[]> };
+  process?: string;
+  print?: string;
+  /** Field shown where another entity refers to a row of this one. */
+  display?: string;
+  fields: FieldDef[];
+  byName: Map<string, FieldDef>;
+  /** Whether the table carries these standard columns. */
+  has: { version: boolean; schemaVersion: boolean; extend: boolean };
+  /** Content hash of the entity file: the schema version a saved row records. */
+  schemaVersion: string;
+}
+
+export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Audit columns every table may have; an entity gets the fields its table has. */
+export const STANDARD_FIELDS: FieldDef[] = [
+  {
+    name: 'createdBy',
+    type: 'ref',
+    ref: 'user',
+    title: 'common.createdBy',
+    column: 'created_by',
+    readOnly: true,
+    standard: true,
+  },
+  {
+    name: 'createdAt',
+    type: 'datetime',
+    title: 'common.createdAt',
+    column: 'created_at',
+    readOnly: true,
+    standard: true,
+    query: 'between',
+  },
+  {
+    name: 'updatedBy',
+    type: 'ref',
+    ref: 'user',
+    title: 'common.updatedBy',
+    column: 'updated_by',
+    readOnly: true,
+    standard: true,
+  },
+  { name: 'updatedAt', type: 'datetime', title: 'common.updatedAt', column: 'updated_at', readOnly: true, standard: true },
+];
+
+/** The SQL type of a field's column. */
+export function columnType(f: FieldDef): string {
+  switch (f.type) {
+    case 'string':
+      return `varchar(${f.maxLength ?? 255})`;
+    case 'text':
+      return 'text';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'double precision';
+    case 'money':
+      return 'numeric(18,2)';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamptz';
+    case 'boolean':
+      return 'boolean';
+    case 'dict':
+      return `varchar(${f.maxLength ?? 100})`;
+    case 'ref':
+      return 'bigint';
+    case 'files':
+    case 'json':
+      return 'jsonb';
+  }
+}
+
+/**
+ * Builds the entity from its file. `columns` are the table's columns as the database (or the
+ * migrations) have them; a generated table has every standard column.
+ */
+export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<string> | null): EntityDef {
+  const file = json as unknown as {
+    name: string;
+    title: string;
+    table: string;
+    api: string;
+    permission: string;
+    site?: boolean;
+    readOnly?: boolean;
+    removable?: boolean;
+    generate?: boolean;
+    cache?: 'site';
+    dataScope?: { dept?: string; owner?: string };
+    defaultSort?: { field: string; order?: 'asc' | 'desc' };
+    status?: { field: string; transitions?: Record<string, string[]> };
+    process?: string;
+    print?: string;
+    display?: string;
+    fields: Record<string, Omit<FieldDef, 'name' | 'column'> & { column?: string }>;
+  };
+  const generate = file.generate ?? false;
+  const hasColumn = (c: string) => generate || !columns || columns.has(c);
+  const fields: FieldDef[] = Object.entries(file.fields).map(([name, f]) => ({ ...f, name, column: f.column ?? snake(name) }));
+  for (const std of STANDARD_FIELDS) {
+    if (!fields.some((f) => f.name === std.name) && hasColumn(std.column)) fields.push({ ...std });
+  }
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const sortField = file.defaultSort?.field ?? (byName.has('createdAt') ? 'createdAt' : 'id');
+  return {
+    name: file.name,
+    title: file.title,
+    table: file.table,
+    api: file.api,
+    permission: file.permission,
+    site: file.site ?? true,
+    readOnly: file.readOnly ?? false,
+    removable: file.removable ?? true,
+    generate,
+    cache: file.cache,
+    dataScope: file.dataScope,
+    defaultSort: { field: sortField, order: file.defaultSort?.order ?? 'desc' },
+    status: file.status,
+    process: file.process,
+    print: file.print,
+    display: file.display,
+    fields,
+    byName,
+    has: { version: hasColumn('version'), schemaVersion: hasColumn('schema_version'), extend: hasColumn('extend') },
+    schemaVersion: crypto.createHash('sha1').update(JSON.stringify(json)).digest('hex').slice(0, 12),
+  };
+}
+
+/** The permission key of an action on the entity. */
+export function permissionOf(entity: EntityDef, action: string): string {
+  return `${entity.permission}:${action}`;
+}
+
+/** Fields a request may set. */
+export function writableFields(entity: EntityDef): FieldDef[] {
+  return entity.fields.filter((f) => !f.readOnly && !f.standard);
+}

@@ -1,0 +1,144 @@
+// The WHERE of every read and write: the organisation, the caller's data scope, and the list
+// filters a field's `query` allows. Values are always parameters; names come from the schema.
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { Principal } from '../platform/access.ts';
+import { AppError, Code } from '../platform/errors.ts';
+import type { EntityDef, FieldDef } from './model.ts';
+
+export type Condition = RawBuilder<SqlBool> | Expression<SqlBool>;
+
+const col = (f: FieldDef | string) => sql.ref(`t.${typeof f === 'string' ? f : f.column}`);
+
+export function siteCondition(entity: EntityDef, siteId: number): Condition[] {
+  return entity.site ? [sql<SqlBool>`${sql.ref('t.top_dept_id')} = ${siteId}`] : [];
+}
+
+/**
+ * DOMAIN.md data scope, the union over the caller's roles: 1 all, 2 custom departments, 3 own
+ * department, 4 own department and below, 5 self only. Admins and entities without scope columns see all.
+ */
+export function scopeCondition(entity: EntityDef, p: Principal): Condition | null {
+  if (p.isAdmin || !entity.dataScope || p.roles.some((r) => r.dataScope === '1')) return null;
+  const dept = entity.dataScope.dept ? entity.byName.get(entity.dataScope.dept) : undefined;
+  const owner = entity.byName.get(entity.dataScope.owner ?? 'createdBy');
+  const parts: RawBuilder<SqlBool>[] = [];
+  const scopes = new Set(p.roles.map((r) => r.dataScope));
+  if (dept) {
+    const custom = p.roles.filter((r) => r.dataScope === '2').map((r) => r.id);
+    if (custom.length) {
+      parts.push(sql<SqlBool>`${col(dept)} in (select dept_id from sys_role_dept where role_id in (${sql.join(custom)}))`);
+    }
+    if (scopes.has('3') && p.deptId !== null) parts.push(sql<SqlBool>`${col(dept)} = ${p.deptId}`);
+    if (scopes.has('4') && p.deptId !== null) {
+      const id = String(p.deptId);
+      parts.push(
+        sql<SqlBool>`${col(dept)} in (select d.id from sys_dept d where d.top_dept_id = ${p.siteId} and (d.id = ${p.deptId} or (',' || d.ancestors || ',') like ${`%,${id},%`}))`,
+      );
+    }
+  }
+  if (owner && (scopes.has('5') || !dept || parts.length === 0)) parts.push(sql<SqlBool>`${col(owner)} = ${p.userId}`);
+  if (!parts.length) return sql<SqlBool>`false`;
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+type Query = Record<string, unknown>;
+
+function text(q: Query, key: string): string | undefined {
+  const v = q[key];
+  if (v === undefined || v === null) return undefined;
+  const s = String(Array.isArray(v) ? v[0] : v).trim();
+  return s === '' ? undefined : s.slice(0, 200);
+}
+
+/** parameter.beginTime / parameter.endTime, also sent as parameter[beginTime] by some clients. */
+function param(q: Query, name: string) {
+  return text(q, `parameter.${name}`) ?? text(q, `parameter[${name}]`);
+}
+
+function typed(f: FieldDef, raw: string): unknown {
+  if (f.type === 'integer' || f.type === 'ref') {
+    if (!/^-?\d+$/.test(raw)) throw new AppError(Code.invalid, 'request.invalid', { detail: `${f.name}: ${raw.slice(0, 40)}` });
+    return Number(raw);
+  }
+  if (f.type === 'number' || f.type === 'money') {
+    if (!/^-?\d+(\.\d+)?$/.test(raw))
+      throw new AppError(Code.invalid, 'request.invalid', { detail: `${f.name}: ${raw.slice(0, 40)}` });
+    return raw;
+  }
+  if (f.type === 'boolean') return raw === 'true' || raw === '1';
+  if (f.type === 'date' || f.type === 'datetime') {
+    if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(Date.parse(raw.slice(0, 10)))) {
+      throw new AppError(Code.invalid, 'request.invalid', { detail: `${f.name}: ${raw.slice(0, 40)}` });
+    }
+    return raw;
+  }
+  return raw;
+}
+
+const likeValue = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** End of a day given as YYYY-MM-DD: the range includes the whole day. */
+function dayEnd(f: FieldDef, raw: string): RawBuilder<unknown> {
+  return f.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? sql`(${raw}::date + interval '1 day')` : sql`${raw}`;
+}
+
+export function filterConditions(entity: EntityDef, q: Query): Condition[] {
+  const out: Condition[] = [];
+  for (const f of entity.fields) {
+    if (!f.query || f.hidden) continue;
+    if (f.query === 'between') {
+      const begin = text(q, `${f.name}Begin`);
+      const end = text(q, `${f.name}End`);
+      if (begin) out.push(sql<SqlBool>`${col(f)} >= ${typed(f, begin)}`);
+      if (end) out.push(sql<SqlBool>`${col(f)} < ${dayEnd(f, String(typed(f, end)))}`);
+      continue;
+    }
+    const raw = text(q, f.name);
+    if (raw === undefined) continue;
+    if (f.query === 'like') out.push(sql<SqlBool>`${col(f)}::text ilike ${likeValue(raw)}`);
+    else if (f.query === 'in')
+      out.push(
+        sql<SqlBool>`${col(f)} in (${sql.join(
+          raw
+            .split(',')
+            .slice(0, 100)
+            .map((v) => typed(f, v.trim())),
+        )})`,
+      );
+    else if (f.query === 'gte') out.push(sql<SqlBool>`${col(f)} >= ${typed(f, raw)}`);
+    else if (f.query === 'lte') out.push(sql<SqlBool>`${col(f)} <= ${typed(f, raw)}`);
+    else out.push(sql<SqlBool>`${col(f)} = ${typed(f, raw)}`);
+  }
+  // The spec's date range applies to the entity's first date range field (createdAt by default).
+  const range = entity.fields.find((f) => f.query === 'between' && (f.type === 'date' || f.type === 'datetime'));
+  const begin = param(q, 'beginTime');
+  const end = param(q, 'endTime');
+  if (range && begin) out.push(sql<SqlBool>`${col(range)} >= ${typed(range, begin)}`);
+  if (range && end) out.push(sql<SqlBool>`${col(range)} < ${dayEnd(range, String(typed(range, end)))}`);
+  return out;
+}
+
+/** ORDER BY from sortField / sortOrder, checked against the entity's fields (never pasted into SQL). */
+export function orderBy(entity: EntityDef, q: Query): RawBuilder<unknown> {
+  const field = text(q, 'sortField');
+  const orderText = (text(q, 'sortOrder') ?? entity.defaultSort.order).toLowerCase();
+  const order = orderText.startsWith('asc') ? 'asc' : orderText.startsWith('desc') ? 'desc' : null;
+  if (!order) throw new AppError(Code.invalid, 'entity.badSortOrder', { value: orderText.slice(0, 20) });
+  let target: string;
+  if (!field) target = entity.defaultSort.field === 'id' ? 'id' : (entity.byName.get(entity.defaultSort.field)?.column ?? 'id');
+  else if (field === 'id') target = 'id';
+  else {
+    const f = entity.byName.get(field);
+    if (!f || f.hidden || f.sortable === false || f.type === 'json' || f.type === 'files') {
+      throw new AppError(Code.invalid, 'entity.badSortField', { field: field.slice(0, 40) });
+    }
+    target = f.column;
+  }
+  const dir = sql.raw(order);
+  // id breaks ties, so paging is stable.
+  return target === 'id' ? sql`${col('id')} ${dir}` : sql`${col(target)} ${dir} nulls last, ${col('id')} ${dir}`;
+}
+
+export function whereAll(conditions: Condition[]): RawBuilder<unknown> {
+  return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}

@@ -1,0 +1,136 @@
+// Every entity and page of the product, as each site sees them (base files with the site's
+// overrides), with the validators of their request bodies. Built once per site on first use.
+import type { Kysely } from 'kysely';
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../../validators/ajv.ts';
+import { DATE_PATTERN, DATETIME_PATTERN, MONEY_PATTERN } from '../../validators/formats.ts';
+import type { Json } from '../../validators/merge-patch.ts';
+import { loadBaseFiles, loadOverrides, loadTexts, resolveForSite, type SchemaFile } from '../schemas/files.ts';
+import { compileEntity, writableFields, type EntityDef, type FieldDef } from './model.ts';
+import { tableColumns } from './table.ts';
+
+export interface SiteSchemas {
+  files: SchemaFile[];
+  entities: Map<string, EntityDef>;
+  /** Page files by the menu component they render. */
+  pages: Map<string, SchemaFile>;
+  forms: Map<string, SchemaFile>;
+  validators: Map<string, { save: ValidateFunction; update: ValidateFunction }>;
+}
+
+const bodyAjv = createAjv({ coerce: false });
+
+function fieldSchema(f: FieldDef): Record<string, unknown> {
+  const nullable = (s: Record<string, unknown>) => (f.required ? s : { anyOf: [s, { type: 'null' }] });
+  switch (f.type) {
+    case 'string':
+    case 'text':
+    case 'dict': {
+      const s: Record<string, unknown> = {
+        type: 'string',
+        maxLength: f.maxLength ?? (f.type === 'text' ? 10000 : f.type === 'dict' ? 100 : 255),
+      };
+      if (f.minLength !== undefined) s.minLength = f.minLength;
+      else if (f.required) s.minLength = 1;
+      if (f.pattern) s.pattern = f.pattern;
+      if (f.format) s.format = f.format;
+      return nullable(s);
+    }
+    case 'integer':
+    case 'ref':
+      return nullable({
+        type: 'integer',
+        ...(f.minimum !== undefined ? { minimum: f.minimum } : {}),
+        ...(f.maximum !== undefined ? { maximum: f.maximum } : {}),
+      });
+    case 'number':
+      return nullable({
+        type: 'number',
+        ...(f.minimum !== undefined ? { minimum: f.minimum } : {}),
+        ...(f.maximum !== undefined ? { maximum: f.maximum } : {}),
+      });
+    case 'money':
+      // Exact decimals travel as strings; a plain number is taken too.
+      return nullable({ anyOf: [{ type: 'string', pattern: MONEY_PATTERN }, { type: 'number' }] });
+    case 'date':
+      return nullable({ type: 'string', pattern: DATE_PATTERN });
+    case 'datetime':
+      return nullable({ type: 'string', pattern: DATETIME_PATTERN });
+    case 'boolean':
+      return nullable({ type: 'boolean' });
+    case 'files':
+      return nullable({ type: 'array', maxItems: f.maxFiles ?? 20, items: { type: 'object' } });
+    case 'json':
+      return nullable({ type: ['object', 'array'] });
+  }
+}
+
+/** The JSON Schema of a save (insert) or update body: the same rules the browser's form applies. */
+export function bodySchema(entity: EntityDef, mode: 'save' | 'update'): Record<string, unknown> {
+  const fields = writableFields(entity);
+  const properties: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
+  const required = mode === 'save' ? fields.filter((f) => f.required && f.default === undefined).map((f) => f.name) : [];
+  if (mode === 'update') {
+    properties.id = { type: 'integer', minimum: 1 };
+    required.push('id');
+    if (entity.has.version) {
+      properties.version = { type: 'integer', minimum: 0 };
+      required.push('version');
+    }
+  }
+  return { type: 'object', properties, required };
+}
+
+export class SchemaRegistry {
+  private readonly sites = new Map<string, SiteSchemas>();
+
+  private constructor(
+    readonly base: SchemaFile[],
+    readonly texts: Record<string, Record<string, string>>,
+    private readonly columns: Map<string, Set<string>>,
+  ) {}
+
+  static async load(db: Kysely<any>): Promise<SchemaRegistry> {
+    const base = loadBaseFiles();
+    const tables = base.filter((f) => f.kind === 'entity').map((f) => String(f.json.table));
+    return new SchemaRegistry(base, loadTexts(), await tableColumns(db, tables));
+  }
+
+  /** Entities as written in the base files (routes are registered from these). */
+  baseEntities(): EntityDef[] {
+    return this.base.filter((f) => f.kind === 'entity').map((f) => this.compile(f.json));
+  }
+
+  private compile(json: Record<string, Json>): EntityDef {
+    return compileEntity(json, this.columns.get(String(json.table)) ?? null);
+  }
+
+  forSite(siteKey: string): SiteSchemas {
+    let site = this.sites.get(siteKey);
+    if (!site) {
+      const files = resolveForSite(this.base, loadOverrides(siteKey));
+      const entities = new Map(files.filter((f) => f.kind === 'entity').map((f) => [f.name, this.compile(f.json)]));
+      const validators = new Map(
+        [...entities.values()].map((e) => [
+          e.name,
+          { save: bodyAjv.compile(bodySchema(e, 'save')), update: bodyAjv.compile(bodySchema(e, 'update')) },
+        ]),
+      );
+      site = {
+        files,
+        entities,
+        pages: new Map(files.filter((f) => f.kind === 'list').map((f) => [String(f.json.component), f])),
+        forms: new Map(files.filter((f) => f.kind === 'form').map((f) => [f.name, f])),
+        validators,
+      };
+      this.sites.set(siteKey, site);
+    }
+    return site;
+  }
+
+  entity(siteKey: string, name: string): EntityDef {
+    const e = this.forSite(siteKey).entities.get(name);
+    if (!e) throw new Error(`no entity ${name}`);
+    return e;
+  }
+}

@@ -1,0 +1,41 @@
+// Rows between the database (snake_case columns, Date, numeric strings) and the wire (field names,
+// ISO datetimes, 'YYYY-MM-DD' dates, money as decimal strings).
+import type { EntityDef, FieldDef } from './model.ts';
+
+export type Row = Record<string, unknown>;
+
+/** A database row as the browser sees it: declared fields (hidden ones left out), id, version. */
+export function toWire(entity: EntityDef, row: Row, labels: Row = {}): Row {
+  const out: Row = { id: row.id };
+  for (const f of entity.fields) {
+    if (f.hidden) continue;
+    out[f.name] = wireValue(f, row[f.column]);
+  }
+  if (entity.has.version) out.version = row.version;
+  if (entity.has.schemaVersion && row.schema_version !== undefined) out.schemaVersion = row.schema_version;
+  for (const [k, v] of Object.entries(labels)) out[k] = v;
+  return out;
+}
+
+function wireValue(f: FieldDef, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (f.type === 'datetime' && v instanceof Date) return v.toISOString();
+  return v;
+}
+
+/** A validated request body as columns to write (only writable fields that were sent). */
+export function toColumns(entity: EntityDef, body: Row): Row {
+  const out: Row = {};
+  for (const f of entity.fields) {
+    if (f.readOnly || f.standard || !(f.name in body)) continue;
+    out[f.column] = columnValue(f, body[f.name]);
+  }
+  return out;
+}
+
+function columnValue(f: FieldDef, v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return v === '' && (f.type === 'string' || f.type === 'text') ? '' : null;
+  if (f.type === 'money') return typeof v === 'number' ? v.toFixed(2) : String(v);
+  if (f.type === 'json' || f.type === 'files') return JSON.stringify(v);
+  return v;
+}

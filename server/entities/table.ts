@@ -1,0 +1,57 @@
+// Tables of entities: generated ones are created and extended at start (new columns only, never
+// a drop); every entity's columns are read back so the runtime knows what its table has.
+import { sql, type Kysely } from 'kysely';
+import { columnType, compileEntity, type EntityDef } from './model.ts';
+import type { SchemaFile } from '../schemas/files.ts';
+
+const ident = (name: string) => {
+  if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`not a plain SQL name: ${name}`);
+  return name;
+};
+
+/** DDL of a generated entity's table, idempotent: create if missing, then add missing columns. */
+export function generatedDdl(entity: EntityDef): string[] {
+  const t = ident(entity.table);
+  const own = entity.fields.filter((f) => !f.standard);
+  const statements = [
+    `create table if not exists ${t} (
+  id bigserial primary key,
+  ${entity.site ? 'top_dept_id bigint not null,' : ''}
+  extend jsonb not null default '{}'::jsonb,
+  schema_version varchar(32),
+  version integer not null default 0,
+  created_by bigint,
+  created_at timestamptz not null default now(),
+  updated_by bigint,
+  updated_at timestamptz not null default now()
+)`,
+    ...own.map((f) => `alter table ${t} add column if not exists ${ident(f.column)} ${columnType(f)}`),
+  ];
+  if (entity.site) statements.push(`create index if not exists ${t}_site on ${t} (top_dept_id, created_at desc)`);
+  for (const f of own.filter((f) => f.unique)) {
+    statements.push(
+      `create unique index if not exists ${t}_${f.column}_unique on ${t} (${entity.site ? 'top_dept_id, ' : ''}${ident(f.column)})`,
+    );
+  }
+  return statements;
+}
+
+export async function ensureGeneratedTables(db: Kysely<any>, files: SchemaFile[]): Promise<void> {
+  for (const file of files.filter((f) => f.kind === 'entity' && f.json.generate === true)) {
+    for (const statement of generatedDdl(compileEntity(file.json, null))) await sql.raw(statement).execute(db);
+  }
+}
+
+export async function tableColumns(db: Kysely<any>, tables: string[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (!tables.length) return out;
+  const rows = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() and table_name in (${sql.join(tables)})`.execute(db);
+  for (const r of rows.rows) {
+    const set = out.get(r.table_name) ?? new Set<string>();
+    set.add(r.column_name);
+    out.set(r.table_name, set);
+  }
+  return out;
+}

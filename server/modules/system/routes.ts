@@ -1,0 +1,27 @@
+// System endpoints beside the generic ones: a setting's value by key (spec section 7 config).
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../app.ts';
+import { Code } from '../../platform/errors.ts';
+import { caller } from '../../platform/gate.ts';
+import { t } from '../../platform/messages.ts';
+
+export default function systemRoutes(app: FastifyInstance, s: Services) {
+  // Any signed-in user reads settings by key (forms switch on them); null when the site has none.
+  app.get<{ Params: { key: string } }>(
+    '/core/config/getConfigValueByKey/:key',
+    {
+      config: { permission: 'login' },
+      schema: {
+        params: {
+          type: 'object',
+          properties: { key: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' } },
+        },
+      },
+    },
+    async (request) => {
+      const { site } = caller(request);
+      const value = await s.siteConfig.value(site.id, request.params.key);
+      return { code: Code.ok, data: value ?? null, msg: t('ok', request.locale) };
+    },
+  );
+}

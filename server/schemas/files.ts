@@ -1,0 +1,85 @@
+// Reading schemas/: every file by kind and name, and a site's view of them (its overrides under
+// schemas/sites/<siteKey>/ merged over the base file of the same path).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mergePatch, type Json } from '../../validators/merge-patch.ts';
+
+export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
+export const SITES_DIR = path.join(SCHEMAS_DIR, 'sites');
+
+export type Kind = 'entity' | 'list' | 'form' | 'print' | 'approval';
+const KINDS: Kind[] = ['entity', 'list', 'form', 'print', 'approval'];
+
+export interface SchemaFile {
+  kind: Kind;
+  /** File stem: the entity name for entities, forms and prints; any stem for lists. */
+  name: string;
+  area: string;
+  /** Path relative to schemas/, e.g. system/dictType.entity.json. */
+  rel: string;
+  json: Record<string, Json>;
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'sites' && entry.name !== '_meta') walk(full, out);
+    } else if (entry.name.endsWith('.json')) out.push(full);
+  }
+  return out;
+}
+
+export function readJson(file: string): Record<string, Json> {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Json>;
+}
+
+/** Every base page and entity file. */
+export function loadBaseFiles(root = SCHEMAS_DIR): SchemaFile[] {
+  const files: SchemaFile[] = [];
+  for (const full of walk(root)) {
+    const rel = path.relative(root, full).split(path.sep).join('/');
+    const m = /^(?:(.+)\/)?([^/]+)\.(entity|list|form|print|approval)\.json$/.exec(rel);
+    if (!m) continue;
+    files.push({ kind: m[3] as Kind, name: m[2]!, area: m[1] ?? '', rel, json: readJson(full) });
+  }
+  return files;
+}
+
+/** Every area's texts (…/i18n.json), merged: key → the four languages. */
+export function loadTexts(root = SCHEMAS_DIR): Record<string, Record<string, string>> {
+  const texts: Record<string, Record<string, string>> = {};
+  for (const full of walk(root)) {
+    if (path.basename(full) !== 'i18n.json') continue;
+    const { $schema: _s, ...entries } = readJson(full) as Record<string, Json>;
+    Object.assign(texts, entries);
+  }
+  return texts;
+}
+
+/** Site keys that have an override folder. */
+export function overrideSites(): string[] {
+  if (!fs.existsSync(SITES_DIR)) return [];
+  return fs.readdirSync(SITES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+}
+
+/** A site's override patches, by the relative path of the base file they patch. */
+export function loadOverrides(siteKey: string): Map<string, Record<string, Json>> {
+  const dir = path.join(SITES_DIR, siteKey);
+  const out = new Map<string, Record<string, Json>>();
+  if (!fs.existsSync(dir)) return out;
+  for (const full of walk(dir)) out.set(path.relative(dir, full).split(path.sep).join('/'), readJson(full));
+  return out;
+}
+
+/** The files as one site sees them. */
+export function resolveForSite(base: SchemaFile[], overrides: Map<string, Record<string, Json>>): SchemaFile[] {
+  if (!overrides.size) return base;
+  return base.map((f) => {
+    const patch = overrides.get(f.rel);
+    return patch ? { ...f, json: mergePatch(f.json, patch) as Record<string, Json> } : f;
+  });
+}
+
+export { KINDS };
