@@ -25,6 +25,7 @@ import menuRoutes from './modules/menu/routes.ts';
 import deptRoutes from './modules/dept/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
 import systemRoutes from './modules/system/routes.ts';
+import schemaRoutes from './modules/schema/routes.ts';
 import './modules/system/hooks.ts';
 import entityRoutes from './entities/crud.ts';
 import { SchemaRegistry } from './entities/registry.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       deptRoutes(api, services);
       dictRoutes(api, services);
       systemRoutes(api, services);
+      schemaRoutes(api, services);
       // Generic endpoints last: a module's own route of the same path wins.
       entityRoutes(api, services);
     },

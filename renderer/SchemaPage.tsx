@@ -1,0 +1,45 @@
+// The generic page: fetches the bundle of a menu component from the server and renders it by its
+// kind. A component without a page schema renders what the app gives for "not built".
+import { useEffect, useState, type ReactNode } from 'react';
+import { Result, Spin } from 'antd';
+import { useRenderer } from './context.tsx';
+import { installFormily } from './form/locale.ts';
+import ListPage from './list/ListPage.tsx';
+import { rt } from './texts.ts';
+import type { PageBundle } from './types.ts';
+
+export default function SchemaPage({
+  component,
+  urlQuery,
+  notFound,
+}: {
+  component: string;
+  urlQuery: Record<string, string>;
+  notFound: ReactNode;
+}) {
+  const env = useRenderer();
+  const [state, setState] = useState<{ bundle?: PageBundle; missing?: boolean; error?: string }>({});
+  installFormily(env.language);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState({});
+    env.fetcher
+      .get<PageBundle>(`schema/page/${component}`)
+      .then((answer) => {
+        if (cancelled) return;
+        if (answer.code === '0') setState({ bundle: answer.data });
+        else if (answer.code === '40400') setState({ missing: true });
+        else setState({ error: answer.msg });
+      })
+      .catch((err) => !cancelled && setState({ error: env.errorText(err) }));
+    return () => {
+      cancelled = true;
+    };
+  }, [component, env.language]);
+
+  if (state.missing) return <>{notFound}</>;
+  if (state.error) return <Result status="warning" title={rt(env.language, 'loadFailed')} subTitle={state.error} />;
+  if (!state.bundle) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  return <ListPage key={`${component}:${JSON.stringify(urlQuery)}`} bundle={state.bundle} urlQuery={urlQuery} />;
+}

@@ -1,0 +1,44 @@
+// What the renderer asks of the app around it, injected once: one fetcher for every API binding
+// (no renderer imports an HTTP client), the permission rule, navigation, feedback, the language.
+import { createContext, useContext } from 'react';
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
+import type { DictEntry } from './types.ts';
+
+export interface Envelope<T = unknown> {
+  code: string;
+  data: T;
+  msg: string;
+}
+
+export interface Fetcher {
+  get<T>(url: string, params?: Record<string, unknown>): Promise<Envelope<T>>;
+  post<T>(url: string, body?: unknown, params?: Record<string, unknown>): Promise<Envelope<T>>;
+  /** A file from the API; onProgress gets bytes received so far. */
+  download(
+    url: string,
+    params: Record<string, unknown>,
+    onProgress?: (bytes: number) => void,
+  ): Promise<{ blob: Blob; fileName: string } | Envelope<null>>;
+  upload<T>(url: string, file: File, onProgress?: (percent: number) => void): Promise<Envelope<T>>;
+}
+
+export interface RendererEnv {
+  fetcher: Fetcher;
+  hasPermission(key: string | undefined): boolean;
+  navigate(path: string): void;
+  language: string;
+  dicts(types: string[]): Promise<Record<string, DictEntry[]>>;
+  message: MessageInstance;
+  modal: ModalHookAPI;
+  /** A readable message for a failed call. */
+  errorText(err: unknown): string;
+}
+
+export const RendererContext = createContext<RendererEnv | null>(null);
+
+export function useRenderer(): RendererEnv {
+  const env = useContext(RendererContext);
+  if (!env) throw new Error('renderer used outside <RendererContext.Provider>');
+  return env;
+}

@@ -1,0 +1,105 @@
+// Add, edit and view of one row in a dialog: the entity's form through Formily, the same rules the
+// server applies, the server's message when it refuses.
+import { useMemo, useState } from 'react';
+import { Modal } from 'antd';
+import { createForm } from '@formily/core';
+import { FormProvider } from '@formily/react';
+import { FormLayout } from '@formily/antd-v5';
+import { useRenderer } from '../context.tsx';
+import { rt, schemaText } from '../texts.ts';
+import type { DictEntry, PageBundle, Row } from '../types.ts';
+import { buildFormSchema, defaultForm } from './build.ts';
+import { SchemaField } from './components.tsx';
+
+export type DialogMode = 'add' | 'edit' | 'view';
+
+/** Empty optional values travel as null, not as '' that a pattern would refuse. */
+export function cleanValues(values: Record<string, unknown>, bundle: PageBundle): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const fields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
+  for (const [k, v] of Object.entries(values)) {
+    const f = fields.get(k);
+    if (!f || f.readOnly) continue;
+    out[k] = v === '' && !f.required ? null : v;
+  }
+  return out;
+}
+
+export default function FormDialog({
+  bundle,
+  mode,
+  record,
+  initial,
+  dicts,
+  onClose,
+  onSaved,
+}: {
+  bundle: PageBundle;
+  mode: DialogMode;
+  record: Row | null;
+  initial?: Record<string, unknown>;
+  dicts: Record<string, DictEntry[]>;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const env = useRenderer();
+  const [busy, setBusy] = useState(false);
+  const formFile = bundle.form ?? defaultForm(bundle.entity);
+  const form = useMemo(
+    () => createForm({ initialValues: record ?? initial ?? {}, readPretty: mode === 'view' }),
+    [record, initial, mode],
+  );
+  const schema = useMemo(
+    () => buildFormSchema(formFile, bundle.entity, bundle.texts, env.language, dicts),
+    [formFile, bundle, env.language, dicts],
+  );
+  const entityTitle = schemaText(bundle.texts, bundle.entity.title, env.language);
+
+  const submit = async () => {
+    if (mode === 'view') return onClose();
+    try {
+      await form.validate();
+    } catch {
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = cleanValues(form.values as Record<string, unknown>, bundle);
+      if (record) Object.assign(body, { id: record.id, version: record.version });
+      const answer = await env.fetcher.post(`${bundle.entity.api}/${record ? 'update' : 'save'}`, body);
+      if (answer.code !== '0') env.message.error(answer.msg);
+      else {
+        env.message.success(rt(env.language, 'saved'));
+        onSaved();
+      }
+    } catch (err) {
+      env.message.error(env.errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={`${rt(env.language, mode)} · ${entityTitle}`}
+      width={formFile.width ?? 640}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      okText={rt(env.language, 'ok')}
+      cancelText={rt(env.language, 'cancel')}
+      okButtonProps={{ loading: busy, 'data-testid': 'form-ok' } as never}
+      cancelButtonProps={mode === 'view' ? { style: { display: 'none' } } : undefined}
+      maskClosable={false}
+      destroyOnHidden
+    >
+      <div data-testid="schema-form" style={{ paddingTop: 8 }}>
+        <FormProvider form={form}>
+          <FormLayout labelCol={formFile.labelCol ?? 6} wrapperCol={24 - (formFile.labelCol ?? 6) - 1}>
+            <SchemaField schema={schema as never} />
+          </FormLayout>
+        </FormProvider>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+// A form file (Formily JSON Schema over entity fields) made whole: every property named like an
+// entity field takes the field's title, component, validation and choices unless the form says
+// otherwise. Linkage stays as {{ expressions }}, compiled by the product's expression language.
+import { schemaText } from '../texts.ts';
+import type { DictEntry, EntityField, FormSchema, PublicEntity } from '../types.ts';
+import { MONEY_PATTERN } from '../../validators/formats.ts';
+
+type SchemaNode = Record<string, unknown> & { properties?: Record<string, SchemaNode>; items?: SchemaNode };
+
+const COMPONENT: Record<string, string> = {
+  string: 'Input',
+  text: 'Input.TextArea',
+  integer: 'NumberPicker',
+  number: 'NumberPicker',
+  money: 'MoneyInput',
+  date: 'DatePicker',
+  datetime: 'DatePicker',
+  boolean: 'Switch',
+  dict: 'Select',
+  ref: 'NumberPicker',
+  json: 'Input.TextArea',
+  files: 'Upload',
+};
+
+const TYPE: Record<string, string> = {
+  string: 'string',
+  text: 'string',
+  integer: 'number',
+  number: 'number',
+  money: 'string',
+  date: 'string',
+  datetime: 'string',
+  boolean: 'boolean',
+  dict: 'string',
+  ref: 'number',
+  json: 'object',
+  files: 'array',
+};
+
+function validators(f: EntityField): Array<Record<string, unknown>> {
+  const rules: Array<Record<string, unknown>> = [];
+  if (f.maxLength) rules.push({ maxLength: f.maxLength });
+  if (f.minLength) rules.push({ minLength: f.minLength });
+  if (f.pattern) rules.push({ pattern: f.pattern });
+  if (f.minimum !== undefined) rules.push({ minimum: f.minimum });
+  if (f.maximum !== undefined) rules.push({ maximum: f.maximum });
+  if (f.type === 'integer') rules.push({ format: 'integer' });
+  if (f.type === 'money') rules.push({ pattern: MONEY_PATTERN, message: '{{money}}' });
+  if (f.format === 'email') rules.push({ format: 'email' });
+  if (f.format === 'uri') rules.push({ format: 'url' });
+  if (f.format === 'ipv4') rules.push({ format: 'ipv4' });
+  return rules;
+}
+
+function fieldSchema(
+  f: EntityField,
+  node: SchemaNode,
+  texts: FormSchema['schema'] extends never ? never : Record<string, Record<string, string>>,
+  language: string,
+  dicts: Record<string, DictEntry[]>,
+): SchemaNode {
+  const props: Record<string, unknown> = {};
+  if (f.type === 'string' || f.type === 'text') props.maxLength = f.maxLength;
+  if (f.type === 'text') props.rows = 3;
+  if (f.type === 'datetime') Object.assign(props, { showTime: true, format: 'YYYY-MM-DD HH:mm:ss' });
+  if (f.type === 'integer') props.precision = 0;
+  if (f.type === 'dict') props.allowClear = !f.required;
+  const base: SchemaNode = {
+    type: TYPE[f.type],
+    title: schemaText(texts, f.title, language),
+    required: f.required,
+    'x-decorator': 'FormItem',
+    'x-component': COMPONENT[f.type],
+    'x-component-props': props,
+    'x-validator': validators(f),
+  };
+  if (f.default !== undefined) base.default = f.default;
+  if (f.type === 'dict' && f.dict) base.enum = (dicts[f.dict] ?? []).map((d) => ({ label: d.dictLabel, value: d.dictValue }));
+  if (f.readOnly) base['x-read-pretty'] = true;
+  const merged: SchemaNode = { ...base, ...node };
+  merged['x-component-props'] = { ...props, ...((node['x-component-props'] as object) ?? {}) };
+  if (typeof node.title === 'string') merged.title = schemaText(texts, node.title, language);
+  return merged;
+}
+
+/** The Formily schema of a form, for the entity, in the language. */
+export function buildFormSchema(
+  form: FormSchema,
+  entity: PublicEntity,
+  texts: Record<string, Record<string, string>>,
+  language: string,
+  dicts: Record<string, DictEntry[]>,
+): SchemaNode {
+  const fields = new Map(entity.fields.map((f) => [f.name, f]));
+  const walk = (node: SchemaNode, key?: string): SchemaNode => {
+    const field = key ? fields.get(key) : undefined;
+    let out: SchemaNode = field && node.type !== 'void' ? fieldSchema(field, node, texts, language, dicts) : { ...node };
+    if (!field && typeof node.title === 'string') out.title = schemaText(texts, node.title, language);
+    if (node.properties) {
+      out = { ...out, properties: Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, walk(v, k)])) };
+    }
+    if (node.items && typeof node.items === 'object') out = { ...out, items: walk(node.items) };
+    return out;
+  };
+  return walk(form.schema as unknown as SchemaNode);
+}
+
+/** A form for an entity that has no form file: every writable field in one column. */
+export function defaultForm(entity: PublicEntity): FormSchema {
+  const properties = Object.fromEntries(entity.fields.filter((f) => !f.readOnly && f.type !== 'json').map((f) => [f.name, {}]));
+  return {
+    entity: entity.name,
+    schema: {
+      type: 'object',
+      properties: {
+        grid: { type: 'void', 'x-component': 'FormGrid', 'x-component-props': { maxColumns: 1, minColumns: 1 }, properties },
+      },
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// The components a form schema may name (x-component / x-decorator): @formily/antd-v5's bridges
+// plus the product's own fields. An unknown name renders a visible placeholder, never a bogus tag.
+import { createSchemaField } from '@formily/react';
+import { connect, mapProps } from '@formily/react';
+import {
+  ArrayTable,
+  Checkbox,
+  DatePicker,
+  FormGrid,
+  FormItem,
+  FormLayout,
+  FormTab,
+  FormCollapse,
+  Input,
+  NumberPicker,
+  Radio,
+  Select,
+  Space,
+  Switch,
+} from '@formily/antd-v5';
+import { Input as AntInput } from 'antd';
+
+/** Money: typed as text so the decimal stays exact; at most two decimals. */
+export const MoneyInput = connect(
+  AntInput,
+  mapProps((props) => ({ ...props, inputMode: 'decimal' as const, style: { textAlign: 'right' as const, ...props.style } })),
+);
+
+export const SchemaField = createSchemaField({
+  components: {
+    ArrayTable,
+    Checkbox,
+    DatePicker,
+    FormCollapse,
+    FormGrid,
+    FormItem,
+    FormLayout,
+    FormTab,
+    Input,
+    MoneyInput,
+    NumberPicker,
+    Radio,
+    Select,
+    Space,
+    Switch,
+  },
+});

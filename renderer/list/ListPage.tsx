@@ -1,0 +1,352 @@
+// A list page from its schema (spec sections 4, 8, 9): query form, table with the display filters,
+// server paging (10/20/30/40, from 1) and sort (default desc), a step back when a page comes back
+// empty, virtual rows from 40, toolbar / row / batch actions gated by permission keys, export with
+// progress, import with a report, and the server's msg when a load is refused.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Card, Popconfirm, Space, Table, Typography } from 'antd';
+import type { TablePaginationConfig } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useRenderer } from '../context.tsx';
+import { run } from '../expression/evaluate.ts';
+import { rt, schemaText, type RendererTextKey } from '../texts.ts';
+import type { ActionSchema, ColumnSchema, DictEntry, PageBundle, Row } from '../types.ts';
+import FormDialog, { type DialogMode } from '../form/FormDialog.tsx';
+import { buildColumns } from './columns.tsx';
+import ImportDialog from './ImportDialog.tsx';
+import QueryForm, { type QueryValues } from './QueryForm.tsx';
+
+export const PAGE_SIZES = ['10', '20', '30', '40'];
+export const VIRTUAL_FROM = 40;
+
+const DEFAULT_ACTION_KEY: Record<string, string> = {
+  add: 'add',
+  edit: 'edit',
+  view: 'query',
+  remove: 'remove',
+  export: 'export',
+  import: 'import',
+  status: 'status',
+  print: 'query',
+};
+
+/** '/system/dictData?dictType={dictType}' with the row's values, URL-encoded. */
+export function fill(template: string, row: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(row[k] ?? '')));
+}
+
+export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; urlQuery: Record<string, string> }) {
+  const env = useRenderer();
+  const { list, entity } = bundle;
+  const language = env.language;
+  const t = (k: RendererTextKey, p?: Record<string, string | number>) => rt(language, k, p);
+
+  const fixed = useMemo(
+    () => Object.fromEntries(Object.entries(list.fixedQuery ?? {}).map(([field, param]) => [field, urlQuery[param] ?? ''])),
+    [list.fixedQuery, urlQuery],
+  );
+  const [query, setQuery] = useState<QueryValues>({});
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [sort, setSort] = useState<{ field?: string; order?: 'asc' | 'desc' }>({
+    field: list.defaultSort?.field,
+    order: list.defaultSort?.order ?? (list.defaultSort ? 'desc' : undefined),
+  });
+  const [data, setData] = useState<{ records: Row[]; total: number }>({ records: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [dialog, setDialog] = useState<{ mode: DialogMode; record: Row | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [dicts, setDicts] = useState<Record<string, DictEntry[]>>({});
+  const [reloadKey, setReloadKey] = useState(0);
+  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
+
+  useEffect(() => {
+    const types = [...new Set(entity.fields.map((f) => f.dict).filter((d): d is string => Boolean(d)))];
+    if (types.length) env.dicts(types).then(setDicts, () => setDicts({}));
+  }, [entity, language]);
+
+  const params = useCallback(
+    () => ({
+      ...fixed,
+      ...query,
+      ...(sort.field ? { sortField: sort.field, sortOrder: sort.order ?? 'desc' } : {}),
+    }),
+    [fixed, query, sort],
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    setLoading(true);
+    env.fetcher
+      .get<{ records: Row[]; total: number }>(`${entity.api}/page`, { pageNum, pageSize, ...params() })
+      .then((answer) => {
+        if (cancelled) return;
+        if (answer.code !== '0') {
+          env.message.error(answer.msg);
+          setData({ records: [], total: 0 });
+          return;
+        }
+        // Spec section 4: an empty page after the first steps back one page and loads again.
+        if (answer.data.records.length === 0 && pageNum > 1) {
+          setPageNum(pageNum - 1);
+          return;
+        }
+        setData(answer.data);
+        setSelected((keys) => keys.filter((k) => answer.data.records.some((r) => r.id === k)));
+      })
+      .catch((err) => !cancelled && env.message.error(env.errorText(err)))
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [entity.api, pageNum, pageSize, params, reloadKey]);
+
+  const allowed = (a: ActionSchema) =>
+    env.hasPermission(
+      a.permission ?? (DEFAULT_ACTION_KEY[a.action] ? `${entity.permission}:${DEFAULT_ACTION_KEY[a.action]}` : undefined),
+    );
+  const label = (a: ActionSchema) => (a.title ? schemaText(bundle.texts, a.title, language) : t(a.action as RendererTextKey));
+
+  const openRecord = async (mode: DialogMode, row: Row) => {
+    const answer = await env.fetcher.get<Row>(`${entity.api}/infoById/${row.id}`);
+    if (answer.code !== '0') env.message.error(answer.msg);
+    else setDialog({ mode, record: answer.data });
+  };
+
+  const remove = async (ids: number[]) => {
+    const answer = await env.fetcher.post(`${entity.api}/remove`, { ids });
+    if (answer.code !== '0') env.message.error(answer.msg);
+    else {
+      env.message.success(t('removed'));
+      setSelected([]);
+      reload();
+    }
+  };
+
+  const exportRows = async () => {
+    const key = 'export';
+    env.message.loading({ key, content: t('exporting', { size: '' }), duration: 0 });
+    try {
+      const result = await env.fetcher.download(
+        `${entity.api}/export`,
+        { ...params(), columns: list.columns.map((c) => c.field).join(',') },
+        (bytes) =>
+          env.message.loading({ key, content: t('exporting', { size: `${(bytes / 1024).toFixed(0)} KB` }), duration: 0 }),
+      );
+      if ('code' in result) {
+        env.message.error({ key, content: result.msg });
+        return;
+      }
+      const url = URL.createObjectURL(result.blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = result.fileName;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      env.message.success({ key, content: t('exported') });
+    } catch (err) {
+      env.message.error({ key, content: env.errorText(err) });
+    }
+  };
+
+  const run$ = (a: ActionSchema, row?: Row) => {
+    switch (a.action) {
+      case 'add':
+        return setDialog({ mode: 'add', record: null });
+      case 'edit':
+      case 'view':
+        return row && void openRecord(a.action, row);
+      case 'remove':
+        return row && void remove([row.id]);
+      case 'export':
+        return void exportRows();
+      case 'import':
+        return setImporting(true);
+      case 'navigate':
+      case 'print':
+        return a.to && env.navigate(fill(a.to, { ...fixed, ...(row ?? {}) }));
+      case 'status': {
+        if (!row || !entity.status) return;
+        const current = String(row[entity.status.field] ?? '');
+        void env.fetcher.post(`${entity.api}/status`, { id: row.id, status: current === '0' ? '1' : '0' }).then((answer) => {
+          if (answer.code !== '0') env.message.error(answer.msg);
+          else reload();
+        });
+        return;
+      }
+      case 'request':
+        if (a.endpoint) {
+          void env.fetcher.post(`${entity.api}/${a.endpoint}`, { id: row?.id, ids: row ? [row.id] : selected }).then((answer) => {
+            if (answer.code !== '0') env.message.error(answer.msg);
+            else {
+              env.message.success(answer.msg);
+              reload();
+            }
+          });
+        }
+    }
+  };
+
+  const linkFor = (column: ColumnSchema, row: Row) =>
+    column.link && allowed(column.link) ? () => run$(column.link!, row) : null;
+  const rowActions = (list.rowActions ?? []).filter(allowed);
+  const columns = [
+    ...buildColumns(bundle, dicts, language, sort, linkFor),
+    ...(rowActions.length
+      ? [
+          {
+            key: '__actions',
+            title: t('actions'),
+            fixed: 'right' as const,
+            width: Math.max(120, rowActions.length * 64),
+            render: (_: unknown, row: Row) => (
+              <Space size={4} wrap>
+                {rowActions
+                  .filter((a) => !a.visible || Boolean(run(a.visible, row)))
+                  .map((a) =>
+                    a.action === 'remove' ? (
+                      <Popconfirm
+                        key={a.action}
+                        title={t('confirmRemove', { n: 1 })}
+                        okText={t('ok')}
+                        cancelText={t('cancel')}
+                        onConfirm={() => run$(a, row)}
+                      >
+                        <Typography.Link type={a.danger ? 'danger' : undefined} data-testid={`row-${a.action}`}>
+                          {label(a)}
+                        </Typography.Link>
+                      </Popconfirm>
+                    ) : (
+                      <Typography.Link
+                        key={`${a.action}${a.to ?? ''}`}
+                        onClick={() => run$(a, row)}
+                        data-testid={`row-${a.action}`}
+                      >
+                        {label(a)}
+                      </Typography.Link>
+                    ),
+                  )}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const toolbar = (list.toolbar ?? []).filter(allowed);
+  const batch = (list.batchActions ?? []).filter(allowed);
+  const virtual = data.records.length >= VIRTUAL_FROM;
+
+  const onTableChange = (pagination: TablePaginationConfig, _f: unknown, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const nextSort = s?.order
+      ? { field: String(s.columnKey ?? s.field), order: s.order === 'ascend' ? ('asc' as const) : ('desc' as const) }
+      : { field: list.defaultSort?.field, order: list.defaultSort?.order };
+    if (nextSort.field !== sort.field || nextSort.order !== sort.order) {
+      setSort(nextSort);
+      setPageNum(1);
+    } else {
+      setPageNum(pagination.current ?? 1);
+    }
+    if (pagination.pageSize && pagination.pageSize !== pageSize) {
+      setPageSize(pagination.pageSize);
+      setPageNum(1);
+    }
+  };
+
+  return (
+    <Card className="schema-list" data-testid={`schema-list-${list.component}`}>
+      <QueryForm
+        bundle={bundle}
+        dicts={dicts}
+        language={language}
+        onSearch={(values) => {
+          setQuery(values);
+          setPageNum(1);
+        }}
+      />
+      <div className="schema-toolbar" style={{ display: 'flex', gap: 8, margin: '16px 0', alignItems: 'center' }}>
+        {toolbar.map((a) => (
+          <Button
+            key={a.action}
+            type={a.action === 'add' ? 'primary' : 'default'}
+            onClick={() => run$(a)}
+            data-testid={`toolbar-${a.action}`}
+          >
+            {label(a)}
+          </Button>
+        ))}
+        {batch.length > 0 && selected.length > 0 && (
+          <>
+            <span style={{ color: 'rgba(0,0,0,.45)' }}>{t('selected', { n: selected.length })}</span>
+            {batch.map((a) =>
+              a.action === 'remove' ? (
+                <Popconfirm
+                  key={a.action}
+                  title={t('confirmRemove', { n: selected.length })}
+                  okText={t('ok')}
+                  cancelText={t('cancel')}
+                  onConfirm={() => void remove(selected)}
+                >
+                  <Button danger data-testid={`batch-${a.action}`}>
+                    {label(a)}
+                  </Button>
+                </Popconfirm>
+              ) : (
+                <Button key={a.action} onClick={() => run$(a)} data-testid={`batch-${a.action}`}>
+                  {label(a)}
+                </Button>
+              ),
+            )}
+          </>
+        )}
+      </div>
+      <Table<Row>
+        rowKey={list.rowKey ?? 'id'}
+        size="middle"
+        loading={loading}
+        columns={columns}
+        dataSource={data.records}
+        virtual={virtual}
+        scroll={virtual ? { x: 'max-content', y: 560 } : { x: 'max-content' }}
+        rowSelection={batch.length ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
+        onChange={onTableChange as never}
+        locale={{ emptyText: t('empty') }}
+        pagination={{
+          current: pageNum,
+          pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('total', { n: total }),
+        }}
+      />
+      {dialog && (
+        <FormDialog
+          bundle={bundle}
+          mode={dialog.mode}
+          record={dialog.record}
+          initial={dialog.mode === 'add' ? fixed : undefined}
+          dicts={dicts}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            reload();
+          }}
+        />
+      )}
+      {importing && (
+        <ImportDialog
+          api={entity.api}
+          onClose={() => setImporting(false)}
+          onDone={() => {
+            setImporting(false);
+            reload();
+          }}
+        />
+      )}
+    </Card>
+  );
+}

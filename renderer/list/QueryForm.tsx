@@ -1,0 +1,79 @@
+// The query form above a list: one control per queried field (text, dictionary, date range).
+import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { rt, schemaText } from '../texts.ts';
+import type { DictEntry, PageBundle } from '../types.ts';
+
+export interface QueryValues {
+  [field: string]: unknown;
+}
+
+export default function QueryForm({
+  bundle,
+  dicts,
+  language,
+  onSearch,
+}: {
+  bundle: PageBundle;
+  dicts: Record<string, DictEntry[]>;
+  language: string;
+  onSearch: (values: QueryValues) => void;
+}) {
+  const [form] = Form.useForm();
+  const fields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
+  const queried = (bundle.list.query ?? []).map((n) => fields.get(n)).filter((f) => f !== undefined);
+  const rangeField = bundle.list.dateRange ? fields.get(bundle.list.dateRange) : undefined;
+  if (!queried.length && !rangeField) return null;
+
+  const submit = (values: Record<string, unknown>) => {
+    const out: QueryValues = {};
+    for (const [k, v] of Object.entries(values)) {
+      if (k === '__range') {
+        const range = v as [Dayjs, Dayjs] | null;
+        if (range?.[0]) out['parameter.beginTime'] = range[0].format('YYYY-MM-DD');
+        if (range?.[1]) out['parameter.endTime'] = range[1].format('YYYY-MM-DD');
+      } else if (v !== undefined && v !== null && v !== '') out[k] = typeof v === 'string' ? v.trim() : v;
+    }
+    onSearch(out);
+  };
+
+  return (
+    <Form form={form} layout="inline" onFinish={submit} className="schema-query" data-testid="query-form">
+      {queried.map((f) => (
+        <Form.Item key={f.name} name={f.name} label={schemaText(bundle.texts, f.title, language)}>
+          {f.type === 'dict' ? (
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              options={(dicts[f.dict ?? ''] ?? []).map((d) => ({ value: d.dictValue, label: d.dictLabel }))}
+            />
+          ) : f.type === 'integer' || f.type === 'number' || f.type === 'money' ? (
+            <InputNumber style={{ width: 160 }} />
+          ) : (
+            <Input allowClear style={{ width: 180 }} maxLength={f.maxLength ?? 100} />
+          )}
+        </Form.Item>
+      ))}
+      {rangeField && (
+        <Form.Item name="__range" label={schemaText(bundle.texts, rangeField.title, language)}>
+          <DatePicker.RangePicker placeholder={[rt(language, 'begin'), rt(language, 'end')]} />
+        </Form.Item>
+      )}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" data-testid="query-submit">
+            {rt(language, 'search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            {rt(language, 'reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

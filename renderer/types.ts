@@ -1,0 +1,102 @@
+// The page bundle GET /api/schema/page/{component} answers, as the renderer reads it.
+export type FieldType =
+  'string' | 'text' | 'integer' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'dict' | 'ref' | 'files' | 'json';
+
+export interface EntityField {
+  name: string;
+  type: FieldType;
+  title: string;
+  required?: boolean;
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  unique?: boolean;
+  dict?: string;
+  ref?: string;
+  default?: unknown;
+  query?: 'eq' | 'like' | 'in' | 'between' | 'gte' | 'lte';
+  sortable?: boolean;
+  readOnly?: boolean;
+  maxFiles?: number;
+}
+
+export interface PublicEntity {
+  name: string;
+  title: string;
+  api: string;
+  permission: string;
+  readOnly: boolean;
+  removable: boolean;
+  display?: string;
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  status?: { field: string };
+  hasVersion: boolean;
+  fields: EntityField[];
+}
+
+export interface ActionSchema {
+  action: 'add' | 'edit' | 'view' | 'remove' | 'export' | 'import' | 'status' | 'navigate' | 'request' | 'print';
+  title?: string;
+  permission?: string;
+  to?: string;
+  endpoint?: string;
+  confirm?: string;
+  visible?: string;
+  danger?: boolean;
+}
+
+export interface ColumnSchema {
+  field: string;
+  title?: string;
+  width?: number;
+  filter?: 'number' | 'money' | 'date' | 'datetime' | 'dict' | 'text';
+  ellipsis?: boolean;
+  sortable?: boolean;
+  link?: ActionSchema;
+}
+
+export interface ListSchema {
+  component: string;
+  entity: string;
+  title?: string;
+  query?: string[];
+  dateRange?: string;
+  fixedQuery?: Record<string, string>;
+  columns: ColumnSchema[];
+  defaultSort?: { field: string; order?: 'asc' | 'desc' };
+  toolbar?: ActionSchema[];
+  rowActions?: ActionSchema[];
+  batchActions?: ActionSchema[];
+  rowKey?: string;
+}
+
+export interface FormSchema {
+  entity: string;
+  mode?: 'modal' | 'drawer' | 'page';
+  width?: number;
+  labelCol?: number;
+  meetingRecord?: boolean;
+  schema: { type: 'object'; properties: Record<string, unknown> };
+}
+
+export interface PageBundle {
+  component: string;
+  kind: 'list';
+  list: ListSchema;
+  form: FormSchema | null;
+  entity: PublicEntity;
+  texts: Record<string, Record<string, string>>;
+}
+
+export interface DictEntry {
+  dictType: string;
+  dictValue: string;
+  dictLabel: string;
+  listClass: string;
+  isDefault: string;
+}
+
+export type Row = Record<string, unknown> & { id: number; version?: number };

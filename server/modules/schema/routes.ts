@@ -1,0 +1,101 @@
+// GET /api/schema/page/{component}: the page a menu component renders — its list, form and entity
+// as the caller's site has them, the texts they use, and only the actions the caller may take.
+// Cached per site; ETag so a browser that has it gets 304.
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../app.ts';
+import type { Json } from '../../../validators/merge-patch.ts';
+import { cachedEnvelope, sendCached } from '../../platform/cached-body.ts';
+import { AppError, Code } from '../../platform/errors.ts';
+import { caller } from '../../platform/gate.ts';
+import { permissionOf, type EntityDef } from '../../entities/model.ts';
+
+interface Action {
+  action: string;
+  permission?: string;
+  [k: string]: Json | undefined;
+}
+
+const ACTION_KEYS: Record<string, string> = {
+  add: 'add',
+  edit: 'edit',
+  view: 'query',
+  remove: 'remove',
+  export: 'export',
+  import: 'import',
+  status: 'status',
+  print: 'query',
+};
+
+/** What the browser needs of an entity: no tables, no columns, no hidden fields. */
+export function publicEntity(e: EntityDef) {
+  return {
+    name: e.name,
+    title: e.title,
+    api: e.api,
+    permission: e.permission,
+    readOnly: e.readOnly,
+    removable: e.removable,
+    display: e.display,
+    defaultSort: e.defaultSort,
+    status: e.status,
+    hasVersion: e.has.version,
+    schemaVersion: e.schemaVersion,
+    fields: e.fields.filter((f) => !f.hidden).map(({ column: _c, standard: _s, ...f }) => f),
+  };
+}
+
+/** Every string in the bundle that names a text, with the text in the four languages. */
+function textsOf(s: Services, value: unknown, out: Record<string, Record<string, string>> = {}) {
+  if (typeof value === 'string') {
+    const text = s.schemas.texts[value];
+    if (text) out[value] = text;
+  } else if (Array.isArray(value)) value.forEach((v) => textsOf(s, v, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => textsOf(s, v, out));
+  return out;
+}
+
+export default function schemaRoutes(app: FastifyInstance, s: Services) {
+  app.get<{ Params: { component: string } }>(
+    '/schema/page/:component',
+    {
+      config: { permission: 'login' },
+      schema: {
+        params: { type: 'object', properties: { component: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]{0,63}$' } } },
+      },
+    },
+    async (request, reply) => {
+      const { site, principal } = caller(request);
+      const schemas = s.schemas.forSite(site.key);
+      const page = schemas.pages.get(request.params.component);
+      if (!page) throw new AppError(Code.notFound, 'record.notFound');
+      const entity = schemas.entities.get(String(page.json.entity));
+      if (!entity) throw new AppError(Code.notFound, 'record.notFound');
+      const listKey = permissionOf(entity, 'list');
+      if (!s.access.can(principal, listKey)) throw new AppError(Code.forbidden, 'auth.forbidden', { key: listKey });
+
+      const allowed = (a: Action) => {
+        const key = a.permission ?? (ACTION_KEYS[a.action] ? permissionOf(entity, ACTION_KEYS[a.action]!) : undefined);
+        if (entity.readOnly && ['add', 'edit', 'remove', 'import', 'status'].includes(a.action)) return false;
+        return !key || s.access.can(principal, key);
+      };
+      const strip = (list: unknown) => (Array.isArray(list) ? (list as Action[]).filter(allowed) : undefined);
+      // What this caller may do decides the bundle: cache by that, not by user.
+      const signature = principal.isAdmin ? 'admin' : principal.buttons.filter((b) => b.startsWith(entity.permission)).join(',');
+      const body = await s.cache.get(site.id, `page:${request.params.component}:${signature}:${request.locale}`, async () => {
+        const list = {
+          ...page.json,
+          toolbar: strip(page.json.toolbar),
+          rowActions: strip(page.json.rowActions),
+          batchActions: strip(page.json.batchActions),
+          columns: (page.json.columns as Array<{ field: string; link?: Action }>).map((c) =>
+            c.link && !allowed(c.link) ? { ...c, link: undefined } : c,
+          ),
+        };
+        const form = schemas.forms.get(String(page.json.form ?? entity.name))?.json ?? null;
+        const bundle = { component: request.params.component, kind: 'list', list, form, entity: publicEntity(entity) };
+        return cachedEnvelope({ ...bundle, texts: textsOf(s, bundle) }, request.locale);
+      });
+      return sendCached(request, reply, body);
+    },
+  );
+}

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { run } from '../../renderer/expression/evaluate.ts';
+import { parse, ExpressionError } from '../../renderer/expression/parse.ts';
+import { mergePatch, danglingPaths } from '../../validators/merge-patch.ts';
+
+describe('the linkage expression language', () => {
+  it.each([
+    ['1 + 2 * 3', {}, 7],
+    ['(1 + 2) * 3', {}, 9],
+    ['money >= 100000 || (sanZhongYiDa && majorFlag == 1)', { money: '120000', sanZhongYiDa: false, majorFlag: 0 }, true],
+    ['money >= 100000 || (sanZhongYiDa && majorFlag == 1)', { money: '500', sanZhongYiDa: true, majorFlag: '1' }, true],
+    ['money >= 100000 || (sanZhongYiDa && majorFlag == 1)', { money: '500', sanZhongYiDa: true, majorFlag: '0' }, false],
+    ["$deps[0] != '1'", { $deps: ['2'] }, true],
+    ["$deps[0] != '1'", { $deps: [1] }, false],
+    ['a.b.c', { a: { b: { c: 'x' } } }, 'x'],
+    ['a.missing.c', { a: {} }, undefined],
+    ["status == '2' ? 'approved' : 'open'", { status: 2 }, 'approved'],
+    ['!isEmpty(list) && len(list) > 1', { list: [1, 2] }, true],
+    ["includes(['30212', '30217'], economicClass)", { economicClass: '30217' }, true],
+    ['round(amount * 0.0003, 2)', { amount: 12345.67 }, 3.7],
+    ['"第" + n + "页"', { n: 3 }, '第3页'],
+    ['金额 > 10', { 金额: 11 }, true],
+    ['x === undefined && y == null', { y: null }, true],
+  ])('%s', (source, scope, expected) => expect(run(source, scope as Record<string, unknown>)).toEqual(expected));
+
+  it('refuses prototype plumbing and calls of anything but its own functions', () => {
+    expect(() => run('constructor', {})).toThrow();
+    expect(() => run('a.constructor', { a: {} })).toThrow();
+    expect(() => run("a['__proto__']", { a: {} })).toThrow();
+    expect(() => run('a.toString()', { a: {} })).toThrow('only the expression functions can be called');
+    expect(() => run('f()', { f: () => 1 })).toThrow('only the expression functions can be called');
+    expect(() => run('len.call(1)', {})).toThrow();
+  });
+
+  it('reports a syntax error with its position', () => {
+    expect(() => parse('a +')).toThrow(ExpressionError);
+    expect(() => parse('a ? b')).toThrow(/expected ":"/);
+    expect(() => parse("'open")).toThrow(/unterminated string/);
+    expect(() => parse('a = 1')).toThrow(/unexpected "="/);
+  });
+
+  describe('without eval', () => {
+    const realEval = globalThis.eval;
+    const realFunction = globalThis.Function;
+    afterEach(() => {
+      globalThis.eval = realEval;
+      globalThis.Function = realFunction;
+    });
+    it('parses and evaluates with eval and Function taken away', () => {
+      const trap = () => {
+        throw new Error('eval reached');
+      };
+      globalThis.eval = trap as typeof eval;
+      globalThis.Function = trap as unknown as FunctionConstructor;
+      expect(run('(a + 1) * 2 > 5 && includes([1, 2], b) ? "yes" : "no"', { a: 2, b: 2 })).toBe('yes');
+      expect(run('round(len(s) / 3, 1)', { s: 'abcdefg' })).toBe(2.3);
+    });
+  });
+});
+
+describe('site overrides (JSON merge patch)', () => {
+  const base = { title: 'a', fields: { money: { type: 'money', required: false }, remark: { type: 'text' } }, order: [1, 2] };
+  it('merges objects, replaces arrays and values, removes with null', () => {
+    expect(mergePatch(base, { fields: { money: { required: true }, remark: null }, order: [3] })).toEqual({
+      title: 'a',
+      fields: { money: { type: 'money', required: true } },
+      order: [3],
+    });
+  });
+  it('reports a patch into something the base no longer has', () => {
+    expect(danglingPaths(base, { fields: { amount: { required: true }, remark: null, extra: 'new' } })).toEqual(['/fields/amount']);
+    expect(danglingPaths(base, { gone: null })).toEqual(['/gone']);
+  });
+});
