@@ -29,6 +29,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser needs more than the default second to show what a click asked for.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -41,5 +41,5 @@ export default function SchemaPage({
   if (state.missing) return <>{notFound}</>;
   if (state.error) return <Result status="warning" title={rt(env.language, 'loadFailed')} subTitle={state.error} />;
   if (!state.bundle) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
-  return <ListPage key={`${component}:${JSON.stringify(urlQuery)}`} bundle={state.bundle} urlQuery={urlQuery} />;
+  return <ListPage key={component} bundle={state.bundle} urlQuery={urlQuery} />;
 }

@@ -40,10 +40,9 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const language = env.language;
   const t = (k: RendererTextKey, p?: Record<string, string | number>) => rt(language, k, p);
 
-  const fixed = useMemo(
-    () => Object.fromEntries(Object.entries(list.fixedQuery ?? {}).map(([field, param]) => [field, urlQuery[param] ?? ''])),
-    [list.fixedQuery, urlQuery],
-  );
+  // Only the URL parameters this page takes count: another page's query must not reload it.
+  const fixedKey = JSON.stringify(Object.entries(list.fixedQuery ?? {}).map(([field, param]) => [field, urlQuery[param] ?? '']));
+  const fixed = useMemo(() => Object.fromEntries(JSON.parse(fixedKey) as Array<[string, string]>), [fixedKey]);
   const [query, setQuery] = useState<QueryValues>({});
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(10);

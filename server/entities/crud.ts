@@ -134,7 +134,11 @@ export class EntityService {
   private validate(body: unknown, mode: 'save' | 'update'): Row {
     const { site } = this.ctx;
     const validator = this.s.schemas.forSite(site.key).validators.get(this.entity.name)![mode];
-    const copy = structuredClone(body ?? {});
+    const copy = structuredClone(body ?? {}) as Row;
+    // An emptied optional field means "no value", not an empty text a pattern would refuse.
+    if (copy && typeof copy === 'object' && !Array.isArray(copy)) {
+      for (const f of this.entity.fields) if (!f.required && copy[f.name] === '') copy[f.name] = null;
+    }
     if (!validator(copy)) {
       const detail = describeError(validator.errors![0]!, this.request.locale, labels(this.s, this.entity, this.request.locale));
       throw new AppError(Code.invalid, 'request.invalid', { detail });
@@ -154,7 +158,7 @@ export class EntityService {
   }
 
   /** Dictionary values, references and uniqueness: checks that need the database. */
-  private async checkValues(trx: Transaction<any>, row: Row, id: number | null) {
+  private async checkValues(trx: Transaction<any>, row: Row, id: number | null, existing: Row | null = null) {
     const { site } = this.ctx;
     const locale = this.request.locale;
     if (!this.dicts) throw new Error('EntityService.prepare() must run before a write');
@@ -183,9 +187,11 @@ export class EntityService {
       }
       if (f.unique) {
         const together = (f.uniqueWith ?? []).map((n) => this.entity.byName.get(n)!).filter(Boolean);
+        // An update may send some fields only: the others keep their stored values.
+        const valueOf = (o: FieldDef) => (o.name in row ? row[o.name] : (existing?.[o.name] ?? null));
         const clash = await sql`select 1 from ${sql.table(this.entity.table)} t where ${sql.ref(`t.${f.column}`)} = ${v}
           ${sql.join(
-            together.map((o) => sql`and ${sql.ref(`t.${o.column}`)} = ${row[o.name] ?? null}`),
+            together.map((o) => sql`and ${sql.ref(`t.${o.column}`)} = ${valueOf(o)}`),
             sql` `,
           )}
           ${this.entity.site ? sql`and t.top_dept_id = ${site.id}` : sql``} ${id !== null ? sql`and t.id <> ${id}` : sql``} limit 1`.execute(
@@ -259,8 +265,8 @@ export class EntityService {
       if (this.entity.has.version && Number(existing.version) !== Number(row.version))
         throw new AppError(Code.conflict, 'record.stale');
       const ctx = this.hookContext(trx);
-      await this.checkValues(trx, row, id);
       const existingWire = this.wire(existing);
+      await this.checkValues(trx, row, id, existingWire);
       await hooksOf(this.entity.name).beforeSave?.(ctx, row, existingWire);
       const columns: Row = toColumns(this.entity, row);
       if (this.entity.byName.has('updatedBy')) columns.updated_by = principal.userId;

@@ -20,7 +20,11 @@ export function siteCondition(entity: EntityDef, siteId: number): Condition[] {
 export function scopeCondition(entity: EntityDef, p: Principal): Condition | null {
   if (p.isAdmin || !entity.dataScope || p.roles.some((r) => r.dataScope === '1')) return null;
   const dept = entity.dataScope.dept ? entity.byName.get(entity.dataScope.dept) : undefined;
-  const owner = entity.byName.get(entity.dataScope.owner ?? 'createdBy');
+  // A row may be its own owner (a user sees their own account): owner 'id'.
+  const owner: FieldDef | undefined =
+    entity.dataScope.owner === 'id'
+      ? ({ name: 'id', column: 'id', type: 'ref', title: '' } as FieldDef)
+      : entity.byName.get(entity.dataScope.owner ?? 'createdBy');
   const parts: RawBuilder<SqlBool>[] = [];
   const scopes = new Set(p.roles.map((r) => r.dataScope));
   if (dept) {
@@ -67,12 +71,20 @@ function typed(f: FieldDef, raw: string): unknown {
   }
   if (f.type === 'boolean') return raw === 'true' || raw === '1';
   if (f.type === 'date' || f.type === 'datetime') {
-    if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(Date.parse(raw.slice(0, 10)))) {
+    if (!isRealDate(raw, f.type === 'datetime'))
       throw new AppError(Code.invalid, 'request.invalid', { detail: `${f.name}: ${raw.slice(0, 40)}` });
-    }
     return raw;
   }
   return raw;
+}
+
+/** 'YYYY-MM-DD' (or, for datetimes, with a time after it) naming a day that exists: 2024-02-30 does not. */
+function isRealDate(raw: string, withTime: boolean): boolean {
+  const m = (withTime ? /^(\d{4})-(\d{2})-(\d{2})([ T]\d{2}:\d{2}(:\d{2})?)?$/ : /^(\d{4})-(\d{2})-(\d{2})$/).exec(raw);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 const likeValue = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

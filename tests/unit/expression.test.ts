@@ -68,7 +68,9 @@ describe('site overrides (JSON merge patch)', () => {
     });
   });
   it('reports a patch into something the base no longer has', () => {
-    expect(danglingPaths(base, { fields: { amount: { required: true }, remark: null, extra: 'new' } })).toEqual(['/fields/amount']);
+    expect(danglingPaths(base, { fields: { amount: { required: true }, remark: null, extra: 'new' } })).toEqual([
+      '/fields/amount',
+    ]);
     expect(danglingPaths(base, { gone: null })).toEqual(['/gone']);
   });
 });

@@ -1,0 +1,665 @@
+// schemas:check — proves the files under schemas/ agree with their meta-schemas, with each other
+// (entities, lists, forms, menus, dictionaries, texts, permission keys), with the tables the
+// migrations define, and that every site override still applies to its base file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { danglingPaths, mergePatch, type Json } from '../../validators/merge-patch.ts';
+import { snake, STANDARD_FIELDS } from '../entities/model.ts';
+import { SCHEMAS_DIR } from './files.ts';
+
+export interface Problem {
+  /** Path relative to schemas/, e.g. system/dictType.list.json or sites/acme/system/dictType.entity.json. */
+  file: string;
+  /** JSON pointer into the file ('' for the whole file). */
+  pointer: string;
+  message: string;
+}
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../platform/db/migrations');
+
+/** Dictionaries the seeding generates rather than reads from system/dicts.json. */
+const GENERATED_DICTS = new Set(['ys_budget_year']);
+const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US', 'pt-BR'] as const;
+
+/** The meta-schema a file must name, by its file name. */
+function expectedMeta(rel: string): string | undefined {
+  const base = rel.split('/').pop()!;
+  const kind = /\.(entity|list|form|seed)\.json$/.exec(base)?.[1];
+  if (kind) return `${kind}.schema.json`;
+  const fixed: Record<string, string> = {
+    'menu.json': 'menu.schema.json',
+    'i18n.json': 'i18n.schema.json',
+    'actions.json': 'actions.schema.json',
+    'dicts.json': 'dicts.schema.json',
+    'configs.json': 'configs.schema.json',
+  };
+  return fixed[base];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers: the files are checked against their meta-schemas first, but the cross-reference
+// checks below still run on files that failed, so they never trust a shape.
+
+type Obj = { [key: string]: Json };
+const isObj = (v: Json | undefined): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const obj = (v: Json | undefined): Obj => (isObj(v) ? v : {});
+const arr = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
+const str = (v: Json | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
+const esc = (s: string | number) => String(s).replace(/~/g, '~0').replace(/\//g, '~1');
+const ptr = (...parts: Array<string | number>) => parts.map((p) => `/${esc(p)}`).join('');
+
+function walkJson(dir: string, root: string, skip: Set<string>, out: string[] = []): string[] {
+  if (!fs.existsSync(dir)) return out;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!(dir === root && skip.has(entry.name))) walkJson(full, root, skip, out);
+    } else if (entry.name.endsWith('.json')) out.push(full);
+  }
+  return out;
+}
+
+const relOf = (root: string, full: string) => path.relative(root, full).split(path.sep).join('/');
+
+// ---------------------------------------------------------------------------------------------
+// Migrations: the tables and their column types as the .sql files leave them.
+
+export type Tables = Map<string, Map<string, string>>;
+
+/**
+ * The statements of a migration file, split exactly as splitStatements in
+ * server/platform/db/migrate.ts splits them (a unit test keeps the two equal). A copy, because
+ * importing migrate.ts loads Kysely, which alone costs the check most of a second.
+ */
+export function splitSqlStatements(text: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let inDollar = false;
+  for (const line of text.split('\n')) {
+    const stripped = line.replace(/--.*$/, '');
+    if ((stripped.match(/\$\$/g) ?? []).length % 2 === 1) inDollar = !inDollar;
+    current += line + '\n';
+    if (!inDollar && /;\s*$/.test(stripped)) {
+      const stmt = current.trim();
+      if (stmt.replace(/--.*$/gm, '').trim()) out.push(stmt.replace(/;\s*$/, ''));
+      current = '';
+    }
+  }
+  if (current.replace(/--.*$/gm, '').trim()) out.push(current.trim());
+  return out;
+}
+
+/** Splits at commas outside parentheses. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of text) {
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    if (ch === ',' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  if (current.trim()) parts.push(current.trim());
+  return parts;
+}
+
+const unquote = (name: string) => name.replace(/"/g, '').split('.').pop()!.toLowerCase();
+
+/** 'varchar(100) not null default ...' → 'varchar(100)'. */
+function columnTypeOf(rest: string): string {
+  const stop = /^(not|null|default|primary|references|unique|check|constraint|collate|generated)\b/i;
+  let type = '';
+  let depth = 0;
+  let i = 0;
+  while (i < rest.length) {
+    if (depth === 0 && /\s/.test(rest[i]!) && stop.test(rest.slice(i).trimStart())) break;
+    if (rest[i] === '(') depth++;
+    else if (rest[i] === ')') depth--;
+    type += rest[i];
+    i++;
+  }
+  return type
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([(),])\s*/g, '$1');
+}
+
+function parseColumn(def: string): [string, string] | null {
+  if (/^(constraint|primary\s+key|unique|foreign\s+key|check|exclude|like)\b/i.test(def)) return null;
+  const m = /^("[^"]+"|[A-Za-z_][A-Za-z0-9_]*)\s+([\s\S]+)$/.exec(def);
+  return m ? [unquote(m[1]!), columnTypeOf(m[2]!)] : null;
+}
+
+/** Tables and columns from `create table` and `alter table … add/drop/rename/alter column`. */
+export function parseMigrations(dir = MIGRATIONS_DIR): Tables {
+  const tables: Tables = new Map();
+  if (!fs.existsSync(dir)) return tables;
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  for (const file of files) {
+    for (const raw of splitSqlStatements(fs.readFileSync(path.join(dir, file), 'utf8'))) {
+      const stmt = raw.replace(/--.*$/gm, '').trim();
+      const create = /^create\s+(?:(?:global\s+|local\s+)?(?:temp|temporary|unlogged)\s+)?table\s+(?:if\s+not\s+exists\s+)?((?:"[^"]+"|[\w.])+)\s*\(/i.exec(
+        stmt,
+      );
+      if (create) {
+        const name = unquote(create[1]!);
+        const start = create[0].length;
+        let depth = 1;
+        let end = start;
+        while (end < stmt.length && depth > 0) {
+          if (stmt[end] === '(') depth++;
+          else if (stmt[end] === ')') depth--;
+          end++;
+        }
+        const columns = tables.get(name) ?? new Map<string, string>();
+        for (const def of splitTopLevel(stmt.slice(start, end - 1))) {
+          const col = parseColumn(def);
+          if (col) columns.set(col[0], col[1]);
+        }
+        tables.set(name, columns);
+        continue;
+      }
+      const drop = /^drop\s+table\s+(?:if\s+exists\s+)?([\s\S]+)$/i.exec(stmt);
+      if (drop) {
+        for (const t of drop[1]!.replace(/\s+(cascade|restrict)\s*$/i, '').split(',')) tables.delete(unquote(t.trim()));
+        continue;
+      }
+      const alter = /^alter\s+table\s+(?:if\s+exists\s+)?(?:only\s+)?((?:"[^"]+"|[\w.])+)\s+([\s\S]+)$/i.exec(stmt);
+      if (!alter) continue;
+      const name = unquote(alter[1]!);
+      const columns = tables.get(name);
+      if (!columns) continue;
+      for (const action of splitTopLevel(alter[2]!)) {
+        let m: RegExpExecArray | null;
+        if ((m = /^rename\s+to\s+(\S+)$/i.exec(action))) {
+          tables.delete(name);
+          tables.set(unquote(m[1]!), columns);
+        } else if ((m = /^add\s+(?:column\s+)?(?:if\s+not\s+exists\s+)?([\s\S]+)$/i.exec(action))) {
+          const col = parseColumn(m[1]!);
+          if (col && !/^(constraint|primary|unique|foreign|check|exclude)$/i.test(col[0])) columns.set(col[0], col[1]);
+        } else if ((m = /^drop\s+(?:column\s+)?(?:if\s+exists\s+)?("[^"]+"|\w+)/i.exec(action))) {
+          if (!/^constraint$/i.test(m[1]!)) columns.delete(unquote(m[1]!));
+        } else if ((m = /^rename\s+(?:column\s+)?("[^"]+"|\w+)\s+to\s+("[^"]+"|\w+)$/i.exec(action))) {
+          const type = columns.get(unquote(m[1]!));
+          if (type !== undefined) {
+            columns.delete(unquote(m[1]!));
+            columns.set(unquote(m[2]!), type);
+          }
+        } else if ((m = /^alter\s+(?:column\s+)?("[^"]+"|\w+)\s+(?:set\s+data\s+)?type\s+([\s\S]+?)(?:\s+using\s+[\s\S]*)?$/i.exec(action))) {
+          if (columns.has(unquote(m[1]!))) columns.set(unquote(m[1]!), columnTypeOf(m[2]!));
+        }
+      }
+    }
+  }
+  return tables;
+}
+
+const CHARACTER = ['varchar', 'character varying', 'text'];
+const COMPATIBLE: Record<string, string[]> = {
+  string: CHARACTER,
+  dict: [...CHARACTER, 'char', 'character', 'bpchar'],
+  text: ['text', 'varchar', 'character varying'],
+  integer: ['integer', 'int', 'int4', 'bigint', 'int8', 'smallint', 'int2'],
+  ref: ['bigint', 'int8', 'integer', 'int', 'int4'],
+  number: ['double precision', 'float8', 'numeric', 'decimal', 'real', 'float4'],
+  money: ['numeric(18,2)', 'decimal(18,2)'],
+  date: ['date'],
+  datetime: ['timestamptz', 'timestamp with time zone'],
+  boolean: ['boolean', 'bool'],
+  json: ['jsonb', 'json'],
+  files: ['jsonb', 'json'],
+};
+
+/** Why the column cannot hold the field, or null when it can. */
+function incompatibility(
+  field: Obj,
+  sqlType: string,
+  dictValues: Map<string, string[]>,
+): string | null {
+  const type = str(field.type) ?? '';
+  const allowed = COMPATIBLE[type];
+  if (!allowed) return null; // an unknown type is the meta-schema's problem
+  // 'varchar(100)' → 'varchar' and 100; 'timestamp(3) with time zone' → 'timestamp with time zone'.
+  const base = sqlType.replace(/\([^)]*\)/g, '');
+  const size = /\((\d+)/.exec(sqlType)?.[1];
+  const ok = type === 'money' ? allowed.includes(sqlType) : allowed.includes(base);
+  if (!ok) return `column type ${sqlType} does not fit a ${type} field (${allowed.join(' / ')})`;
+  const length = size ? Number(size) : undefined;
+  if (length === undefined || !['varchar', 'character varying', 'char', 'character', 'bpchar'].includes(base)) return null;
+  if (type === 'dict') {
+    const values = dictValues.get(str(field.dict) ?? '') ?? [];
+    const longest = values.reduce((n, v) => Math.max(n, v.length), 0);
+    return longest > length ? `column type ${sqlType} is shorter than dictionary value lengths (up to ${longest})` : null;
+  }
+  if (['char', 'character', 'bpchar'].includes(base)) return `column type ${sqlType} does not fit a ${type} field`;
+  const max = typeof field.maxLength === 'number' ? field.maxLength : type === 'text' ? 10000 : 255;
+  return max > length ? `column type ${sqlType} is shorter than the field's maxLength ${max}` : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Meta-schemas.
+
+interface Meta {
+  validators: Map<string, ValidateFunction>;
+  problems: Problem[];
+}
+
+function loadMeta(root: string): Meta {
+  // The meta-schemas themselves are not validated against draft 2020-12 (validateSchema: false) and
+  // the generated code is not optimised: both only cost start-up time here.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateSchema: false, code: { optimize: false } });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  const problems: Problem[] = [];
+  const ids: string[] = [];
+  for (const full of walkJson(path.join(root, '_meta'), path.join(root, '_meta'), new Set())) {
+    const rel = relOf(root, full);
+    try {
+      const schema = JSON.parse(fs.readFileSync(full, 'utf8')) as Obj;
+      const id = str(schema.$id) ?? path.basename(full);
+      ajv.addSchema(schema as object, id);
+      ids.push(id);
+    } catch (e) {
+      problems.push({ file: rel, pointer: '', message: (e as Error).message });
+    }
+  }
+  const validators = new Map<string, ValidateFunction>();
+  for (const id of ids) {
+    try {
+      validators.set(id, ajv.getSchema(id)!);
+    } catch (e) {
+      problems.push({ file: `_meta/${id}`, pointer: '', message: (e as Error).message });
+    }
+  }
+  return { validators, problems };
+}
+
+function describeAjvError(e: ErrorObject): { pointer: string; message: string } {
+  const p = e.params as Record<string, unknown>;
+  if (e.keyword === 'additionalProperties') {
+    return { pointer: `${e.instancePath}${ptr(String(p.additionalProperty))}`, message: 'is not allowed here' };
+  }
+  if (e.keyword === 'propertyNames') {
+    return { pointer: `${e.instancePath}${ptr(String(p.propertyName))}`, message: 'is not an allowed property name' };
+  }
+  if (e.keyword === 'enum') {
+    return { pointer: e.instancePath, message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+  }
+  return { pointer: e.instancePath, message: e.message ?? e.keyword };
+}
+
+/** Checks one file against the meta-schema it names. */
+function checkMeta(meta: Meta, rel: string, json: Json, schemaPath: (s: string) => boolean): Problem[] {
+  const named = isObj(json) ? str(json.$schema) : undefined;
+  if (!named) return [{ file: rel, pointer: '', message: 'names no meta-schema ($schema)' }];
+  const id = named.split('/').pop()!;
+  const validate = meta.validators.get(id);
+  if (!validate) return [{ file: rel, pointer: '/$schema', message: `names an unknown meta-schema ${named}` }];
+  const problems: Problem[] = [];
+  if (!schemaPath(named)) problems.push({ file: rel, pointer: '/$schema', message: `${named} does not lead to schemas/_meta/${id}` });
+  const expected = expectedMeta(rel);
+  if (expected && id !== expected) {
+    problems.push({ file: rel, pointer: '/$schema', message: `names ${id}, but a file of this name follows ${expected}` });
+    return problems;
+  }
+  if (!validate(json)) {
+    const seen = new Set<string>();
+    for (const e of validate.errors ?? []) {
+      const d = describeAjvError(e);
+      const key = `${d.pointer}\n${d.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push({ file: rel, ...d });
+    }
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cross-references and tables over one view of the files (the base, or a site's).
+
+interface EntityInfo {
+  rel: string;
+  json: Obj;
+  fields: Map<string, Obj>;
+}
+
+function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
+  const problems: Problem[] = [];
+  const report = (file: string, pointer: string, message: string) => problems.push({ file, pointer, message });
+  const byKind = (re: RegExp) => [...files].filter(([rel]) => re.test(rel)).map(([rel, json]) => ({ rel, json: obj(json) }));
+
+  // Texts: every i18n.json merged, key → the four languages.
+  const texts = new Map<string, Obj>();
+  for (const { json } of byKind(/(^|\/)i18n\.json$/)) {
+    for (const [k, v] of Object.entries(json)) if (k !== '$schema') texts.set(k, obj(v));
+  }
+  const text = (file: string, pointer: string, key: Json | undefined) => {
+    if (typeof key !== 'string') return;
+    const entry = texts.get(key);
+    if (!entry) return report(file, pointer, `i18n key ${key} is in no i18n.json`);
+    const missing = LANGUAGES.filter((l) => typeof entry[l] !== 'string' || !(entry[l] as string).trim());
+    if (missing.length) report(file, pointer, `i18n key ${key} has no ${missing.join(', ')} text`);
+  };
+
+  // Dictionaries.
+  const dictValues = new Map<string, string[]>();
+  for (const t of arr(obj(files.get('system/dicts.json')).types)) {
+    const type = str(obj(t).type);
+    if (type) dictValues.set(type, arr(obj(t).data).map((d) => String(obj(d).value ?? '')));
+  }
+  for (const t of GENERATED_DICTS) if (!dictValues.has(t)) dictValues.set(t, ['2000']);
+
+  // Menus: keys, paths, buttons and the permission keys they define.
+  const actions = obj(files.get('actions.json'));
+  const permissions = new Set<string>();
+  const menuKeys = new Map<string, string>();
+  const menuPaths = new Map<string, string>();
+  for (const { rel, json } of byKind(/^[^/]+\/menu\.json$/)) {
+    const walk = (nodes: Json[], at: string) =>
+      nodes.forEach((n, i) => {
+        const node = obj(n);
+        const here = `${at}/${i}`;
+        const key = str(node.key);
+        if (key) {
+          const first = menuKeys.get(key);
+          if (first) report(rel, `${here}/key`, `menu key ${key} is also used at ${first}`);
+          else menuKeys.set(key, `${rel}#${here}`);
+        }
+        const p = str(node.path);
+        if (p) {
+          const first = menuPaths.get(p);
+          if (first) report(rel, `${here}/path`, `menu path ${p} is also used at ${first}`);
+          else menuPaths.set(p, `${rel}#${here}`);
+        }
+        arr(node.buttons).forEach((b, j) => {
+          if (typeof b === 'string' && !(b in actions)) {
+            report(rel, `${here}/buttons/${j}`, `button ${b} is not an action of actions.json`);
+          }
+        });
+        const perm = str(node.permission);
+        if (perm) {
+          const prefix = perm.replace(/:[^:]+$/, '');
+          permissions.add(perm);
+          permissions.add(`${prefix}:query`);
+          for (const b of arr(node.buttons)) if (typeof b === 'string') permissions.add(`${prefix}:${b}`);
+        }
+        walk(arr(node.children), `${here}/children`);
+      });
+    walk(arr(json.menus), '/menus');
+  }
+  const permission = (file: string, pointer: string, key: Json | undefined) => {
+    if (typeof key === 'string' && !permissions.has(key)) report(file, pointer, `permission ${key} is defined by no menu manifest`);
+  };
+
+  // Entities, with the standard fields their tables have.
+  const entities = new Map<string, EntityInfo>();
+  for (const { rel, json } of byKind(/\.entity\.json$/)) {
+    const stem = rel.split('/').pop()!.replace(/\.entity\.json$/, '');
+    const name = str(json.name) ?? stem;
+    if (name !== stem) report(rel, '/name', `entity name ${name} differs from the file name ${stem}`);
+    if (entities.has(name)) {
+      report(rel, '/name', `entity ${name} is also defined in ${entities.get(name)!.rel}`);
+      continue;
+    }
+    const fields = new Map(Object.entries(obj(json.fields)).map(([k, v]) => [k, obj(v)]));
+    const generate = json.generate === true;
+    const columns = tables.get(str(json.table) ?? '');
+    for (const std of STANDARD_FIELDS) {
+      // A table no migration creates is reported once, at /table; its standard fields are assumed.
+      if (!fields.has(std.name) && (generate || !columns || columns.has(std.column))) {
+        fields.set(std.name, { type: std.type, title: std.title, column: std.column });
+      }
+    }
+    entities.set(name, { rel, json, fields });
+  }
+
+  for (const { rel, json, fields } of entities.values()) {
+    const field = (pointer: string, name: Json | undefined, what: string, allowId = false) => {
+      if (typeof name !== 'string' || fields.has(name) || (allowId && name === 'id')) return;
+      report(rel, pointer, `${what} ${name} is not a field of the entity`);
+    };
+    text(rel, '/title', json.title);
+    field('/defaultSort/field', obj(json.defaultSort).field, 'sort field', true);
+    field('/status/field', obj(json.status).field, 'status field');
+    field('/dataScope/dept', obj(json.dataScope).dept, 'department field');
+    field('/dataScope/owner', obj(json.dataScope).owner, 'owner field', true);
+    field('/display', json.display, 'display field');
+    const perm = str(json.permission);
+    if (perm && !permissions.has(`${perm}:list`)) {
+      report(rel, '/permission', `permission ${perm}:list is defined by no menu manifest`);
+    }
+    for (const [name, f] of Object.entries(obj(json.fields))) {
+      const at = ptr('fields', name);
+      const def = obj(f);
+      text(rel, `${at}/title`, def.title);
+      arr(def.uniqueWith).forEach((u, i) => field(`${at}/uniqueWith/${i}`, u, 'uniqueWith field'));
+      if (def.type === 'dict') {
+        const dict = str(def.dict);
+        if (!dict) report(rel, at, 'a dict field names no dictionary (dict)');
+        else if (!dictValues.has(dict)) report(rel, `${at}/dict`, `dictionary ${dict} is not in system/dicts.json`);
+      }
+      if (def.type === 'ref') {
+        const ref = str(def.ref);
+        if (!ref) report(rel, at, 'a ref field names no entity (ref)');
+        else if (!entities.has(ref)) report(rel, `${at}/ref`, `entity ${ref} does not exist`);
+      }
+    }
+
+    // The table a migration defines.
+    if (json.generate === true) continue;
+    const table = str(json.table);
+    if (!table) continue;
+    const columns = tables.get(table);
+    if (!columns) {
+      report(rel, '/table', `table ${table} is created by no migration (and the entity is not "generate": true)`);
+      continue;
+    }
+    for (const [name, f] of Object.entries(obj(json.fields))) {
+      const def = obj(f);
+      const column = str(def.column) ?? snake(name);
+      const sqlType = columns.get(column);
+      if (sqlType === undefined) report(rel, ptr('fields', name), `column ${table}.${column} is in no migration`);
+      else {
+        const why = incompatibility(def, sqlType, dictValues);
+        if (why) report(rel, ptr('fields', name), `${table}.${column}: ${why}`);
+      }
+    }
+  }
+
+  // Forms.
+  const forms = new Set<string>();
+  for (const { rel, json } of byKind(/\.form\.json$/)) {
+    forms.add(rel.split('/').pop()!.replace(/\.form\.json$/, ''));
+    const name = str(json.entity);
+    const entity = name ? entities.get(name) : undefined;
+    if (name && !entity) {
+      report(rel, '/entity', `entity ${name} does not exist`);
+      continue;
+    }
+    if (!entity) continue;
+    // Keys under void (layout) nodes are the entity's fields; a field's own properties or items
+    // describe its value (a json field's shape) and are not.
+    const walk = (node: Obj, at: string) => {
+      for (const [key, child] of Object.entries(obj(node.properties))) {
+        const c = obj(child);
+        const here = `${at}/properties/${esc(key)}`;
+        if (c.type === 'void') walk(c, here);
+        else if (!entity.fields.has(key)) report(rel, here, `${key} is not a field of entity ${name}`);
+      }
+      if (isObj(node.items)) walk(node.items, `${at}/items`);
+      else arr(node.items).forEach((item, i) => walk(obj(item), `${at}/items/${i}`));
+    };
+    walk(obj(json.schema), '/schema');
+  }
+
+  // Lists.
+  const components = new Map<string, string>();
+  for (const { rel, json } of byKind(/\.list\.json$/)) {
+    const component = str(json.component);
+    if (component) {
+      const first = components.get(component);
+      if (first) report(rel, '/component', `component ${component} is also rendered by ${first}`);
+      else components.set(component, rel);
+    }
+    text(rel, '/title', json.title);
+    const form = str(json.form);
+    if (form && !forms.has(form)) report(rel, '/form', `form ${form} does not exist`);
+    const action = (a: Json, at: string) => {
+      const def = obj(a);
+      text(rel, `${at}/title`, def.title);
+      text(rel, `${at}/confirm`, def.confirm);
+      permission(rel, `${at}/permission`, def.permission);
+    };
+    for (const group of ['toolbar', 'rowActions', 'batchActions']) arr(json[group]).forEach((a, i) => action(a, `/${group}/${i}`));
+    arr(json.columns).forEach((c, i) => {
+      text(rel, `/columns/${i}/title`, obj(c).title);
+      if (isObj(obj(c).link)) action(obj(c).link, `/columns/${i}/link`);
+    });
+
+    const name = str(json.entity);
+    const entity = name ? entities.get(name) : undefined;
+    if (name && !entity) {
+      report(rel, '/entity', `entity ${name} does not exist`);
+      continue;
+    }
+    if (!entity) continue;
+    const field = (pointer: string, f: Json | undefined, allowId = false) => {
+      if (typeof f === 'string' && !entity.fields.has(f) && !(allowId && f === 'id')) {
+        report(rel, pointer, `${f} is not a field of entity ${name}`);
+      }
+    };
+    arr(json.columns).forEach((c, i) => field(`/columns/${i}/field`, obj(c).field));
+    arr(json.query).forEach((q, i) => field(`/query/${i}`, q));
+    field('/dateRange', json.dateRange);
+    field('/defaultSort/field', obj(json.defaultSort).field, true);
+    for (const key of Object.keys(obj(json.fixedQuery))) field(ptr('fixedQuery', key), key);
+  }
+
+  // Seeds.
+  for (const { rel, json } of byKind(/\.seed\.json$/)) {
+    const name = str(json.entity);
+    const entity = name ? entities.get(name) : undefined;
+    if (name && !entity) {
+      report(rel, '/entity', `entity ${name} does not exist`);
+      continue;
+    }
+    if (!entity) continue;
+    arr(json.rows).forEach((row, i) => {
+      for (const key of Object.keys(obj(row))) {
+        if (!entity.fields.has(key)) report(rel, ptr('rows', i, key), `${key} is not a field of entity ${name}`);
+      }
+    });
+  }
+
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export interface CheckResult {
+  /** JSON files checked (base files and site overrides; the meta-schemas not counted). */
+  files: number;
+  problems: Problem[];
+}
+
+const problemKey = (p: Problem) => `${p.file}\n${p.pointer}\n${p.message}`;
+
+/** Everything schemas:check reports, with the number of files it read. */
+export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_DIR): CheckResult {
+  const meta = loadMeta(root);
+  const problems: Problem[] = [...meta.problems];
+  const read = (full: string, rel: string): Json | undefined => {
+    try {
+      return JSON.parse(fs.readFileSync(full, 'utf8')) as Json;
+    } catch (e) {
+      problems.push({ file: rel, pointer: '', message: `not JSON: ${(e as Error).message}` });
+      return undefined;
+    }
+  };
+  const metaDir = path.join(root, '_meta');
+  let count = 0;
+
+  // a. Base files against their meta-schemas.
+  const base = new Map<string, Json>();
+  for (const full of walkJson(root, root, new Set(['_meta', 'sites']))) {
+    const rel = relOf(root, full);
+    count++;
+    const json = read(full, rel);
+    if (json === undefined) continue;
+    base.set(rel, json);
+    const leadsToMeta = (named: string) =>
+      path.resolve(path.dirname(full), named) === path.join(metaDir, named.split('/').pop()!);
+    problems.push(...checkMeta(meta, rel, json, leadsToMeta));
+  }
+
+  // b, c. Cross-references and tables.
+  const tables = parseMigrations(migrationsDir);
+  const baseCross = crossCheck(base, tables);
+  problems.push(...baseCross);
+  const baseKeys = new Set(baseCross.map(problemKey));
+
+  // d. Site overrides.
+  const sitesDir = path.join(root, 'sites');
+  const sites = fs.existsSync(sitesDir)
+    ? fs
+        .readdirSync(sitesDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
+    : [];
+  for (const site of sites) {
+    const dir = path.join(sitesDir, site);
+    const view = new Map(base);
+    const overridden = new Map<string, string>();
+    for (const full of walkJson(dir, dir, new Set())) {
+      const rel = relOf(dir, full);
+      const file = `sites/${site}/${rel}`;
+      count++;
+      const patch = read(full, file);
+      if (patch === undefined) continue;
+      const original = base.get(rel);
+      if (original === undefined) {
+        problems.push({ file, pointer: '', message: `overrides ${rel}, which does not exist` });
+        continue;
+      }
+      for (const p of danglingPaths(original, patch)) {
+        problems.push({ file, pointer: p, message: `the base file ${rel} has no such member to change or remove` });
+      }
+      const merged = mergePatch(original, patch);
+      view.set(rel, merged);
+      overridden.set(rel, file);
+      const metaProblems = checkMeta(meta, file, merged, () => true);
+      problems.push(...metaProblems.map((p) => ({ ...p, message: `merged: ${p.message}` })));
+      if (/\.entity\.json$/.test(rel)) {
+        for (const key of ['name', 'table', 'api', 'permission']) {
+          if (JSON.stringify(obj(original)[key]) !== JSON.stringify(obj(merged)[key])) {
+            problems.push({ file, pointer: `/${key}`, message: `an override must not change the entity's ${key}` });
+          }
+        }
+      }
+    }
+    if (!overridden.size) continue;
+    for (const p of crossCheck(view, tables)) {
+      if (baseKeys.has(problemKey(p))) continue;
+      problems.push({ file: overridden.get(p.file) ?? p.file, pointer: p.pointer, message: `site ${site}: ${p.message}` });
+    }
+  }
+
+  // Grouped by file; within a file in the order found.
+  return { files: count, problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) };
+}
+
+/** Every problem of the schema files under root, checked against the migrations in migrationsDir. */
+export function checkSchemas(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_DIR): Problem[] {
+  return runSchemasCheck(root, migrationsDir).problems;
+}

@@ -1,0 +1,345 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkSchemas, MIGRATIONS_DIR, parseMigrations, splitSqlStatements, type Problem } from '../../server/schemas/check.ts';
+import { SCHEMAS_DIR } from '../../server/schemas/files.ts';
+import { splitStatements } from '../../server/platform/db/migrate.ts';
+
+type Json = any;
+
+const temps: string[] = [];
+afterEach(() => {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copy of schemas/ (and of the migrations) to break one thing in. */
+function copy(): { root: string; migrations: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-check-'));
+  temps.push(dir);
+  const root = path.join(dir, 'schemas');
+  const migrations = path.join(dir, 'migrations');
+  fs.cpSync(SCHEMAS_DIR, root, { recursive: true });
+  fs.cpSync(MIGRATIONS_DIR, migrations, { recursive: true });
+  return { root, migrations };
+}
+
+function edit(root: string, rel: string, change: (json: Json) => void): void {
+  const file = path.join(root, rel);
+  const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  change(json);
+  fs.writeFileSync(file, JSON.stringify(json, null, 2));
+}
+
+function write(root: string, rel: string, json: Json): void {
+  const file = path.join(root, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(json, null, 2));
+}
+
+/** The problems of one file at one pointer. */
+const at = (problems: Problem[], file: string, pointer: string) =>
+  problems.filter((p) => p.file === file && p.pointer === pointer);
+
+describe('schemas:check on the real schemas', () => {
+  it('finds no problems', () => {
+    expect(checkSchemas()).toEqual([]);
+  });
+
+  it('splits migrations as the migrator does', () => {
+    for (const file of fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql'))) {
+      const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+      expect(splitSqlStatements(text)).toEqual(splitStatements(text));
+    }
+  });
+
+  it('reads the tables and column types of the migrations', () => {
+    const tables = parseMigrations();
+    expect(tables.get('sys_dict_type')?.get('dict_name')).toBe('varchar(100)');
+    expect(tables.get('sys_user')?.get('created_at')).toBe('timestamptz');
+    expect(tables.get('sys_user')?.has('unique')).toBe(false);
+    expect(tables.get('sys_login_log')?.has('created_by')).toBe(false);
+  });
+});
+
+describe('schemas:check finds', () => {
+  it('a meta-schema violation', () => {
+    const { root } = copy();
+    edit(root, 'system/dictType.entity.json', (j) => {
+      j.fields.dictName.type = 'strnig';
+      j.colour = 'red';
+    });
+    const problems = checkSchemas(root);
+    expect(at(problems, 'system/dictType.entity.json', '/fields/dictName/type')).toHaveLength(1);
+    expect(at(problems, 'system/dictType.entity.json', '/colour')[0]?.message).toMatch(/not allowed/);
+  });
+
+  it('a file naming no or an unknown meta-schema', () => {
+    const { root } = copy();
+    edit(root, 'system/dictType.list.json', (j) => delete j.$schema);
+    edit(root, 'system/dictType.form.json', (j) => (j.$schema = '../_meta/nothing.schema.json'));
+    edit(root, 'system/website.seed.json', (j) => (j.$schema = '../_meta/list.schema.json'));
+    const problems = checkSchemas(root);
+    expect(at(problems, 'system/dictType.list.json', '')[0]?.message).toMatch(/no meta-schema/);
+    expect(at(problems, 'system/dictType.form.json', '/$schema')[0]?.message).toMatch(/unknown meta-schema/);
+    expect(at(problems, 'system/website.seed.json', '/$schema')[0]?.message).toMatch(/seed\.schema\.json/);
+  });
+
+  it('an unknown field in a list column, query, sort and fixed query', () => {
+    const { root } = copy();
+    edit(root, 'system/dictData.list.json', (j) => {
+      j.columns[1].field = 'dictValu';
+      j.query.push('nope');
+      j.defaultSort = { field: 'sortOrder' };
+      j.fixedQuery.dictTyp = 'dictType';
+    });
+    const problems = checkSchemas(root);
+    expect(at(problems, 'system/dictData.list.json', '/columns/1/field')[0]?.message).toMatch(/dictValu is not a field/);
+    expect(at(problems, 'system/dictData.list.json', '/query/2')).toHaveLength(1);
+    expect(at(problems, 'system/dictData.list.json', '/defaultSort/field')).toHaveLength(1);
+    expect(at(problems, 'system/dictData.list.json', '/fixedQuery/dictTyp')).toHaveLength(1);
+    expect(problems).toHaveLength(4);
+  });
+
+  it('standard fields only where the table has their columns', () => {
+    const { root } = copy();
+    edit(root, 'monitor/loginLog.list.json', (j) => j.columns.push({ field: 'updatedAt' }));
+    edit(root, 'system/dictType.list.json', (j) => j.columns.push({ field: 'updatedBy' }));
+    const problems = checkSchemas(root);
+    expect(problems.map((p) => [p.file, p.pointer])).toEqual([['monitor/loginLog.list.json', '/columns/7/field']]);
+  });
+
+  it('an unknown dictionary', () => {
+    const { root } = copy();
+    edit(root, 'system/dictType.entity.json', (j) => (j.fields.status.dict = 'sys_no_such'));
+    const problems = checkSchemas(root);
+    expect(problems).toEqual([
+      {
+        file: 'system/dictType.entity.json',
+        pointer: '/fields/status/dict',
+        message: 'dictionary sys_no_such is not in system/dicts.json',
+      },
+    ]);
+  });
+
+  it('a missing i18n key', () => {
+    const { root } = copy();
+    edit(root, 'system/dictType.entity.json', (j) => (j.fields.remark.title = 'dictType.nothing'));
+    edit(root, 'system/dictType.list.json', (j) => (j.rowActions[2].confirm = 'dictType.sure'));
+    const problems = checkSchemas(root);
+    expect(at(problems, 'system/dictType.entity.json', '/fields/remark/title')[0]?.message).toMatch(/dictType\.nothing/);
+    expect(at(problems, 'system/dictType.list.json', '/rowActions/2/confirm')).toHaveLength(1);
+    expect(problems).toHaveLength(2);
+  });
+
+  it('an i18n key missing a language', () => {
+    const { root } = copy();
+    edit(root, 'system/i18n.json', (j) => {
+      delete j['dictType.dictName']['pt-BR'];
+      j['dictType.title']['zh-TW'] = ' ';
+    });
+    const problems = checkSchemas(root);
+    expect(at(problems, 'system/dictType.entity.json', '/fields/dictName/title')[0]?.message).toMatch(/no pt-BR text/);
+    expect(at(problems, 'system/dictType.entity.json', '/title')[0]?.message).toMatch(/no zh-TW text/);
+    // The i18n file itself breaks its meta-schema too.
+    expect(at(problems, 'system/i18n.json', '/dictType.dictName').length).toBeGreaterThan(0);
+  });
+
+  it('an unknown permission key', () => {
+    const { root } = copy();
+    edit(root, 'system/dictType.list.json', (j) => (j.rowActions[1].permission = 'system:dictDate:list'));
+    edit(root, 'system/config.entity.json', (j) => (j.permission = 'system:settings'));
+    const problems = checkSchemas(root);
+    expect(at(problems, 'system/dictType.list.json', '/rowActions/1/permission')[0]?.message).toMatch(/system:dictDate:list/);
+    expect(at(problems, 'system/config.entity.json', '/permission')[0]?.message).toMatch(/system:settings:list/);
+    expect(problems).toHaveLength(2);
+  });
+
+  it('a button permission from a menu node', () => {
+    const { root } = copy();
+    edit(root, 'system/dictType.list.json', (j) => {
+      j.toolbar.push({ action: 'request', permission: 'system:dict:resetPwd' });
+      j.toolbar.push({ action: 'view', permission: 'system:dict:query' });
+    });
+    const problems = checkSchemas(root);
+    expect(problems.map((p) => p.pointer)).toEqual(['/toolbar/3/permission']);
+  });
+
+  it('menu buttons, keys and paths, and list components', () => {
+    const { root } = copy();
+    edit(root, 'monitor/menu.json', (j) => {
+      j.menus[0].children[1].buttons.push('explode');
+      j.menus[0].children[1].key = 'user';
+      j.menus[0].children[1].path = '/system/dict';
+    });
+    edit(root, 'system/website.list.json', (j) => (j.component = 'Dict'));
+    const problems = checkSchemas(root);
+    expect(at(problems, 'monitor/menu.json', '/menus/0/children/1/buttons/1')).toHaveLength(1);
+    // The later of two uses is reported (monitor/ is read before system/).
+    expect(problems.find((p) => /menu key user/.test(p.message))).toMatchObject({
+      file: 'system/menu.json',
+      pointer: '/menus/0/children/0/key',
+    });
+    expect(problems.find((p) => /menu path \/system\/dict /.test(p.message))).toMatchObject({
+      file: 'system/menu.json',
+      pointer: '/menus/0/children/5/path',
+    });
+    expect(problems.filter((p) => p.pointer === '/component')).toHaveLength(1);
+  });
+
+  it('a form property that is not a field', () => {
+    const { root } = copy();
+    edit(root, 'system/dictType.form.json', (j) => {
+      j.schema.properties.grid.properties.dictTypo = {};
+      j.schema.properties.grid.properties.more = { type: 'void', properties: { alsoWrong: {} } };
+    });
+    const problems = checkSchemas(root);
+    expect(problems).toEqual([
+      {
+        file: 'system/dictType.form.json',
+        pointer: '/schema/properties/grid/properties/dictTypo',
+        message: 'dictTypo is not a field of entity dictType',
+      },
+      {
+        file: 'system/dictType.form.json',
+        pointer: '/schema/properties/grid/properties/more/properties/alsoWrong',
+        message: 'alsoWrong is not a field of entity dictType',
+      },
+    ]);
+  });
+
+  it('entity references: ref, display, status, sort, uniqueWith, list and seed entities', () => {
+    const { root } = copy();
+    edit(root, 'system/dictData.entity.json', (j) => {
+      j.display = 'label';
+      j.status.field = 'state';
+      j.fields.dictValue.uniqueWith = ['dictKind'];
+    });
+    edit(root, 'monitor/operLog.entity.json', (j) => (j.fields.userId.ref = 'person'));
+    edit(root, 'system/website.seed.json', (j) => (j.rows[0].homepage = 'x'));
+    edit(root, 'system/file.list.json', (j) => (j.entity = 'files'));
+    const problems = checkSchemas(root);
+    expect(problems.map((p) => `${p.file} ${p.pointer}`).sort()).toEqual(
+      [
+        'monitor/operLog.entity.json /fields/userId/ref',
+        'system/dictData.entity.json /display',
+        'system/dictData.entity.json /status/field',
+        'system/dictData.entity.json /fields/dictValue/uniqueWith/0',
+        'system/file.list.json /entity',
+        'system/website.seed.json /rows/0/homepage',
+      ].sort(),
+    );
+  });
+
+  it('a migration column missing or of the wrong type', () => {
+    const { root, migrations } = copy();
+    const sqlFile = path.join(migrations, '0001_core.sql');
+    const sql = fs.readFileSync(sqlFile, 'utf8');
+    const start = sql.indexOf('create table sys_dict_type');
+    const end = sql.indexOf(');', start);
+    const table = sql
+      .slice(start, end)
+      .replace('dict_name    varchar(100) not null', 'dict_name    integer not null')
+      .replace(/\n\s*remark\s+varchar\(500\),/, '');
+    fs.writeFileSync(sqlFile, sql.slice(0, start) + table + sql.slice(end));
+    const problems = checkSchemas(root, migrations);
+    expect(at(problems, 'system/dictType.entity.json', '/fields/dictName')[0]?.message).toMatch(/integer/);
+    expect(at(problems, 'system/dictType.entity.json', '/fields/remark')[0]?.message).toMatch(
+      /sys_dict_type\.remark is in no migration/,
+    );
+    expect(problems).toHaveLength(2);
+  });
+
+  it('a field without a column, a column added later, and a missing table', () => {
+    const { root, migrations } = copy();
+    edit(root, 'system/config.entity.json', (j) => {
+      j.fields.note = { type: 'string', title: 'common.remark', maxLength: 200 };
+      j.fields.amount = { type: 'money', title: 'common.remark' };
+    });
+    edit(root, 'system/dictType.entity.json', (j) => (j.table = 'sys_dict_kind'));
+    expect(at(checkSchemas(root, migrations), 'system/config.entity.json', '/fields/note')).toHaveLength(1);
+    fs.writeFileSync(
+      path.join(migrations, '0002_more.sql'),
+      'alter table sys_config add column if not exists note varchar(200);\nalter table sys_config add column amount numeric(18, 2);\n',
+    );
+    const problems = checkSchemas(root, migrations);
+    expect(problems.map((p) => [p.file, p.pointer])).toEqual([['system/dictType.entity.json', '/table']]);
+  });
+
+  it('a column shorter than the field', () => {
+    const { root } = copy();
+    edit(root, 'system/user.entity.json', (j) => (j.fields.loginName.maxLength = 100));
+    const problems = checkSchemas(root);
+    expect(problems.map((p) => [p.file, p.pointer])).toEqual([['system/user.entity.json', '/fields/loginName']]);
+  });
+
+  it('no table problems for generated entities', () => {
+    const { root } = copy();
+    edit(root, 'system/website.entity.json', (j) => (j.fields.logo = { type: 'files', title: 'common.remark' }));
+    expect(checkSchemas(root)).toEqual([]);
+  });
+});
+
+describe('schemas:check on site overrides', () => {
+  it('accepts a valid override', () => {
+    const { root } = copy();
+    write(root, 'sites/acme/system/dictType.entity.json', { fields: { remark: { maxLength: 300 } } });
+    write(root, 'sites/acme/system/dictType.list.json', { columns: [{ field: 'dictName' }, { field: 'remark' }] });
+    expect(checkSchemas(root)).toEqual([]);
+  });
+
+  it('a dangling override', () => {
+    const { root } = copy();
+    write(root, 'sites/acme/system/dictType.entity.json', {
+      fields: { gone: { required: true }, remark: null, dictName: { maxLength: 50 } },
+    });
+    write(root, 'sites/acme/system/nothing.list.json', { columns: [] });
+    const problems = checkSchemas(root);
+    const dangling = at(problems, 'sites/acme/system/dictType.entity.json', '/fields/gone');
+    expect(dangling.map((p) => p.message)).toContain(
+      'the base file system/dictType.entity.json has no such member to change or remove',
+    );
+    expect(at(problems, 'sites/acme/system/nothing.list.json', '')[0]?.message).toMatch(/does not exist/);
+  });
+
+  it('an override changing an entity table', () => {
+    const { root } = copy();
+    write(root, 'sites/acme/system/dictType.entity.json', { table: 'acme_dict_type' });
+    const problems = checkSchemas(root);
+    expect(at(problems, 'sites/acme/system/dictType.entity.json', '/table').map((p) => p.message)).toContain(
+      "an override must not change the entity's table",
+    );
+  });
+
+  it('a merged file that breaks its meta-schema or a reference', () => {
+    const { root } = copy();
+    write(root, 'sites/acme/system/dictType.list.json', { columns: [{ field: 'dictNam' }], toolbar: [{ action: 'explode' }] });
+    write(root, 'sites/acme/system/dictType.entity.json', { fields: { remark: { title: 'dictType.unknownText' } } });
+    const problems = checkSchemas(root);
+    expect(at(problems, 'sites/acme/system/dictType.list.json', '/columns/0/field')[0]?.message).toMatch(/^site acme: dictNam/);
+    expect(at(problems, 'sites/acme/system/dictType.list.json', '/toolbar/0/action')[0]?.message).toMatch(/^merged: /);
+    expect(at(problems, 'sites/acme/system/dictType.entity.json', '/fields/remark/title')).toHaveLength(1);
+    // Nothing is reported against the base files.
+    expect(problems.every((p) => p.file.startsWith('sites/acme/'))).toBe(true);
+  });
+
+  it('a base file that breaks only as a site sees it', () => {
+    const { root } = copy();
+    write(root, 'sites/acme/system/dictType.entity.json', { fields: { remark: null } });
+    const problems = checkSchemas(root);
+    expect(problems).toEqual(
+      [
+        {
+          file: 'system/dictType.list.json',
+          pointer: '/columns/3/field',
+          message: 'site acme: remark is not a field of entity dictType',
+        },
+        {
+          file: 'system/dictType.form.json',
+          pointer: '/schema/properties/grid/properties/remark',
+          message: 'site acme: remark is not a field of entity dictType',
+        },
+      ].sort((a, b) => (a.file < b.file ? -1 : 1)),
+    );
+  });
+});
