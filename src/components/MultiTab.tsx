@@ -29,7 +29,9 @@ export default observer(function MultiTab() {
       { key: 'closeLeft', label: t('tabs.closeLeft') },
       { key: 'closeAll', label: t('tabs.closeAll') },
     ],
-    onClick: ({ key }: { key: string }) => {
+    onClick: ({ key, domEvent }: { key: string; domEvent: { stopPropagation(): void } }) => {
+      // The menu lives in a portal, but React events still bubble to the tab: it must not activate it.
+      domEvent.stopPropagation();
       if (key === 'closeCurrent') after(tabs.close(fullPath));
       if (key === 'closeRight') after(tabs.closeRight(fullPath));
       if (key === 'closeLeft') after(tabs.closeLeft(fullPath));
