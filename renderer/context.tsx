@@ -28,6 +28,8 @@ export interface RendererEnv {
   hasPermission(key: string | undefined): boolean;
   navigate(path: string): void;
   language: string;
+  /** The site's public settings (upload.maxFiles, upload.useOss…). */
+  siteConfig: Record<string, string>;
   dicts(types: string[]): Promise<Record<string, DictEntry[]>>;
   message: MessageInstance;
   modal: ModalHookAPI;

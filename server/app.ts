@@ -25,7 +25,9 @@ import menuRoutes from './modules/menu/routes.ts';
 import deptRoutes from './modules/dept/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
 import systemRoutes from './modules/system/routes.ts';
+import fileRoutes from './modules/files/routes.ts';
 import schemaRoutes from './modules/schema/routes.ts';
+import docsRoutes, { collectRoutes } from './modules/docs/routes.ts';
 import './modules/system/hooks.ts';
 import entityRoutes from './entities/crud.ts';
 import { SchemaRegistry } from './entities/registry.ts';
@@ -44,6 +46,8 @@ export interface Services {
   captchas: Captchas;
   schemas: SchemaRegistry;
   dictionaries: Dictionaries;
+  /** The server's secret: keys session hashes and signed download links. */
+  secret: string;
 }
 
 export interface AppOptions {
@@ -77,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     captchas: new Captchas(database, clock, options.captchaText ?? randomCaptchaText),
     schemas: await SchemaRegistry.load(database.db),
     dictionaries: new Dictionaries(database, cache),
+    secret: options.secret,
   };
 
   const app = Fastify({
@@ -106,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
 
   installGate(app, services);
+  collectRoutes(app);
   installOperationLog(app, database);
 
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
@@ -119,8 +125,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       dictRoutes(api, services);
       systemRoutes(api, services);
       schemaRoutes(api, services);
+      fileRoutes(api, services);
       // Generic endpoints last: a module's own route of the same path wins.
       entityRoutes(api, services);
+      docsRoutes(api, services);
     },
     { prefix: '/api' },
   );

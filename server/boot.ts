@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { seed, type SeedReport } from './seed/index.ts';
 import { ensureGeneratedTables } from './entities/table.ts';
+import { recordSchemaVersions } from './entities/versions.ts';
 import { loadBaseFiles } from './schemas/files.ts';
 
 export async function prepareDatabase(
@@ -16,7 +17,11 @@ export async function prepareDatabase(
   );
   try {
     const migrated = await migrate(database.db);
-    await database.db.transaction().execute((trx) => ensureGeneratedTables(trx, loadBaseFiles()));
+    const files = loadBaseFiles();
+    await database.db.transaction().execute(async (trx) => {
+      await ensureGeneratedTables(trx, files);
+      await recordSchemaVersions(trx, files);
+    });
     const seeded = await seed(database.db, clock);
     return { database, migrated, seeded };
   } catch (err) {

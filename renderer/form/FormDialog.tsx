@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Modal } from 'antd';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
-import { FormLayout } from '@formily/antd-v5';
+import { FormLayout, PreviewText } from '@formily/antd-v5';
 import { useRenderer } from '../context.tsx';
 import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, PageBundle, Row } from '../types.ts';
@@ -21,6 +21,21 @@ export function cleanValues(values: Record<string, unknown>, bundle: PageBundle)
     const f = fields.get(k);
     if (!f || f.readOnly) continue;
     out[k] = v === '' && !f.required ? null : v;
+  }
+  return out;
+}
+
+/** File lists arrive as JSON strings under extend.<field>; the form edits them as lists. */
+export function withFileLists(record: Row, bundle: PageBundle): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...record };
+  const extend = (record.extend ?? {}) as Record<string, unknown>;
+  for (const f of bundle.entity.fields.filter((x) => x.type === 'files')) {
+    const raw = extend[f.name];
+    try {
+      out[f.name] = typeof raw === 'string' && raw ? JSON.parse(raw) : [];
+    } catch {
+      out[f.name] = [];
+    }
   }
   return out;
 }
@@ -46,7 +61,7 @@ export default function FormDialog({
   const [busy, setBusy] = useState(false);
   const formFile = bundle.form ?? defaultForm(bundle.entity);
   const form = useMemo(
-    () => createForm({ initialValues: record ?? initial ?? {}, readPretty: mode === 'view' }),
+    () => createForm({ initialValues: record ? withFileLists(record, bundle) : (initial ?? {}), readPretty: mode === 'view' }),
     [record, initial, mode],
   );
   const schema = useMemo(
@@ -95,9 +110,11 @@ export default function FormDialog({
     >
       <div data-testid="schema-form" style={{ paddingTop: 8 }}>
         <FormProvider form={form}>
-          <FormLayout labelCol={formFile.labelCol ?? 6} wrapperCol={24 - (formFile.labelCol ?? 6) - 1}>
-            <SchemaField schema={schema as never} />
-          </FormLayout>
+          <PreviewText.Placeholder value="—">
+            <FormLayout labelCol={formFile.labelCol ?? 6} wrapperCol={24 - (formFile.labelCol ?? 6) - 1}>
+              <SchemaField schema={schema as never} />
+            </FormLayout>
+          </PreviewText.Placeholder>
         </FormProvider>
       </div>
     </Modal>

@@ -1,7 +1,7 @@
 // A form file (Formily JSON Schema over entity fields) made whole: every property named like an
 // entity field takes the field's title, component, validation and choices unless the form says
 // otherwise. Linkage stays as {{ expressions }}, compiled by the product's expression language.
-import { schemaText } from '../texts.ts';
+import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, EntityField, FormSchema, PublicEntity } from '../types.ts';
 import { MONEY_PATTERN } from '../../validators/formats.ts';
 
@@ -19,7 +19,7 @@ const COMPONENT: Record<string, string> = {
   dict: 'Select',
   ref: 'NumberPicker',
   json: 'Input.TextArea',
-  files: 'Upload',
+  files: 'FileUpload',
 };
 
 const TYPE: Record<string, string> = {
@@ -65,6 +65,7 @@ function fieldSchema(
   if (f.type === 'datetime') Object.assign(props, { showTime: true, format: 'YYYY-MM-DD HH:mm:ss' });
   if (f.type === 'integer') props.precision = 0;
   if (f.type === 'dict') props.allowClear = !f.required;
+  if (f.type === 'files' && f.maxFiles) props.maxFiles = f.maxFiles;
   const base: SchemaNode = {
     type: TYPE[f.type],
     title: schemaText(texts, f.title, language),
@@ -75,6 +76,14 @@ function fieldSchema(
     'x-validator': validators(f),
   };
   if (f.default !== undefined) base.default = f.default;
+  if (f.type === 'files' && f.required) {
+    // Spec section 5: the optional required rule of an upload reads '请上传{label}'.
+    base.required = false;
+    base['x-validator'] = [
+      ...validators(f),
+      { required: true, message: rt(language, 'uploadRequired', { label: String(base.title) }) },
+    ];
+  }
   if (f.type === 'dict' && f.dict) base.enum = (dicts[f.dict] ?? []).map((d) => ({ label: d.dictLabel, value: d.dictValue }));
   if (f.readOnly) base['x-read-pretty'] = true;
   const merged: SchemaNode = { ...base, ...node };

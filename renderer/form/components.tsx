@@ -19,6 +19,7 @@ import {
   Switch,
 } from '@formily/antd-v5';
 import { Input as AntInput } from 'antd';
+import { FileUpload } from './FileUpload.tsx';
 
 /** Money: typed as text so the decimal stays exact; at most two decimals. */
 export const MoneyInput = connect(
@@ -31,6 +32,7 @@ export const SchemaField = createSchemaField({
     ArrayTable,
     Checkbox,
     DatePicker,
+    FileUpload,
     FormCollapse,
     FormGrid,
     FormItem,

@@ -164,8 +164,9 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
       case 'import':
         return setImporting(true);
       case 'navigate':
-      case 'print':
         return a.to && env.navigate(fill(a.to, { ...fixed, ...(row ?? {}) }));
+      case 'print':
+        return row && env.navigate(a.to ? fill(a.to, row) : `/print/${entity.name}/${row.id}`);
       case 'status': {
         if (!row || !entity.status) return;
         const current = String(row[entity.status.field] ?? '');

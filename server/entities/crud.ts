@@ -13,7 +13,8 @@ import { t, type MessageKey } from '../platform/messages.ts';
 import { hooksOf, type HookContext } from './hooks.ts';
 import { permissionOf, type EntityDef, type FieldDef } from './model.ts';
 import { filterConditions, orderBy, scopeCondition, siteCondition, whereAll, type Condition } from './query.ts';
-import { toColumns, toWire, type Row } from './rows.ts';
+import { filesPatch, toColumns, toWire, type Row } from './rows.ts';
+import { keyOf } from '../platform/file-urls.ts';
 import type { DictEntry } from '../platform/dictionaries.ts';
 import { exportRows, importRows } from './excel.ts';
 
@@ -135,9 +136,21 @@ export class EntityService {
     const { site } = this.ctx;
     const validator = this.s.schemas.forSite(site.key).validators.get(this.entity.name)![mode];
     const copy = structuredClone(body ?? {}) as Row;
-    // An emptied optional field means "no value", not an empty text a pattern would refuse.
     if (copy && typeof copy === 'object' && !Array.isArray(copy)) {
+      // An emptied optional field means "no value", not an empty text a pattern would refuse.
       for (const f of this.entity.fields) if (!f.required && copy[f.name] === '') copy[f.name] = null;
+      // A file list may come as the spec has it: a JSON string under extend.<field>.
+      const extend = copy.extend as Record<string, unknown> | undefined;
+      for (const f of this.entity.fields.filter((x) => x.type === 'files')) {
+        const raw = extend?.[f.name];
+        if (typeof raw === 'string' && !(f.name in copy)) {
+          try {
+            copy[f.name] = raw ? JSON.parse(raw) : [];
+          } catch {
+            copy[f.name] = raw;
+          }
+        }
+      }
     }
     if (!validator(copy)) {
       const detail = describeError(validator.errors![0]!, this.request.locale, labels(this.s, this.entity, this.request.locale));
@@ -154,8 +167,11 @@ export class EntityService {
    */
   async prepare(): Promise<this> {
     this.dicts ??= await this.s.dictionaries.get(this.ctx.site.id, this.request.locale);
+    this.maxFiles ??= Number(await this.s.siteConfig.value(this.ctx.site.id, 'upload.maxFiles')) || 5;
     return this;
   }
+
+  private maxFiles: number | null = null;
 
   /** Dictionary values, references and uniqueness: checks that need the database. */
   private async checkValues(trx: Transaction<any>, row: Row, id: number | null, existing: Row | null = null) {
@@ -173,6 +189,17 @@ export class EntityService {
             field: fieldLabel(this.s, f, locale),
             value: String(v).slice(0, 40),
           });
+        }
+      }
+      if (f.type === 'files' && Array.isArray(v)) {
+        const limit = f.maxFiles ?? this.maxFiles ?? 5;
+        if (v.length > limit) throw new AppError(Code.invalid, 'upload.tooMany', { n: limit });
+        for (const item of v as Array<{ url?: string }>) {
+          const key = keyOf(String(item.url ?? ''));
+          const known = key
+            ? await sql`select 1 from sys_file where top_dept_id = ${site.id} and path = ${key} limit 1`.execute(trx)
+            : { rows: [] };
+          if (!known.rows.length) throw new AppError(Code.invalid, 'entity.badRef', { field: fieldLabel(this.s, f, locale) });
         }
       }
       if (f.type === 'ref' && f.ref && !f.standard) {
@@ -235,6 +262,8 @@ export class EntityService {
     await hooksOf(this.entity.name).beforeSave?.(ctx, row, null);
     const now = new Date(this.s.clock.now());
     const columns: Row = { ...toColumns(this.entity, row) };
+    const files = filesPatch(this.entity, row);
+    if (Object.keys(files).length) columns.extend = JSON.stringify(files);
     if (this.entity.site) columns.top_dept_id = site.id;
     if (this.entity.byName.has('createdBy')) columns.created_by = principal.userId;
     if (this.entity.byName.has('createdAt')) columns.created_at = now;
@@ -269,6 +298,8 @@ export class EntityService {
       await this.checkValues(trx, row, id, existingWire);
       await hooksOf(this.entity.name).beforeSave?.(ctx, row, existingWire);
       const columns: Row = toColumns(this.entity, row);
+      const files = filesPatch(this.entity, row);
+      if (Object.keys(files).length) columns.extend = sql`coalesce(extend, '{}'::jsonb) || ${JSON.stringify(files)}::jsonb`;
       if (this.entity.byName.has('updatedBy')) columns.updated_by = principal.userId;
       if (this.entity.byName.has('updatedAt')) columns.updated_at = new Date(this.s.clock.now());
       if (this.entity.has.schemaVersion) columns.schema_version = this.entity.schemaVersion;

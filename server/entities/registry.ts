@@ -8,6 +8,7 @@ import type { Json } from '../../validators/merge-patch.ts';
 import { loadBaseFiles, loadOverrides, loadTexts, resolveForSite, type SchemaFile } from '../schemas/files.ts';
 import { compileEntity, writableFields, type EntityDef, type FieldDef } from './model.ts';
 import { tableColumns } from './table.ts';
+import { filesOf, versionOf } from './versions.ts';
 
 export interface SiteSchemas {
   files: SchemaFile[];
@@ -59,7 +60,23 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
     case 'boolean':
       return nullable({ type: 'boolean' });
     case 'files':
-      return nullable({ type: 'array', maxItems: f.maxFiles ?? 20, items: { type: 'object' } });
+      return nullable({
+        type: 'array',
+        maxItems: f.maxFiles ?? 100,
+        items: {
+          type: 'object',
+          required: ['url'],
+          properties: {
+            url: { type: 'string', maxLength: 600 },
+            name: { type: 'string', maxLength: 80 },
+            fileName: { type: 'string', maxLength: 80 },
+            uid: { type: ['string', 'number'] },
+            id: { type: ['string', 'number'] },
+            status: { type: 'string', maxLength: 20 },
+            size: { type: 'number' },
+          },
+        },
+      });
     case 'json':
       return nullable({ type: ['object', 'array'] });
   }
@@ -98,7 +115,13 @@ export class SchemaRegistry {
 
   /** Entities as written in the base files (routes are registered from these). */
   baseEntities(): EntityDef[] {
-    return this.base.filter((f) => f.kind === 'entity').map((f) => this.compile(f.json));
+    return this.base
+      .filter((f) => f.kind === 'entity')
+      .map((f) => {
+        const e = this.compile(f.json);
+        e.schemaVersion = versionOf(filesOf(this.base, e));
+        return e;
+      });
   }
 
   private compile(json: Record<string, Json>): EntityDef {
@@ -110,6 +133,8 @@ export class SchemaRegistry {
     if (!site) {
       const files = resolveForSite(this.base, loadOverrides(siteKey));
       const entities = new Map(files.filter((f) => f.kind === 'entity').map((f) => [f.name, this.compile(f.json)]));
+      // The version a row records covers the files the site sees (its overrides included).
+      for (const e of entities.values()) e.schemaVersion = versionOf(filesOf(files, e));
       const validators = new Map(
         [...entities.values()].map((e) => [
           e.name,

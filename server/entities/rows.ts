@@ -8,9 +8,11 @@ export type Row = Record<string, unknown>;
 export function toWire(entity: EntityDef, row: Row, labels: Row = {}): Row {
   const out: Row = { id: row.id };
   for (const f of entity.fields) {
-    if (f.hidden) continue;
+    if (f.hidden || f.type === 'files') continue;
     out[f.name] = wireValue(f, row[f.column]);
   }
+  // File lists travel as JSON strings under extend.<field> (spec section 3 "Uploaded file").
+  if (entity.fields.some((f) => f.type === 'files')) out.extend = row.extend ?? {};
   if (entity.has.version) out.version = row.version;
   if (entity.has.schemaVersion && row.schema_version !== undefined) out.schemaVersion = row.schema_version;
   for (const [k, v] of Object.entries(labels)) out[k] = v;
@@ -27,8 +29,17 @@ function wireValue(f: FieldDef, v: unknown): unknown {
 export function toColumns(entity: EntityDef, body: Row): Row {
   const out: Row = {};
   for (const f of entity.fields) {
-    if (f.readOnly || f.standard || !(f.name in body)) continue;
+    if (f.readOnly || f.standard || f.type === 'files' || !(f.name in body)) continue;
     out[f.column] = columnValue(f, body[f.name]);
+  }
+  return out;
+}
+
+/** The extend members a body sets: each file field's list as a JSON string. */
+export function filesPatch(entity: EntityDef, body: Row): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of entity.fields) {
+    if (f.type === 'files' && f.name in body) out[f.name] = JSON.stringify(body[f.name] ?? []);
   }
   return out;
 }

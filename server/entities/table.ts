@@ -12,7 +12,8 @@ const ident = (name: string) => {
 /** DDL of a generated entity's table, idempotent: create if missing, then add missing columns. */
 export function generatedDdl(entity: EntityDef): string[] {
   const t = ident(entity.table);
-  const own = entity.fields.filter((f) => !f.standard);
+  // File lists live in extend; every other field has a column.
+  const own = entity.fields.filter((f) => !f.standard && f.type !== 'files');
   const statements = [
     `create table if not exists ${t} (
   id bigserial primary key,

@@ -180,6 +180,36 @@ export const messages = {
     'en-US': 'Built-in setting "{key}" cannot be deleted',
     'pt-BR': 'O parâmetro nativo "{key}" não pode ser excluído',
   },
+  'upload.noFile': {
+    'zh-CN': '请选择要上传的文件',
+    'zh-TW': '請選擇要上傳的檔案',
+    'en-US': 'Choose a file to upload',
+    'pt-BR': 'Escolha um arquivo para enviar',
+  },
+  'upload.nameTooLong': {
+    'zh-CN': '文件名最多{max}个字符',
+    'zh-TW': '檔案名稱最多{max}個字元',
+    'en-US': 'A file name has at most {max} characters',
+    'pt-BR': 'O nome do arquivo tem no máximo {max} caracteres',
+  },
+  'upload.tooMany': {
+    'zh-CN': '最多可上传{n}个文件',
+    'zh-TW': '最多可上傳{n}個檔案',
+    'en-US': 'At most {n} files can be uploaded',
+    'pt-BR': 'No máximo {n} arquivos podem ser enviados',
+  },
+  'upload.done': {
+    'zh-CN': '{file} 上传成功',
+    'zh-TW': '{file} 上傳成功',
+    'en-US': '{file} uploaded',
+    'pt-BR': '{file} enviado',
+  },
+  'upload.ossNotConfigured': {
+    'zh-CN': '本单位未配置对象存储，请联系管理员',
+    'zh-TW': '本單位未設定物件儲存，請聯絡管理員',
+    'en-US': 'This organisation has no object storage configured; ask an administrator',
+    'pt-BR': 'Esta organização não tem armazenamento de objetos configurado; fale com um administrador',
+  },
   'import.rowErrors': {
     'zh-CN': '导入失败：{count}行有误，未写入任何数据',
     'zh-TW': '匯入失敗：{count}列有誤，未寫入任何資料',

@@ -466,6 +466,11 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     }
     for (const [name, f] of Object.entries(obj(json.fields))) {
       const def = obj(f);
+      // File lists live in the extend column (a JSON string per field), not in a column of their own.
+      if (def.type === 'files') {
+        if (!columns.has('extend')) report(rel, ptr('fields', name), `file field needs column ${table}.extend (jsonb)`);
+        continue;
+      }
       const column = str(def.column) ?? snake(name);
       const sqlType = columns.get(column);
       if (sqlType === undefined) report(rel, ptr('fields', name), `column ${table}.${column} is in no migration`);

@@ -44,7 +44,7 @@ const fetcher: Fetcher = {
 };
 
 export const RendererProvider = observer(function RendererProvider({ children }: { children: ReactNode }) {
-  const { session, settings } = useStores();
+  const { session, settings, site } = useStores();
   const navigate = useNavigate();
   const language = settings.language;
   // One request per set of types while the page lives; the next page reads them fresh.
@@ -55,6 +55,7 @@ export const RendererProvider = observer(function RendererProvider({ children }:
       hasPermission: (key) => session.hasPermission(key),
       navigate: (path) => navigate(withVersion(path)),
       language,
+      siteConfig: site.info?.config ?? {},
       dicts: (types) => {
         const key = `${language}:${[...types].sort().join(',')}`;
         let cached = dictCache.get(key);
@@ -71,7 +72,7 @@ export const RendererProvider = observer(function RendererProvider({ children }:
       modal: feedback.modal,
       errorText: errorMessage,
     }),
-    [language, session.info, navigate, dictCache],
+    [language, session.info, navigate, dictCache, site.info],
   );
   return <RendererContext.Provider value={env}>{children}</RendererContext.Provider>;
 });

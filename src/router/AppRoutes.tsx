@@ -20,6 +20,7 @@ const Exception = lazyView('exception', () => import('../views/exception/Excepti
 const Disabled = lazyView('disable', () => import('../views/Disabled.tsx'));
 const Home = lazyView('Home', () => import('../views/home/Home.tsx'));
 const MenuView = lazyView('MenuView', () => import('./MenuView.tsx'));
+const PrintView = lazyView('print', () => import('../views/PrintView.tsx'));
 
 export interface RouteHandle {
   name: string;
@@ -66,6 +67,7 @@ export function buildRoutes(tree: MenuTreeNode[]): RouteObject[] {
     },
     { path: '/disable', element: suspended(<Disabled />), handle: { name: 'disable' } },
     { path: '/ucenter/upPassword', element: suspended(<UpPassword />), handle: { name: 'upPassword' } },
+    { path: '/print/:entity/:id', element: suspended(<PrintView />), handle: { name: 'print' } },
     { path: '/403', element: suspended(<Exception type="403" />), handle: { name: '403' } },
     { path: '/404', element: suspended(<Exception type="404" />), handle: { name: '404' } },
     { path: '/500', element: suspended(<Exception type="500" />), handle: { name: '500' } },

@@ -74,3 +74,27 @@ describe('site overrides (JSON merge patch)', () => {
     expect(danglingPaths(base, { gone: null })).toEqual(['/gone']);
   });
 });
+
+describe('display filters', () => {
+  it.each([
+    ['1234.56', '壹仟贰佰叁拾肆元伍角陆分'],
+    ['100000', '壹拾万元整'],
+    ['10005.2', '壹万零伍元贰角'],
+    ['0.5', '伍角'],
+    ['100000000', '壹亿元整'],
+    ['1010', '壹仟零壹拾元整'],
+    ['10.05', '壹拾元零伍分'],
+    ['0', '零元整'],
+    ['-20', '负贰拾元整'],
+  ])('%s in Chinese capitals is %s', async (amount, words) => {
+    const { chineseAmount } = await import('../../renderer/format.ts');
+    expect(chineseAmount(amount)).toBe(words);
+  });
+  it('groups thousands exactly', async () => {
+    const { thousands } = await import('../../renderer/format.ts');
+    expect(thousands('1234567.5', 2)).toBe('1,234,567.50');
+    expect(thousands('-9876543210.01', 2)).toBe('-9,876,543,210.01');
+    expect(thousands(1234567)).toBe('1,234,567');
+    expect(thousands('abc')).toBe('abc');
+  });
+});

@@ -7,7 +7,9 @@ import type { Json } from '../../../validators/merge-patch.ts';
 import { cachedEnvelope, sendCached } from '../../platform/cached-body.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
-import { permissionOf, type EntityDef } from '../../entities/model.ts';
+import { compileEntity, permissionOf, type EntityDef } from '../../entities/model.ts';
+import { filesOf, loadSchemaVersion } from '../../entities/versions.ts';
+import { t } from '../../platform/messages.ts';
 
 interface Action {
   action: string;
@@ -55,6 +57,38 @@ function textsOf(s: Services, value: unknown, out: Record<string, Record<string,
 }
 
 export default function schemaRoutes(app: FastifyInstance, s: Services) {
+  // The print template of an entity, as the given saved version had it (the current files when the
+  // version is unknown or not asked for).
+  app.get<{ Params: { entity: string }; Querystring: { version?: string } }>(
+    '/schema/print/:entity',
+    {
+      config: { permission: 'login' },
+      schema: {
+        params: { type: 'object', properties: { entity: { type: 'string', pattern: '^[a-z][A-Za-z0-9]{0,63}$' } } },
+        querystring: { type: 'object', properties: { version: { type: 'string', pattern: '^[0-9a-f]{12}$' } } },
+      },
+    },
+    async (request) => {
+      const { site, principal } = caller(request);
+      const current = s.schemas.forSite(site.key).entities.get(request.params.entity);
+      if (!current) throw new AppError(Code.notFound, 'record.notFound');
+      const queryKey = permissionOf(current, 'query');
+      if (!s.access.can(principal, queryKey)) throw new AppError(Code.forbidden, 'auth.forbidden', { key: queryKey });
+      const stored = request.query.version
+        ? await loadSchemaVersion(s.database.db as never, current.name, request.query.version)
+        : null;
+      const files = stored ?? filesOf(s.schemas.forSite(site.key).files, current);
+      if (!files.print) throw new AppError(Code.notFound, 'record.notFound');
+      const entity = stored ? compileEntity(stored.entity, null) : current;
+      const bundle = {
+        entity: publicEntity(entity),
+        print: files.print,
+        version: stored ? request.query.version : current.schemaVersion,
+      };
+      return { code: Code.ok, data: { ...bundle, texts: textsOf(s, bundle) }, msg: t('ok', request.locale) };
+    },
+  );
+
   app.get<{ Params: { component: string } }>(
     '/schema/page/:component',
     {

@@ -1,0 +1,243 @@
+// The print page kind (spec sections 2, 8, 9): one document on an A4 sheet with the padding
+import './print.css';
+// '1cm 1.5cm 1cm 3cm', field grid, money also in Chinese capitals, attachments, the approval
+// history block and signature boxes — rendered with the schema version the document was saved
+// under. Printing waits for the fonts: until then it refuses with '字体加载中...请稍后再试...'.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { useRenderer } from '../context.tsx';
+import { displayValue } from '../list/columns.tsx';
+import { chineseAmount, thousands } from '../format.ts';
+import { rt, schemaText } from '../texts.ts';
+import type { DictEntry, EntityField, PublicEntity, Row } from '../types.ts';
+
+export const PRINT_PADDING = '1cm 1.5cm 1cm 3cm';
+
+interface PrintSection {
+  type: 'fields' | 'amount' | 'files' | 'approvals' | 'signatures' | 'text';
+  title?: string;
+  columns?: number;
+  fields?: string[];
+  field?: string;
+  labels?: string[];
+}
+
+interface PrintBundle {
+  entity: PublicEntity;
+  print: { entity: string; title: string; sections: PrintSection[] };
+  version: string;
+  texts: Record<string, Record<string, string>>;
+}
+
+export interface ApprovalStep {
+  node: string;
+  approver: string;
+  decision: string;
+  comment?: string;
+  time: string;
+}
+
+/** Print when the fonts are in, else say so (a half-loaded font prints boxes). */
+export function printWhenReady(say: (text: string) => void, text: string) {
+  if (typeof document !== 'undefined' && document.fonts && document.fonts.status !== 'loaded') {
+    say(text);
+    return false;
+  }
+  window.print();
+  return true;
+}
+
+export default function PrintPage({
+  entity: entityName,
+  id,
+  approvals = [],
+}: {
+  entity: string;
+  id: string;
+  approvals?: ApprovalStep[];
+}) {
+  const env = useRenderer();
+  const language = env.language;
+  const t = (k: Parameters<typeof rt>[1]) => rt(language, k);
+  const [state, setState] = useState<{ bundle?: PrintBundle; row?: Row; dicts?: Record<string, DictEntry[]>; error?: string }>(
+    {},
+  );
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const current = await env.fetcher.get<PrintBundle>(`schema/print/${entityName}`);
+      if (current.code !== '0') throw new Error(current.msg);
+      const rowAnswer = await env.fetcher.get<Row>(`${current.data.entity.api}/infoById/${id}`);
+      if (rowAnswer.code !== '0') throw new Error(rowAnswer.msg);
+      const row = rowAnswer.data;
+      let bundle = current.data;
+      // The document prints with the files it was saved under.
+      if (typeof row.schemaVersion === 'string' && row.schemaVersion !== bundle.version) {
+        const then = await env.fetcher.get<PrintBundle>(`schema/print/${entityName}`, { version: row.schemaVersion });
+        if (then.code === '0') bundle = then.data;
+      }
+      const types = [...new Set(bundle.entity.fields.map((f) => f.dict).filter((d): d is string => Boolean(d)))];
+      const dicts = types.length ? await env.dicts(types) : {};
+      if (!cancelled) setState({ bundle, row, dicts });
+    })().catch((err) => !cancelled && setState({ error: env.errorText(err) }));
+    return () => {
+      cancelled = true;
+    };
+  }, [entityName, id, language]);
+
+  if (state.error) return <Result status="warning" title={state.error} />;
+  if (!state.bundle || !state.row) return <Spin style={{ display: 'block', margin: '96px auto' }} />;
+  const { bundle, row, dicts = {} } = state;
+  const fields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
+  const label = (f: EntityField | undefined, fallback: string) => (f ? schemaText(bundle.texts, f.title, language) : fallback);
+  const value = (name: string): ReactNode => displayValue(fields.get(name), {}, row, dicts, language);
+
+  const section = (s: PrintSection, i: number): ReactNode => {
+    const heading = s.title ? <h3 className="print-section-title">{schemaText(bundle.texts, s.title, language)}</h3> : null;
+    switch (s.type) {
+      case 'fields': {
+        const cols = Math.min(4, Math.max(1, s.columns ?? 2));
+        const names = s.fields ?? [];
+        const rows: string[][] = [];
+        for (let k = 0; k < names.length; k += cols) rows.push(names.slice(k, k + cols));
+        return (
+          <div key={i}>
+            {heading}
+            <table className="print-grid">
+              <tbody>
+                {rows.map((r, ri) => (
+                  <tr key={ri}>
+                    {r.map((n) => (
+                      <FieldCells key={n} title={label(fields.get(n), n)} value={value(n)} />
+                    ))}
+                    {r.length < cols && <td colSpan={(cols - r.length) * 2} />}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
+      }
+      case 'amount': {
+        const f = s.field ? fields.get(s.field) : undefined;
+        const raw = s.field ? row[s.field] : null;
+        return (
+          <table key={i} className="print-grid">
+            <tbody>
+              <tr>
+                <FieldCells title={label(f, s.field ?? '')} value={`¥ ${thousands(raw, 2)}`} />
+                <FieldCells title={t('amountInWords')} value={<span data-testid="amount-in-words">{chineseAmount(raw)}</span>} />
+              </tr>
+            </tbody>
+          </table>
+        );
+      }
+      case 'text':
+        return (
+          <div key={i}>
+            {heading ?? <h3 className="print-section-title">{label(fields.get(s.field ?? ''), s.field ?? '')}</h3>}
+            <div className="print-text">{s.field ? String(row[s.field] ?? '') : ''}</div>
+          </div>
+        );
+      case 'files': {
+        const raw = ((row.extend ?? {}) as Record<string, unknown>)[s.field ?? ''];
+        let names: string[] = [];
+        try {
+          names =
+            typeof raw === 'string' && raw
+              ? (JSON.parse(raw) as Array<{ name?: string; fileName?: string }>).map((f) => f.name ?? f.fileName ?? '')
+              : [];
+        } catch {
+          names = [];
+        }
+        return (
+          <div key={i}>
+            {heading}
+            <div className="print-text">{names.length ? names.join('；') : '—'}</div>
+          </div>
+        );
+      }
+      case 'approvals':
+        return (
+          <div key={i} data-testid="print-approvals">
+            <h3 className="print-section-title">{s.title ? schemaText(bundle.texts, s.title, language) : t('approvals')}</h3>
+            <table className="print-grid print-approvals">
+              <thead>
+                <tr>
+                  <th>{t('node')}</th>
+                  <th>{t('approver')}</th>
+                  <th>{t('decision')}</th>
+                  <th>{t('comment')}</th>
+                  <th>{t('time')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {approvals.length ? (
+                  approvals.map((a, k) => (
+                    <tr key={k}>
+                      <td>{a.node}</td>
+                      <td>{a.approver}</td>
+                      <td>{a.decision}</td>
+                      <td>{a.comment ?? ''}</td>
+                      <td>{a.time}</td>
+                    </tr>
+                  ))
+                ) : (
+                  <tr>
+                    <td colSpan={5} style={{ textAlign: 'center' }}>
+                      {t('noApprovals')}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        );
+      case 'signatures':
+        return (
+          <div key={i} className="print-signatures">
+            {(s.labels ?? []).map((l) => (
+              <div key={l} className="print-signature">
+                <span>{schemaText(bundle.texts, l, language)}：</span>
+                <span className="print-signature-line" />
+                <span>
+                  {t('date')}：<span className="print-signature-date" />
+                </span>
+              </div>
+            ))}
+          </div>
+        );
+    }
+  };
+
+  return (
+    <div className="print-page">
+      <div className="print-toolbar">
+        <Button onClick={() => window.history.back()}>{t('back')}</Button>
+        <Button
+          type="primary"
+          icon={<PrinterOutlined />}
+          onClick={() => printWhenReady((text) => env.message.warning(text), t('fontsLoading'))}
+          data-testid="print-button"
+        >
+          {t('print')}
+        </Button>
+      </div>
+      <div className="print-sheet" style={{ padding: PRINT_PADDING }} data-testid="print-sheet">
+        <h1 className="print-title">{schemaText(bundle.texts, bundle.print.title, language)}</h1>
+        {bundle.print.sections.map(section)}
+      </div>
+    </div>
+  );
+}
+
+function FieldCells({ title, value }: { title: ReactNode; value: ReactNode }) {
+  return (
+    <>
+      <th>{title}</th>
+      <td>{value}</td>
+    </>
+  );
+}
