@@ -8,6 +8,7 @@ import { baseUrl, launch, newPage, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 let page: Page;
+const cspViolations: string[] = [];
 let close: () => Promise<void>;
 const stamp = Date.now().toString(36);
 const type = `e2e_${stamp}`;
@@ -21,6 +22,9 @@ beforeAll(async () => {
   page.on('response', async (r) => {
     if (process.env.E2E_DEBUG && r.url().includes('/api/core/dict'))
       console.log(r.status(), r.url().slice(0, 140), (await r.text().catch(() => '')).slice(0, 160));
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to (evaluate|execute|load)/i.test(m.text())) cspViolations.push(m.text());
   });
   await signIn(page, 'admin', 'Admin@12345');
   await page.waitForURL(/\/home/);
@@ -193,5 +197,25 @@ describe('dictionary screens in en-US', () => {
     await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
     await expect.poll(() => toast(page).textContent()).toContain('Deleted');
     await expect.poll(() => rows(page).count()).toBe(0);
+  });
+});
+
+describe('under a strict Content-Security-Policy', () => {
+  it('runs form linkage through the expression language, with no eval and no violation', async () => {
+    const response = await page.goto(`${baseUrl()}/system/district`);
+    const csp = response!.headers()['content-security-policy'];
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    await page.locator('[data-testid=toolbar-add]').click();
+    const parent = page.locator('[data-testid=schema-form] .ant-formily-item', { hasText: 'Parent code' });
+    const level = page.locator('[data-testid=schema-form] .ant-formily-item', { hasText: 'Level' }).locator('.ant-select');
+    await level.click();
+    await page.locator('.ant-select-item-option', { hasText: 'Province' }).click();
+    await expect.poll(() => parent.count()).toBe(0);
+    await level.click();
+    await page.locator('.ant-select-item-option', { hasText: 'County' }).click();
+    await expect.poll(() => parent.count()).toBe(1);
+    await page.locator('.ant-modal-footer button', { hasText: 'Cancel' }).click();
+    expect(cspViolations).toEqual([]);
   });
 });
