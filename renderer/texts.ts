@@ -2,6 +2,10 @@
 // a page bundle brings for its fields and actions.
 const TEXTS = {
   'zh-CN': {
+    meetingSection: '会议纪要',
+    meetingConfirm: '未上传会议纪要或关联会议记录，确定提交吗？',
+    meetingRequired: '请上传会议纪要或关联会议记录',
+    pendingDialog: '请先完成采购明细和用印文件的填写',
     fontsLoading: '字体加载中...请稍后再试...',
     approvals: '审批记录',
     node: '审批环节',
@@ -66,6 +70,10 @@ const TEXTS = {
     empty: '暂无数据',
   },
   'zh-TW': {
+    meetingSection: '會議紀要',
+    meetingConfirm: '未上傳會議紀要或關聯會議記錄，確定提交嗎？',
+    meetingRequired: '請上傳會議紀要或關聯會議記錄',
+    pendingDialog: '請先完成採購明細和用印檔案的填寫',
     fontsLoading: '字型載入中...請稍後再試...',
     approvals: '審批記錄',
     node: '審批環節',
@@ -130,6 +138,10 @@ const TEXTS = {
     empty: '暫無資料',
   },
   'en-US': {
+    meetingSection: 'Meeting minutes',
+    meetingConfirm: 'No meeting minutes are attached or linked. Submit anyway?',
+    meetingRequired: 'Upload meeting minutes or link a meeting record',
+    pendingDialog: 'Finish the purchase details and the stamp files first',
     fontsLoading: 'Fonts are loading... please try again shortly...',
     approvals: 'Approval history',
     node: 'Step',
@@ -194,6 +206,10 @@ const TEXTS = {
     empty: 'No data',
   },
   'pt-BR': {
+    meetingSection: 'Ata de reunião',
+    meetingConfirm: 'Nenhuma ata foi anexada ou vinculada. Enviar mesmo assim?',
+    meetingRequired: 'Envie a ata ou vincule um registro de reunião',
+    pendingDialog: 'Conclua primeiro os detalhes da compra e os arquivos de carimbo',
     fontsLoading: 'Carregando fontes... tente novamente em instantes...',
     approvals: 'Histórico de aprovação',
     node: 'Etapa',

@@ -21,6 +21,9 @@ export interface EntityField {
   sortable?: boolean;
   readOnly?: boolean;
   maxFiles?: number;
+  /** ref fields: the API and display field of the entity referred to. */
+  refApi?: string;
+  refDisplay?: string;
 }
 
 export interface PublicEntity {
@@ -34,6 +37,7 @@ export interface PublicEntity {
   defaultSort: { field: string; order: 'asc' | 'desc' };
   status?: { field: string };
   hasVersion: boolean;
+  meetingRecord?: boolean;
   fields: EntityField[];
 }
 

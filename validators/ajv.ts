@@ -24,7 +24,10 @@ export function createAjv(options: { coerce: boolean }): Ajv {
   (addFormats as unknown as (a: Ajv) => void)(ajv);
   ajv.addFormat('ipv4', IPV4_PATTERN);
   ajv.addFormat('money', MONEY_PATTERN);
-  ajv.addFormat('fileName', { type: 'string', validate: (s: string) => s.length > 0 && s.length <= FILE_NAME_MAX && !/[\\/:*?"<>|\u0000]/.test(s) });
+  ajv.addFormat('fileName', {
+    type: 'string',
+    validate: (s: string) => s.length > 0 && s.length <= FILE_NAME_MAX && !/[\\/:*?"<>|\u0000]/.test(s),
+  });
   ajv.addFormat('phone', PHONE_PATTERN);
   return ajv;
 }

@@ -10,6 +10,7 @@ import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, PageBundle, Row } from '../types.ts';
 import { buildFormSchema, defaultForm } from './build.ts';
 import { SchemaField } from './components.tsx';
+import { meetingEffects, meetingSettings, meetingSubmitCheck, withMeetingSection } from './meeting.ts';
 
 export type DialogMode = 'add' | 'edit' | 'view';
 
@@ -59,10 +60,19 @@ export default function FormDialog({
 }) {
   const env = useRenderer();
   const [busy, setBusy] = useState(false);
-  const formFile = bundle.form ?? defaultForm(bundle.entity);
+  const formFile = useMemo(
+    () => withMeetingSection(bundle.form ?? defaultForm(bundle.entity), bundle.entity, env.language),
+    [bundle, env.language],
+  );
+  const meeting = useMemo(() => meetingSettings(formFile, env.siteConfig), [formFile, env.siteConfig]);
   const form = useMemo(
-    () => createForm({ initialValues: record ? withFileLists(record, bundle) : (initial ?? {}), readPretty: mode === 'view' }),
-    [record, initial, mode],
+    () =>
+      createForm({
+        initialValues: record ? withFileLists(record, bundle) : (initial ?? {}),
+        readPretty: mode === 'view',
+        effects: meetingEffects(meeting),
+      }),
+    [record, initial, mode, meeting],
   );
   const schema = useMemo(
     () => buildFormSchema(formFile, bundle.entity, bundle.texts, env.language, dicts),
@@ -76,6 +86,22 @@ export default function FormDialog({
       await form.validate();
     } catch {
       return;
+    }
+    const check = meetingSubmitCheck(form.values as Record<string, unknown>, meeting);
+    if (check === 'pending') return void env.message.warning(rt(env.language, 'pendingDialog'));
+    if (check === 'required') return void env.message.error(rt(env.language, 'meetingRequired'));
+    if (check === 'confirm') {
+      const go = await new Promise<boolean>((resolve) =>
+        env.modal.confirm({
+          title: rt(env.language, 'meetingSection'),
+          content: rt(env.language, 'meetingConfirm'),
+          okText: rt(env.language, 'ok'),
+          cancelText: rt(env.language, 'cancel'),
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        }),
+      );
+      if (!go) return;
     }
     setBusy(true);
     try {

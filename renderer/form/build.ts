@@ -17,7 +17,7 @@ const COMPONENT: Record<string, string> = {
   datetime: 'DatePicker',
   boolean: 'Switch',
   dict: 'Select',
-  ref: 'NumberPicker',
+  ref: 'RefSelect',
   json: 'Input.TextArea',
   files: 'FileUpload',
 };
@@ -66,6 +66,7 @@ function fieldSchema(
   if (f.type === 'integer') props.precision = 0;
   if (f.type === 'dict') props.allowClear = !f.required;
   if (f.type === 'files' && f.maxFiles) props.maxFiles = f.maxFiles;
+  if (f.type === 'ref') Object.assign(props, { api: f.refApi, display: f.refDisplay });
   const base: SchemaNode = {
     type: TYPE[f.type],
     title: schemaText(texts, f.title, language),

@@ -20,6 +20,7 @@ import {
 } from '@formily/antd-v5';
 import { Input as AntInput } from 'antd';
 import { FileUpload } from './FileUpload.tsx';
+import { RefSelect } from './RefSelect.tsx';
 
 /** Money: typed as text so the decimal stays exact; at most two decimals. */
 export const MoneyInput = connect(
@@ -42,6 +43,7 @@ export const SchemaField = createSchemaField({
     MoneyInput,
     NumberPicker,
     Radio,
+    RefSelect,
     Select,
     Space,
     Switch,

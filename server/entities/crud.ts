@@ -15,6 +15,7 @@ import { permissionOf, type EntityDef, type FieldDef } from './model.ts';
 import { filterConditions, orderBy, scopeCondition, siteCondition, whereAll, type Condition } from './query.ts';
 import { filesPatch, toColumns, toWire, type Row } from './rows.ts';
 import { keyOf } from '../platform/file-urls.ts';
+import { meetingRecordState, meetingSettingsFrom, type MeetingRecordSettings } from '../../validators/meeting-record.ts';
 import type { DictEntry } from '../platform/dictionaries.ts';
 import { exportRows, importRows } from './excel.ts';
 
@@ -167,11 +168,28 @@ export class EntityService {
    */
   async prepare(): Promise<this> {
     this.dicts ??= await this.s.dictionaries.get(this.ctx.site.id, this.request.locale);
+    if (this.entity.meetingRecord && !this.meeting) {
+      const config = Object.fromEntries(await this.s.siteConfig.all(this.ctx.site.id));
+      const form = this.s.schemas.forSite(this.ctx.site.key).forms.get(this.entity.name);
+      this.meeting = meetingSettingsFrom(config, form?.json.meetingRecord === true);
+    }
     this.maxFiles ??= Number(await this.s.siteConfig.value(this.ctx.site.id, 'upload.maxFiles')) || 5;
     return this;
   }
 
   private maxFiles: number | null = null;
+  private meeting: MeetingRecordSettings | null = null;
+
+  /** Spec section 4: large amounts and major matters come with meeting minutes. */
+  private checkMeetingRecord(row: Row, existing: Row | null) {
+    if (!this.meeting) return;
+    const extend = (existing?.extend ?? {}) as Row;
+    const merged = { ...(existing ?? {}), meetingRecordFileList: extend.meetingRecordFileList, ...row };
+    const state = meetingRecordState(merged, this.meeting);
+    if (state.required && !state.provided) {
+      throw new AppError(Code.invalid, 'meeting.required', { threshold: this.meeting.threshold });
+    }
+  }
 
   /** Dictionary values, references and uniqueness: checks that need the database. */
   private async checkValues(trx: Transaction<any>, row: Row, id: number | null, existing: Row | null = null) {
@@ -259,6 +277,7 @@ export class EntityService {
     const { site, principal } = this.ctx;
     const ctx = this.hookContext(trx);
     await this.checkValues(trx, row, null);
+    this.checkMeetingRecord(row, null);
     await hooksOf(this.entity.name).beforeSave?.(ctx, row, null);
     const now = new Date(this.s.clock.now());
     const columns: Row = { ...toColumns(this.entity, row) };
@@ -296,6 +315,7 @@ export class EntityService {
       const ctx = this.hookContext(trx);
       const existingWire = this.wire(existing);
       await this.checkValues(trx, row, id, existingWire);
+      this.checkMeetingRecord(row, existingWire);
       await hooksOf(this.entity.name).beforeSave?.(ctx, row, existingWire);
       const columns: Row = toColumns(this.entity, row);
       const files = filesPatch(this.entity, row);

@@ -51,6 +51,8 @@ export interface EntityDef {
   print?: string;
   /** Field shown where another entity refers to a row of this one. */
   display?: string;
+  /** Documents follow the meeting-record rule of spec section 4. */
+  meetingRecord: boolean;
   fields: FieldDef[];
   byName: Map<string, FieldDef>;
   /** Whether the table carries these standard columns. */
@@ -144,6 +146,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     process?: string;
     print?: string;
     display?: string;
+    meetingRecord?: boolean;
     fields: Record<string, Omit<FieldDef, 'name' | 'column'> & { column?: string }>;
   };
   const generate = file.generate ?? false;
@@ -171,6 +174,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     process: file.process,
     print: file.print,
     display: file.display,
+    meetingRecord: file.meetingRecord ?? false,
     fields,
     byName,
     has: { version: hasColumn('version'), schemaVersion: hasColumn('schema_version'), extend: hasColumn('extend') },

@@ -12,6 +12,9 @@ export const PUBLIC_CONFIG_KEYS = [
   'ui.noWechatLayout',
   'upload.maxFiles',
   'upload.useOss',
+  'meeting.minutesThreshold',
+  'meeting.sanZhongYiDa',
+  'meeting.stage',
   'sys.account.registerUser',
 ] as const;
 

@@ -98,3 +98,51 @@ describe('display filters', () => {
     expect(thousands('abc')).toBe('abc');
   });
 });
+
+describe('the meeting-record rule (spec section 4)', () => {
+  const settings = { threshold: 100000, sanZhongYiDa: true, stage: 'application' as const, showAtApplication: true };
+  it('requires minutes from the threshold on, or for a major matter', async () => {
+    const { meetingRecordState } = await import('../../validators/meeting-record.ts');
+    expect(meetingRecordState({ money: '99999.99' }, settings)).toMatchObject({ show: true, required: false, advised: true });
+    expect(meetingRecordState({ money: '100000.00' }, settings)).toMatchObject({ show: true, required: true, advised: false });
+    expect(meetingRecordState({ money: '1000000' }, settings).required).toBe(true);
+    expect(meetingRecordState({ money: 5000, majorFlag: 1 }, settings).required).toBe(true);
+    expect(meetingRecordState({ money: 5000, majorFlag: '1' }, { ...settings, sanZhongYiDa: false }).required).toBe(false);
+  });
+  it('shows the section only where the settings or the record say', async () => {
+    const { meetingRecordState } = await import('../../validators/meeting-record.ts');
+    const hidden = { ...settings, showAtApplication: false };
+    expect(meetingRecordState({ money: '500000' }, hidden)).toMatchObject({ show: false, required: false });
+    expect(meetingRecordState({ money: '500000', uploadMeetingRecordAudit: 1 }, hidden)).toMatchObject({
+      show: true,
+      required: true,
+    });
+    expect(meetingRecordState({ id: 3, showMeetingRecordFlag: '1' }, hidden).show).toBe(true);
+    expect(meetingRecordState({ id: 3, showMeetingRecordFlag: '1', updateFlag: true }, hidden).show).toBe(false);
+  });
+  it('requires at the extension node when the settings say so', async () => {
+    const { meetingRecordState } = await import('../../validators/meeting-record.ts');
+    const ext = { ...settings, stage: 'extension' as const };
+    expect(meetingRecordState({ money: '500000' }, ext).required).toBe(false);
+    expect(meetingRecordState({ money: '500000' }, ext, { atExtensionNode: true }).required).toBe(true);
+  });
+  it('counts a chosen record or uploaded minutes as provided', async () => {
+    const { meetingRecordState } = await import('../../validators/meeting-record.ts');
+    expect(meetingRecordState({ money: '500000', meetingRecordId: 7 }, settings).provided).toBe(true);
+    expect(meetingRecordState({ money: '500000', meetingRecordFileList: '[{"url":"x"}]' }, settings).provided).toBe(true);
+    expect(meetingRecordState({ money: '500000', meetingRecordFileList: '[]' }, settings).provided).toBe(false);
+  });
+});
+
+describe('submitting a form with the meeting-record section', () => {
+  const settings = { threshold: 100000, sanZhongYiDa: false, stage: 'application' as const, showAtApplication: true };
+  it('goes, asks, refuses or waits as spec section 4 says', async () => {
+    const { meetingSubmitCheck } = await import('../../renderer/form/meeting.ts');
+    expect(meetingSubmitCheck({ money: '500000' }, settings)).toBe('required');
+    expect(meetingSubmitCheck({ money: '500000', meetingRecordId: 3 }, settings)).toBe('go');
+    expect(meetingSubmitCheck({ money: '500' }, settings)).toBe('confirm');
+    expect(meetingSubmitCheck({ money: '500' }, { ...settings, showAtApplication: false })).toBe('go');
+    expect(meetingSubmitCheck({ money: '500', meetingRecordId: 3, stampFilePending: true }, settings)).toBe('pending');
+    expect(meetingSubmitCheck({ purchaseDetailsPending: true }, null)).toBe('pending');
+  });
+});

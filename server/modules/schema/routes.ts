@@ -29,7 +29,7 @@ const ACTION_KEYS: Record<string, string> = {
 };
 
 /** What the browser needs of an entity: no tables, no columns, no hidden fields. */
-export function publicEntity(e: EntityDef) {
+export function publicEntity(e: EntityDef, all?: Map<string, EntityDef>) {
   return {
     name: e.name,
     title: e.title,
@@ -126,7 +126,13 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
           ),
         };
         const form = schemas.forms.get(String(page.json.form ?? entity.name))?.json ?? null;
-        const bundle = { component: request.params.component, kind: 'list', list, form, entity: publicEntity(entity) };
+        const bundle = {
+          component: request.params.component,
+          kind: 'list',
+          list,
+          form,
+          entity: publicEntity(entity, schemas.entities),
+        };
         return cachedEnvelope({ ...bundle, texts: textsOf(s, bundle) }, request.locale);
       });
       return sendCached(request, reply, body);
