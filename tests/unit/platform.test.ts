@@ -102,3 +102,25 @@ describe('maskSecrets', () => {
     });
   });
 });
+
+describe('shared formats', () => {
+  const ajv = createAjv({ coerce: false });
+  const check = (format: string, value: string) => ajv.compile({ type: 'string', format })(value);
+  it('checks IPv4 addresses', () => {
+    expect(check('ipv4', '192.168.1.10')).toBe(true);
+    expect(check('ipv4', '256.1.1.1')).toBe(false);
+    expect(check('ipv4', '1.2.3')).toBe(false);
+  });
+  it('checks money as exact decimals with at most two places', () => {
+    expect(check('money', '1234567.89')).toBe(true);
+    expect(check('money', '-0.5')).toBe(true);
+    expect(check('money', '1.234')).toBe(false);
+    expect(check('money', '1e5')).toBe(false);
+  });
+  it('checks file names: at most 80 characters, no path', () => {
+    expect(check('fileName', '预算说明.xlsx')).toBe(true);
+    expect(check('fileName', `${'长'.repeat(76)}.pdf`)).toBe(true);
+    expect(check('fileName', `${'长'.repeat(77)}.pdf`)).toBe(false);
+    expect(check('fileName', '../etc/passwd')).toBe(false);
+  });
+});
