@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchApi, type ApiBenchRow } from './api.ts';
 import { benchBuild, buildSection } from './build.ts';
+import { benchRenderer, rendererSection } from './renderer.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
@@ -27,6 +28,10 @@ async function main() {
   const build = buildSection(benchBuild());
   writeSection('build', build);
   console.log(build);
+
+  const renderer = rendererSection(await benchRenderer());
+  writeSection('renderer', renderer);
+  console.log(renderer);
 
   const rows: ApiBenchRow[] = await benchApi('embedded');
   if (process.env.DATABASE_URL) rows.push(...(await benchApi('postgres')));

@@ -71,6 +71,8 @@ export interface ListSchema {
   fixedQuery?: Record<string, string>;
   columns: ColumnSchema[];
   defaultSort?: { field: string; order?: 'asc' | 'desc' };
+  /** Rows per page to start with (default 10). */
+  pageSize?: 10 | 20 | 30 | 40 | 50 | 100;
   toolbar?: ActionSchema[];
   rowActions?: ActionSchema[];
   batchActions?: ActionSchema[];

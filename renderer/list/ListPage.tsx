@@ -2,7 +2,7 @@
 // server paging (10/20/30/40, from 1) and sort (default desc), a step back when a page comes back
 // empty, virtual rows from 40, toolbar / row / batch actions gated by permission keys, export with
 // progress, import with a report, and the server's msg when a load is refused.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Popconfirm, Space, Table, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -10,9 +10,11 @@ import { useRenderer } from '../context.tsx';
 import { run } from '../expression/evaluate.ts';
 import { rt, schemaText, type RendererTextKey } from '../texts.ts';
 import type { ActionSchema, ColumnSchema, DictEntry, PageBundle, Row } from '../types.ts';
-import FormDialog, { type DialogMode } from '../form/FormDialog.tsx';
+import type { DialogMode } from '../form/FormDialog.tsx';
 import { buildColumns } from './columns.tsx';
-import ImportDialog from './ImportDialog.tsx';
+// The dialogs bring Formily; a list loads them when one first opens.
+const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
+const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
 import QueryForm, { type QueryValues } from './QueryForm.tsx';
 
 export const PAGE_SIZES = ['10', '20', '30', '40'];
@@ -45,7 +47,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const fixed = useMemo(() => Object.fromEntries(JSON.parse(fixedKey) as Array<[string, string]>), [fixedKey]);
   const [query, setQuery] = useState<QueryValues>({});
   const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const [pageSize, setPageSize] = useState<number>(list.pageSize ?? 10);
   const [sort, setSort] = useState<{ field?: string; order?: 'asc' | 'desc' }>({
     field: list.defaultSort?.field,
     order: list.defaultSort?.order ?? (list.defaultSort ? 'desc' : undefined),
@@ -237,7 +239,10 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
 
   const toolbar = (list.toolbar ?? []).filter(allowed);
   const batch = (list.batchActions ?? []).filter(allowed);
-  const virtual = data.records.length >= VIRTUAL_FROM;
+  // Virtual rows only when a page shows 40 or more (spec section 9); antd's virtual table needs a
+  // numeric width to lay its columns out.
+  const virtual = Math.min(data.records.length, pageSize) >= VIRTUAL_FROM;
+  const tableWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0);
 
   const onTableChange = (pagination: TablePaginationConfig, _f: unknown, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -310,7 +315,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
         columns={columns}
         dataSource={data.records}
         virtual={virtual}
-        scroll={virtual ? { x: 'max-content', y: 560 } : { x: 'max-content' }}
+        scroll={virtual ? { x: tableWidth, y: 560 } : { x: 'max-content' }}
         rowSelection={batch.length ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
         onChange={onTableChange as never}
         locale={{ emptyText: t('empty') }}
@@ -319,34 +324,37 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
           pageSize,
           total: data.total,
           showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
+          pageSizeOptions:
+            list.pageSize && !PAGE_SIZES.includes(String(list.pageSize)) ? [...PAGE_SIZES, String(list.pageSize)] : PAGE_SIZES,
           showTotal: (total) => t('total', { n: total }),
         }}
       />
-      {dialog && (
-        <FormDialog
-          bundle={bundle}
-          mode={dialog.mode}
-          record={dialog.record}
-          initial={dialog.mode === 'add' ? fixed : undefined}
-          dicts={dicts}
-          onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            reload();
-          }}
-        />
-      )}
-      {importing && (
-        <ImportDialog
-          api={entity.api}
-          onClose={() => setImporting(false)}
-          onDone={() => {
-            setImporting(false);
-            reload();
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog && (
+          <FormDialog
+            bundle={bundle}
+            mode={dialog.mode}
+            record={dialog.record}
+            initial={dialog.mode === 'add' ? fixed : undefined}
+            dicts={dicts}
+            onClose={() => setDialog(null)}
+            onSaved={() => {
+              setDialog(null);
+              reload();
+            }}
+          />
+        )}
+        {importing && (
+          <ImportDialog
+            api={entity.api}
+            onClose={() => setImporting(false)}
+            onDone={() => {
+              setImporting(false);
+              reload();
+            }}
+          />
+        )}
+      </Suspense>
     </Card>
   );
 }

@@ -172,6 +172,7 @@ describe('file lists on documents', () => {
         docTitle: '市院',
         category: '4',
         issuedOn: '2026-11-20',
+        issuer: '市卫健委',
         attachments: cityFiles.map((d) => ({ uid: d.uid, name: d.fileName, url: d.url })),
       },
       { token: cityAdmin, site: 'city' },
@@ -180,10 +181,10 @@ describe('file lists on documents', () => {
     // A demo file on a city document is not the city's.
     const crossSite = await server.post(
       '/api/policy/share/save',
-      { docTitle: '串用', category: '4', issuedOn: '2026-11-20', attachments: six.slice(0, 1) },
-      { token: cityAdmin, site: 'city' },
+      { docTitle: '串用', category: '4', issuedOn: '2026-11-20', issuer: '市卫健委', attachments: six.slice(0, 1) },
+      { token: cityAdmin, site: 'city', lang: 'en-US' },
     );
-    expect(crossSite.body.code).toBe('40000');
+    expect(crossSite.body).toMatchObject({ code: '40000', msg: 'Attachments points to a record that does not exist' });
   });
 
   it('removes the file from disk with its row', async () => {
