@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats';
 import { danglingPaths, mergePatch, type Json } from '../../validators/merge-patch.ts';
 import { snake, STANDARD_FIELDS } from '../entities/model.ts';
 import { SCHEMAS_DIR } from './files.ts';
+import { splitStatements } from '../platform/db/split-statements.ts';
 
 export interface Problem {
   /** Path relative to schemas/, e.g. system/dictType.list.json or sites/acme/system/dictType.entity.json. */
@@ -69,28 +70,8 @@ const relOf = (root: string, full: string) => path.relative(root, full).split(pa
 
 export type Tables = Map<string, Map<string, string>>;
 
-/**
- * The statements of a migration file, split exactly as splitStatements in
- * server/platform/db/migrate.ts splits them (a unit test keeps the two equal). A copy, because
- * importing migrate.ts loads Kysely, which alone costs the check most of a second.
- */
-export function splitSqlStatements(text: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  let inDollar = false;
-  for (const line of text.split('\n')) {
-    const stripped = line.replace(/--.*$/, '');
-    if ((stripped.match(/\$\$/g) ?? []).length % 2 === 1) inDollar = !inDollar;
-    current += line + '\n';
-    if (!inDollar && /;\s*$/.test(stripped)) {
-      const stmt = current.trim();
-      if (stmt.replace(/--.*$/gm, '').trim()) out.push(stmt.replace(/;\s*$/, ''));
-      current = '';
-    }
-  }
-  if (current.replace(/--.*$/gm, '').trim()) out.push(current.trim());
-  return out;
-}
+/** The statements of a migration file (the splitter migrations run with). */
+export const splitSqlStatements = splitStatements;
 
 /** Splits at commas outside parentheses. */
 function splitTopLevel(text: string): string[] {

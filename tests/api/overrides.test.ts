@@ -28,7 +28,8 @@ it('serves each site its own page and entity', async () => {
   const cityPage = (await server.get('/api/schema/page/PolicyShare', { token: city, site: 'city' })).body.data;
   expect(demoPage.list.query).toEqual(['docTitle', 'category', 'issuer']);
   expect(cityPage.list.query).toEqual(['docTitle', 'category', 'issuer', 'docNumber']);
-  const issuer = (page: { entity: { fields: Array<{ name: string; required?: boolean }> } }) => page.entity.fields.find((f) => f.name === 'issuer')!;
+  const issuer = (page: { entity: { fields: Array<{ name: string; required?: boolean }> } }) =>
+    page.entity.fields.find((f) => f.name === 'issuer')!;
   expect(issuer(demoPage).required).toBeUndefined();
   expect(issuer(cityPage).required).toBe(true);
   // A row records the version of the files its site saw.

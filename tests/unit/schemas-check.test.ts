@@ -190,19 +190,19 @@ describe('schemas:check finds', () => {
   it('a form property that is not a field', () => {
     const { root } = copy();
     edit(root, 'system/dictType.form.json', (j) => {
-      j.schema.properties.grid.properties.dictTypo = {};
-      j.schema.properties.grid.properties.more = { type: 'void', properties: { alsoWrong: {} } };
+      j.schema.properties.dictTypo = {};
+      j.schema.properties.more = { type: 'void', properties: { alsoWrong: {} } };
     });
     const problems = checkSchemas(root);
     expect(problems).toEqual([
       {
         file: 'system/dictType.form.json',
-        pointer: '/schema/properties/grid/properties/dictTypo',
+        pointer: '/schema/properties/dictTypo',
         message: 'dictTypo is not a field of entity dictType',
       },
       {
         file: 'system/dictType.form.json',
-        pointer: '/schema/properties/grid/properties/more/properties/alsoWrong',
+        pointer: '/schema/properties/more/properties/alsoWrong',
         message: 'alsoWrong is not a field of entity dictType',
       },
     ]);
@@ -336,7 +336,7 @@ describe('schemas:check on site overrides', () => {
         },
         {
           file: 'system/dictType.form.json',
-          pointer: '/schema/properties/grid/properties/remark',
+          pointer: '/schema/properties/remark',
           message: 'site acme: remark is not a field of entity dictType',
         },
       ].sort((a, b) => (a.file < b.file ? -1 : 1)),

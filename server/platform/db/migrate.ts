@@ -6,27 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { splitStatements } from './split-statements.ts';
+
+export { splitStatements };
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-/** Split a SQL file into statements at semicolons that end a line, outside $$-quoted bodies. */
-export function splitStatements(text: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  let inDollar = false;
-  for (const line of text.split('\n')) {
-    const stripped = line.replace(/--.*$/, '');
-    if ((stripped.match(/\$\$/g) ?? []).length % 2 === 1) inDollar = !inDollar;
-    current += line + '\n';
-    if (!inDollar && /;\s*$/.test(stripped)) {
-      const stmt = current.trim();
-      if (stmt.replace(/--.*$/gm, '').trim()) out.push(stmt.replace(/;\s*$/, ''));
-      current = '';
-    }
-  }
-  if (current.replace(/--.*$/gm, '').trim()) out.push(current.trim());
-  return out;
-}
 
 class SqlFileProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
