@@ -1,7 +1,6 @@
 // Who is asking: the signed-in user with their roles and permission keys (RuoYi's "buttons"),
 // loaded once per site generation and shared by every request of that user. The gate (gate.ts)
 // checks a route's declared key against it; the browser only mirrors the same rule.
-
 import type { SiteCache } from './cache.ts';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';

@@ -85,10 +85,42 @@ export function grants(rules: RoleGrants, menu: FlatMenu): boolean {
   return menu.type !== 'F' || rules.actions === 'all' || rules.actions.includes(menu.action!);
 }
 
+/**
+ * What this release defines, read from schemas/ once per process: every site's sync uses the same
+ * files, so a start with many organisations does not read them again for each.
+ */
+let release: {
+  menus: FlatMenu[];
+  dicts: DictManifest;
+  configs: ReturnType<typeof loadConfigs>;
+  seeds: Array<{ entity: ReturnType<typeof compileEntity>; rows: Array<Record<string, unknown>> }>;
+} | null = null;
+
+function releaseFiles() {
+  if (!release) {
+    const entities = new Map(
+      loadBaseFiles()
+        .filter((f) => f.kind === 'entity')
+        .map((f) => [f.name, compileEntity(f.json, null)]),
+    );
+    release = {
+      menus: flatten(),
+      dicts: loadDicts(),
+      configs: loadConfigs(),
+      seeds: loadSeeds().map((seed) => {
+        const entity = entities.get(seed.entity);
+        if (!entity) throw new Error(`seed for unknown entity ${seed.entity}`);
+        return { entity, rows: seed.rows };
+      }),
+    };
+  }
+  return release;
+}
+
 const ROLE_RULES = new Map(ORGANISATIONS.flatMap((o) => o.roles).map((r) => [r.key, r.grants]));
 
 async function syncMenus(db: Kysely<DB>, siteId: number): Promise<number> {
-  const menus = flatten();
+  const menus = releaseFiles().menus;
   const existing = new Map(
     (await db.selectFrom('sys_menu').select(['id', 'menu_key']).where('top_dept_id', '=', siteId).execute()).map((r) => [
       r.menu_key,
@@ -152,7 +184,7 @@ async function syncMenus(db: Kysely<DB>, siteId: number): Promise<number> {
 }
 
 async function syncDicts(db: Kysely<DB>, siteId: number, year: number) {
-  const manifest = loadDicts();
+  const manifest = releaseFiles().dicts;
   const yearLabel = (y: number): Localized => ({ 'zh-CN': `${y}年`, 'zh-TW': `${y}年`, 'en-US': `${y}`, 'pt-BR': `${y}` });
   const types: DictManifest['types'] = [
     ...manifest.types,
@@ -209,8 +241,8 @@ async function syncConfigs(db: Kysely<DB>, siteId: number, overrides: Record<str
   const have = new Set(
     (await db.selectFrom('sys_config').select('config_key').where('top_dept_id', '=', siteId).execute()).map((r) => r.config_key),
   );
-  const rows = loadConfigs()
-    .configs.filter((c) => !have.has(c.key))
+  const rows = releaseFiles()
+    .configs.configs.filter((c) => !have.has(c.key))
     .map((c) => ({
       top_dept_id: siteId,
       config_key: c.key,
@@ -224,21 +256,15 @@ async function syncConfigs(db: Kysely<DB>, siteId: number, overrides: Record<str
 
 /** Entity seed files: rows a site starts with, inserted while its table has none of the site's own. */
 async function syncEntitySeeds(db: Kysely<DB>, siteId: number) {
-  const entities = new Map(
-    loadBaseFiles()
-      .filter((f) => f.kind === 'entity')
-      .map((f) => [f.name, compileEntity(f.json, null)]),
-  );
-  for (const seed of loadSeeds()) {
-    const entity = entities.get(seed.entity);
-    if (!entity) throw new Error(`seed for unknown entity ${seed.entity}`);
+  for (const { entity, rows } of releaseFiles().seeds) {
+    if (!rows.length) continue;
     const have = await sql<{
       n: number;
     }>`select count(*) as n from ${sql.table(entity.table)} where top_dept_id = ${siteId}`.execute(db);
-    if (Number(have.rows[0]!.n) > 0 || !seed.rows.length) continue;
+    if (Number(have.rows[0]!.n) > 0) continue;
     await (db as Kysely<any>)
       .insertInto(entity.table)
-      .values(seed.rows.map((row) => ({ ...toColumns(entity, row), top_dept_id: siteId, schema_version: entity.schemaVersion })))
+      .values(rows.map((row) => ({ ...toColumns(entity, row), top_dept_id: siteId, schema_version: entity.schemaVersion })))
       .execute();
   }
 }
