@@ -28,6 +28,8 @@ export interface RendererEnv {
   hasPermission(key: string | undefined): boolean;
   navigate(path: string): void;
   language: string;
+  /** The signed-in user's id (row actions may depend on it: nobody disables themselves). */
+  userId: number | null;
   /** The site's public settings (upload.maxFiles, upload.useOss…). */
   siteConfig: Record<string, string>;
   dicts(types: string[]): Promise<Record<string, DictEntry[]>>;

@@ -1,6 +1,18 @@
 // The page bundle GET /api/schema/page/{component} answers, as the renderer reads it.
 export type FieldType =
-  'string' | 'text' | 'integer' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'dict' | 'ref' | 'files' | 'json';
+  | 'string'
+  | 'text'
+  | 'integer'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'dict'
+  | 'ref'
+  | 'refs'
+  | 'files'
+  | 'json';
 
 export interface EntityField {
   name: string;
@@ -20,10 +32,16 @@ export interface EntityField {
   query?: 'eq' | 'like' | 'in' | 'between' | 'gte' | 'lte';
   sortable?: boolean;
   readOnly?: boolean;
+  /** A secret: sent by requests, never in responses (a password box; empty keeps the stored one). */
+  writeOnly?: boolean;
   maxFiles?: number;
   /** ref fields: the API and display field of the entity referred to. */
   refApi?: string;
   refDisplay?: string;
+  /** The referred entity's pick endpoint (page, pageOfBase, all, list). */
+  refPick?: string;
+  /** The referred entity's parent field when its rows form a tree. */
+  refTree?: string;
 }
 
 export interface PublicEntity {
@@ -37,6 +55,9 @@ export interface PublicEntity {
   defaultSort: { field: string; order: 'asc' | 'desc' };
   status?: { field: string };
   hasVersion: boolean;
+  /** Rows form a tree by this field. */
+  tree?: string;
+  pick?: string;
   meetingRecord?: boolean;
   fields: EntityField[];
 }
@@ -50,6 +71,10 @@ export interface ActionSchema {
   confirm?: string;
   visible?: string;
   danger?: boolean;
+  /** edit / add / view: the form file of this action's dialog. */
+  form?: string;
+  /** add: starting values; '{field}' takes the row's value. */
+  initial?: Record<string, unknown>;
 }
 
 export interface ColumnSchema {
@@ -77,6 +102,10 @@ export interface ListSchema {
   rowActions?: ActionSchema[];
   batchActions?: ActionSchema[];
   rowKey?: string;
+  /** All rows as a tree by the entity's tree field. */
+  tree?: boolean;
+  /** Open a row from the URL: JSON in query parameter `param`, the row's id in its member `id`. */
+  open?: { param: string; id: string; action?: 'view' | 'edit' };
 }
 
 export interface FormSchema {
@@ -93,6 +122,8 @@ export interface PageBundle {
   kind: 'list';
   list: ListSchema;
   form: FormSchema | null;
+  /** Forms that actions name (a role's data scope), by file stem. */
+  forms?: Record<string, FormSchema>;
   entity: PublicEntity;
   texts: Record<string, Record<string, string>>;
 }

@@ -25,7 +25,11 @@ import menuRoutes from './modules/menu/routes.ts';
 import deptRoutes from './modules/dept/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
 import systemRoutes from './modules/system/routes.ts';
+import noticeRoutes from './modules/notice/routes.ts';
+import roleRoutes from './modules/role/routes.ts';
+import codegenRoutes from './modules/codegen/routes.ts';
 import fileRoutes from './modules/files/routes.ts';
+import ossRoutes from './modules/oss/routes.ts';
 import schemaRoutes from './modules/schema/routes.ts';
 import docsRoutes, { collectRoutes } from './modules/docs/routes.ts';
 import './modules/system/hooks.ts';
@@ -148,8 +152,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       deptRoutes(api, services);
       dictRoutes(api, services);
       systemRoutes(api, services);
+      noticeRoutes(api, services);
+      roleRoutes(api, services);
+      codegenRoutes(api, services);
       schemaRoutes(api, services);
       fileRoutes(api, services);
+      ossRoutes(api, services);
       // Generic endpoints last: a module's own route of the same path wins.
       entityRoutes(api, services);
       docsRoutes(api, services);

@@ -30,6 +30,7 @@ export default function ListSchemaPage() {
       hasPermission: () => true,
       navigate: () => undefined,
       language: LANGUAGE,
+      userId: 1,
       siteConfig: {},
       dicts: (types) => Promise.resolve(dictsOf(types)),
       message,

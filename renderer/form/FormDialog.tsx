@@ -2,12 +2,12 @@
 // server applies, the server's message when it refuses.
 import { useMemo, useState } from 'react';
 import { Modal } from 'antd';
-import { createForm } from '@formily/core';
+import { createForm, onFieldChange } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout, PreviewText } from '@formily/antd-v5';
 import { useRenderer } from '../context.tsx';
 import { rt, schemaText } from '../texts.ts';
-import type { DictEntry, PageBundle, Row } from '../types.ts';
+import type { DictEntry, FormSchema, PageBundle, Row } from '../types.ts';
 import { buildFormSchema, defaultForm } from './build.ts';
 import { SchemaField } from './components.tsx';
 import { meetingEffects, meetingSettings, meetingSubmitCheck, withMeetingSection } from './meeting.ts';
@@ -15,14 +15,34 @@ import { meetingEffects, meetingSettings, meetingSubmitCheck, withMeetingSection
 export type DialogMode = 'add' | 'edit' | 'view';
 
 /** Empty optional values travel as null, not as '' that a pattern would refuse. */
-export function cleanValues(values: Record<string, unknown>, bundle: PageBundle): Record<string, unknown> {
+export function cleanValues(
+  values: Record<string, unknown>,
+  bundle: PageBundle,
+  formOnly: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const fields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
   for (const [k, v] of Object.entries(values)) {
     const f = fields.get(k);
+    if (formOnly.has(k) && v !== undefined && v !== '') out[k] = v;
     if (!f || f.readOnly) continue;
     out[k] = v === '' && !f.required ? null : v;
   }
+  return out;
+}
+
+/** Inputs a form declares beyond the entity's fields (a new account's password): sent as typed. */
+export function formOnlyInputs(form: FormSchema, bundle: PageBundle): Set<string> {
+  const fields = new Set(bundle.entity.fields.map((f) => f.name));
+  const out = new Set<string>();
+  const walk = (node: { properties?: Record<string, unknown> }) => {
+    for (const [k, v] of Object.entries(node.properties ?? {})) {
+      const child = v as { type?: string; 'x-component'?: string; properties?: Record<string, unknown> };
+      if (child.type === 'void') walk(child);
+      else if (!fields.has(k) && child['x-component']) out.add(k);
+    }
+  };
+  walk(form.schema as never);
   return out;
 }
 
@@ -49,6 +69,8 @@ export default function FormDialog({
   dicts,
   onClose,
   onSaved,
+  form: ownForm,
+  endpoint,
 }: {
   bundle: PageBundle;
   mode: DialogMode;
@@ -57,20 +79,33 @@ export default function FormDialog({
   dicts: Record<string, DictEntry[]>;
   onClose: () => void;
   onSaved: () => void;
+  /** The action's own form file (a role's data scope) instead of the page's. */
+  form?: FormSchema;
+  /** Where the form posts instead of save / update (authDataScope). */
+  endpoint?: string;
 }) {
   const env = useRenderer();
   const [busy, setBusy] = useState(false);
   const formFile = useMemo(
-    () => withMeetingSection(bundle.form ?? defaultForm(bundle.entity), bundle.entity, env.language),
-    [bundle, env.language],
+    () => withMeetingSection(ownForm ?? bundle.form ?? defaultForm(bundle.entity), bundle.entity, env.language),
+    [bundle, ownForm, env.language],
   );
+  const formOnly = useMemo(() => formOnlyInputs(formFile, bundle), [formFile, bundle]);
   const meeting = useMemo(() => meetingSettings(formFile, env.siteConfig), [formFile, env.siteConfig]);
   const form = useMemo(
     () =>
       createForm({
         initialValues: record ? withFileLists(record, bundle) : (initial ?? {}),
         readPretty: mode === 'view',
-        effects: meetingEffects(meeting),
+        effects: () => {
+          meetingEffects(meeting)();
+          // A value the user can no longer see does not come back when its field shows again
+          // (spec section 5: unticking a range clears its selection; ticking it again starts empty).
+          onFieldChange('*', ['display'], (field) => {
+            const caches = (field as unknown as { caches?: { value?: unknown } }).caches;
+            if (field.display === 'none' && caches) caches.value = undefined;
+          });
+        },
       }),
     [record, initial, mode, meeting],
   );
@@ -105,9 +140,9 @@ export default function FormDialog({
     }
     setBusy(true);
     try {
-      const body = cleanValues(form.values as Record<string, unknown>, bundle);
+      const body = cleanValues(form.values as Record<string, unknown>, bundle, formOnly);
       if (record) Object.assign(body, { id: record.id, version: record.version });
-      const answer = await env.fetcher.post(`${bundle.entity.api}/${record ? 'update' : 'save'}`, body);
+      const answer = await env.fetcher.post(`${bundle.entity.api}/${endpoint ?? (record ? 'update' : 'save')}`, body);
       if (answer.code !== '0') env.message.error(answer.msg);
       else {
         env.message.success(rt(env.language, 'saved'));

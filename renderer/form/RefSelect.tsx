@@ -1,41 +1,60 @@
-// A reference field: choose a row of another entity by its display field, searched on the server.
-import { useEffect, useState } from 'react';
-import { Select } from 'antd';
+// Reference fields: choose one row (ref) or several (refs) of another entity by its display field.
+// Choices come from the referred entity's pick endpoint (page by default; pageOfBase for users,
+// all for roles), searched on the server 20 at a time (spec section 9 "User search page size 20").
+// Tree-shaped entities (departments, menus) use RefTree below: the whole tree, as a select or as a
+// checkbox tree.
+import { useEffect, useMemo, useState } from 'react';
+import { Select, Tree, TreeSelect, Typography } from 'antd';
 import { connect, mapProps } from '@formily/react';
 import { useRenderer } from '../context.tsx';
+
+type Id = number;
+type Rec = Record<string, unknown> & { id: number };
+
+interface RefProps {
+  api?: string;
+  display?: string;
+  pick?: string;
+  tree?: string;
+  disabled?: boolean;
+  readOnly?: boolean;
+  allowClear?: boolean;
+  multiple?: boolean;
+}
+
+/** Rows of an answer that is either a list or a page. */
+const rowsOf = (data: unknown): Rec[] =>
+  Array.isArray(data) ? (data as Rec[]) : ((data as { records?: Rec[] } | null)?.records ?? []);
 
 function RefSelectInput({
   value,
   onChange,
   api,
   display,
+  pick = 'page',
   disabled,
+  readOnly,
   allowClear,
-}: {
-  value?: number | null;
-  onChange?: (v: number | null) => void;
-  api?: string;
-  display?: string;
-  disabled?: boolean;
-  allowClear?: boolean;
-}) {
+  multiple,
+}: RefProps & { value?: Id | Id[] | null; onChange?: (v: Id | Id[] | null) => void }) {
   const env = useRenderer();
-  const [options, setOptions] = useState<Array<{ value: number; label: string }>>([]);
+  const [options, setOptions] = useState<Array<{ value: Id; label: string }>>([]);
+  const [known, setKnown] = useState<Map<Id, string>>(new Map());
   const [search, setSearch] = useState('');
+  const values = useMemo(
+    () => (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(Number),
+    [value],
+  );
 
   useEffect(() => {
-    if (!api || !display) return;
+    if (!api || !display || readOnly) return;
     let cancelled = false;
     const timer = setTimeout(() => {
       env.fetcher
-        .get<{ records: Array<Record<string, unknown> & { id: number }> }>(`${api}/page`, {
-          pageNum: 1,
-          pageSize: 20,
-          ...(search ? { [display]: search } : {}),
-        })
+        .get(`${api}/${pick}`, { pageNum: 1, pageSize: 20, ...(search ? { [display]: search } : {}) })
         .then((a) => {
           if (cancelled || a.code !== '0') return;
-          setOptions(a.data.records.map((r) => ({ value: r.id, label: String(r[display] ?? r.id) })));
+          setOptions(rowsOf(a.data).map((r) => ({ value: Number(r.id), label: String(r[display] ?? r.id) })));
         })
         .catch(() => undefined);
     }, 250);
@@ -43,32 +62,160 @@ function RefSelectInput({
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [api, display, search]);
+  }, [api, display, pick, search, readOnly]);
 
-  // The chosen row may not be in the first page of choices: fetch its label.
+  // Chosen rows may not be among the first choices: fetch their labels.
   useEffect(() => {
-    if (!api || !display || value === null || value === undefined || options.some((o) => o.value === value)) return;
-    env.fetcher
-      .get<Record<string, unknown>>(`${api}/infoById/${value}`)
-      .then((a) => a.code === '0' && setOptions((o) => [...o, { value: Number(value), label: String(a.data[display] ?? value) }]))
-      .catch(() => undefined);
-  }, [value, api, display]);
+    if (!api || !display) return;
+    const missing = values.filter((v) => !known.has(v) && !options.some((o) => o.value === v));
+    if (!missing.length) return;
+    const remember = (rows: Rec[]) =>
+      setKnown((k) => new Map([...k, ...rows.map((r) => [Number(r.id), String(r[display] ?? r.id)] as [Id, string])]));
+    if (pick !== 'page') {
+      env.fetcher
+        .get(`${api}/${pick}`, { ids: missing.join(','), pageNum: 1, pageSize: 100 })
+        .then((a) => a.code === '0' && remember(rowsOf(a.data)))
+        .catch(() => undefined);
+    } else {
+      for (const id of missing)
+        env.fetcher
+          .get<Rec>(`${api}/infoById/${id}`)
+          .then((a) => a.code === '0' && remember([a.data]))
+          .catch(() => undefined);
+    }
+  }, [values.join(','), api, display, pick]);
 
+  const label = (v: Id) => known.get(v) ?? options.find((o) => o.value === v)?.label ?? String(v);
+  if (readOnly) return <span>{values.length ? values.map(label).join('、') : '—'}</span>;
+  const merged = [
+    ...options,
+    ...values.filter((v) => !options.some((o) => o.value === v)).map((v) => ({ value: v, label: label(v) })),
+  ];
   return (
     <Select
       showSearch
+      mode={multiple ? 'multiple' : undefined}
       allowClear={allowClear ?? true}
       disabled={disabled}
-      value={value ?? undefined}
-      options={options}
+      value={multiple ? values : (values[0] ?? undefined)}
+      options={merged}
       filterOption={false}
       onSearch={setSearch}
-      onChange={(v) => onChange?.(v ?? null)}
+      onChange={(v) => onChange?.(multiple ? ((v as Id[] | undefined) ?? []) : ((v as Id | undefined) ?? null))}
     />
   );
 }
 
-export const RefSelect = connect(
-  RefSelectInput,
-  mapProps((props) => props),
-);
+interface TreeNode {
+  key: Id;
+  value: Id;
+  title: string;
+  children?: TreeNode[];
+}
+
+/** Rows with a parent field as nested nodes; rows whose parent is not among them are roots. */
+export function nest(rows: Rec[], parentField: string, display: string): TreeNode[] {
+  const nodes = new Map<Id, TreeNode>(
+    rows.map((r) => [Number(r.id), { key: Number(r.id), value: Number(r.id), title: String(r[display] ?? r.id) }]),
+  );
+  const roots: TreeNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(Number(r.id))!;
+    const parent = nodes.get(Number(r[parentField]));
+    if (parent && parent !== node) (parent.children ??= []).push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+function leavesIn(nodes: TreeNode[], chosen: Set<Id>, out: Id[] = []): Id[] {
+  for (const n of nodes) {
+    if (n.children?.length) leavesIn(n.children, chosen, out);
+    else if (chosen.has(n.value)) out.push(n.value);
+  }
+  return out;
+}
+
+function RefTreeInput({
+  value,
+  onChange,
+  api,
+  display,
+  tree = 'parentId',
+  disabled,
+  readOnly,
+  multiple,
+  checkable,
+  root,
+  height,
+}: RefProps & {
+  value?: Id | Id[] | null;
+  onChange?: (v: Id | Id[] | null) => void;
+  checkable?: boolean;
+  /** A label for 0, the top level (a menu without a parent). */
+  root?: string;
+  height?: number;
+}) {
+  const env = useRenderer();
+  const [rows, setRows] = useState<Rec[]>([]);
+  useEffect(() => {
+    if (!api) return;
+    env.fetcher
+      .get(`${api}/list`)
+      .then((a) => a.code === '0' && setRows(rowsOf(a.data)))
+      .catch(() => undefined);
+  }, [api]);
+  const nodes = useMemo(() => nest(rows, tree, display ?? 'id'), [rows, tree, display]);
+  const withRoot = useMemo(() => (root ? [{ key: 0, value: 0, title: root, children: nodes }] : nodes), [nodes, root]);
+  const values = (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(Number);
+  const titleOf = (id: Id) => (id === 0 && root ? root : String(rows.find((r) => Number(r.id) === id)?.[display ?? 'id'] ?? id));
+
+  if (readOnly) return <Typography.Text>{values.length ? values.map(titleOf).join('、') : '—'}</Typography.Text>;
+  if (checkable) {
+    // Parents follow their children: a half-checked directory is kept with them, so the granted
+    // page still hangs from it; only leaves are given back to the tree to check.
+    const chosen = new Set(values);
+    return (
+      <div
+        style={{ maxHeight: height ?? 320, overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: 8 }}
+        data-testid="ref-tree"
+      >
+        <Tree
+          checkable
+          disabled={disabled}
+          treeData={withRoot}
+          defaultExpandAll={rows.length <= 60}
+          checkedKeys={leavesIn(withRoot, chosen)}
+          onCheck={(checked, info) => {
+            const full = Array.isArray(checked) ? checked : checked.checked;
+            onChange?.([...new Set([...full, ...(info.halfCheckedKeys ?? [])].map(Number))].filter((k) => k !== 0));
+          }}
+        />
+      </div>
+    );
+  }
+  return (
+    <TreeSelect
+      showSearch
+      allowClear
+      disabled={disabled}
+      treeData={withRoot}
+      treeNodeFilterProp="title"
+      treeDefaultExpandAll={rows.length <= 60}
+      multiple={multiple}
+      treeCheckable={multiple}
+      showCheckedStrategy={TreeSelect.SHOW_ALL}
+      value={multiple ? values : (values[0] ?? undefined)}
+      onChange={(v) => onChange?.(multiple ? ((v as Id[] | undefined) ?? []).map(Number) : v === undefined ? null : Number(v))}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+const readPretty = (props: object, field: unknown) => ({
+  ...props,
+  readOnly: (field as { pattern?: string }).pattern === 'readPretty' || (props as { readOnly?: boolean }).readOnly,
+});
+
+export const RefSelect = connect(RefSelectInput, mapProps(readPretty));
+export const RefTree = connect(RefTreeInput, mapProps(readPretty));

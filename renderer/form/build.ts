@@ -18,6 +18,7 @@ const COMPONENT: Record<string, string> = {
   boolean: 'Switch',
   dict: 'Select',
   ref: 'RefSelect',
+  refs: 'RefSelect',
   json: 'Input.TextArea',
   files: 'FileUpload',
 };
@@ -33,6 +34,7 @@ const TYPE: Record<string, string> = {
   boolean: 'boolean',
   dict: 'string',
   ref: 'number',
+  refs: 'array',
   json: 'object',
   files: 'array',
 };
@@ -66,31 +68,88 @@ function fieldSchema(
   if (f.type === 'integer') props.precision = 0;
   if (f.type === 'dict') props.allowClear = !f.required;
   if (f.type === 'files' && f.maxFiles) props.maxFiles = f.maxFiles;
-  if (f.type === 'ref') Object.assign(props, { api: f.refApi, display: f.refDisplay });
+  if (f.writeOnly) props.autoComplete = 'new-password';
+  if (f.type === 'ref' || f.type === 'refs')
+    Object.assign(props, { api: f.refApi, display: f.refDisplay, pick: f.refPick, tree: f.refTree, multiple: f.type === 'refs' });
   const base: SchemaNode = {
     type: TYPE[f.type],
     title: schemaText(texts, f.title, language),
     required: f.required,
     'x-decorator': 'FormItem',
-    'x-component': COMPONENT[f.type],
+    // A secret (writeOnly) is typed into a password box and never shown.
+    'x-component': f.writeOnly && f.type === 'string' ? 'Password' : f.refTree ? 'RefTree' : COMPONENT[f.type],
     'x-component-props': props,
     'x-validator': validators(f),
   };
   if (f.default !== undefined) base.default = f.default;
   if (f.type === 'files' && f.required) {
-    // Spec section 5: the optional required rule of an upload reads '请上传{label}'.
-    base.required = false;
+    // Spec section 5: the optional required rule of an upload reads '请上传{label}'. The field
+    // stays required: Formily's required=false would switch this rule off.
     base['x-validator'] = [
       ...validators(f),
       { required: true, message: rt(language, 'uploadRequired', { label: String(base.title) }) },
     ];
   }
-  if (f.type === 'dict' && f.dict) base.enum = (dicts[f.dict] ?? []).map((d) => ({ label: d.dictLabel, value: d.dictValue }));
+  // A dict field's pattern narrows the dictionary to the values the server takes.
+  if (f.type === 'dict' && f.dict)
+    base.enum = (dicts[f.dict] ?? [])
+      .filter((d) => !f.pattern || new RegExp(f.pattern).test(d.dictValue))
+      .map((d) => ({ label: d.dictLabel, value: d.dictValue }));
   if (f.readOnly) base['x-read-pretty'] = true;
   const merged: SchemaNode = { ...base, ...node };
   merged['x-component-props'] = { ...props, ...((node['x-component-props'] as object) ?? {}) };
   if (typeof node.title === 'string') merged.title = schemaText(texts, node.title, language);
+  withMessages(merged, node, texts, language);
   return merged;
+}
+
+/**
+ * A form's own messages for a field's rules (spec section 5 words them: '请输入标题',
+ * '请控制在50个字符以内'...): `"x-messages": { "required": key, "maxLength": key }`.
+ */
+function withMessages(out: SchemaNode, node: SchemaNode, texts: Record<string, Record<string, string>>, language: string) {
+  const messages = node['x-messages'] as Record<string, string> | undefined;
+  delete out['x-messages'];
+  if (!messages) return;
+  const text = (k: string) => schemaText(texts, k, language);
+  const rules = ((out['x-validator'] as Array<Record<string, unknown>> | undefined) ?? []).map((r) => {
+    const rule = Object.keys(r).find((k) => k !== 'message' && messages[k]);
+    return rule ? { ...r, message: text(messages[rule]!) } : r;
+  });
+  if (messages.required && out.required) {
+    rules.unshift({ required: true, message: text(messages.required) });
+  }
+  out['x-validator'] = rules;
+}
+
+/** Props that are words on screen may name texts (i18n keys) like titles do. */
+const WORD_PROPS = ['title', 'placeholder', 'tooltip', 'root', 'addonBefore', 'addonAfter'];
+
+function translateNode(node: SchemaNode, texts: Record<string, Record<string, string>>, language: string): SchemaNode {
+  const out = { ...node };
+  for (const key of ['x-component-props', 'x-decorator-props']) {
+    const props = out[key] as Record<string, unknown> | undefined;
+    if (!props) continue;
+    out[key] = Object.fromEntries(
+      Object.entries(props).map(([k, v]) => [
+        k,
+        WORD_PROPS.includes(k) && typeof v === 'string' ? schemaText(texts, v, language) : v,
+      ]),
+    );
+  }
+  if (Array.isArray(out.enum)) {
+    out.enum = (out.enum as Array<unknown>).map((e) =>
+      e && typeof e === 'object' && typeof (e as { label?: unknown }).label === 'string'
+        ? { ...(e as object), label: schemaText(texts, (e as { label: string }).label, language) }
+        : e,
+    );
+  }
+  if (Array.isArray(out['x-validator'])) {
+    out['x-validator'] = (out['x-validator'] as Array<Record<string, unknown>>).map((r) =>
+      typeof r.message === 'string' && texts[r.message] ? { ...r, message: schemaText(texts, r.message, language) } : r,
+    );
+  }
+  return out;
 }
 
 /** The Formily schema of a form, for the entity, in the language. */
@@ -106,6 +165,8 @@ export function buildFormSchema(
     const field = key ? fields.get(key) : undefined;
     let out: SchemaNode = field && node.type !== 'void' ? fieldSchema(field, node, texts, language, dicts) : { ...node };
     if (!field && typeof node.title === 'string') out.title = schemaText(texts, node.title, language);
+    if (!field) withMessages(out, node, texts, language);
+    out = translateNode(out, texts, language);
     if (node.properties) {
       out = { ...out, properties: Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, walk(v, k)])) };
     }

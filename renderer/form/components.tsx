@@ -13,6 +13,7 @@ import {
   FormCollapse,
   Input,
   NumberPicker,
+  Password,
   Radio,
   Select,
   Space,
@@ -20,7 +21,8 @@ import {
 } from '@formily/antd-v5';
 import { Input as AntInput } from 'antd';
 import { FileUpload } from './FileUpload.tsx';
-import { RefSelect } from './RefSelect.tsx';
+import { RefSelect, RefTree } from './RefSelect.tsx';
+import { CheckboxList } from './CheckboxList.tsx';
 
 /** Money: typed as text so the decimal stays exact; at most two decimals. */
 export const MoneyInput = connect(
@@ -32,6 +34,7 @@ export const SchemaField = createSchemaField({
   components: {
     ArrayTable,
     Checkbox,
+    CheckboxList,
     DatePicker,
     FileUpload,
     FormCollapse,
@@ -42,8 +45,10 @@ export const SchemaField = createSchemaField({
     Input,
     MoneyInput,
     NumberPicker,
+    Password,
     Radio,
     RefSelect,
+    RefTree,
     Select,
     Space,
     Switch,

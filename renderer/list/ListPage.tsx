@@ -31,6 +31,52 @@ const DEFAULT_ACTION_KEY: Record<string, string> = {
   print: 'query',
 };
 
+/** A URL query value; 'formData.type' is the member type of the JSON in parameter formData (spec section 2). */
+export function urlValue(urlQuery: Record<string, string>, param: string): string {
+  const dot = param.indexOf('.');
+  if (dot < 0) return urlQuery[param] ?? '';
+  try {
+    const json = JSON.parse(urlQuery[param.slice(0, dot)] ?? '') as Record<string, unknown>;
+    const v = json?.[param.slice(dot + 1)];
+    return v === undefined || v === null ? '' : String(v);
+  } catch {
+    return '';
+  }
+}
+
+/** Starting values that name row fields as '{field}' take the row's value (a child's parent id). */
+export function fillValues(values: Record<string, unknown>, row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => {
+      const m = typeof v === 'string' ? /^\{(\w+)\}$/.exec(v) : null;
+      return [k, m ? (row[m[1]!] ?? null) : v];
+    }),
+  );
+}
+
+/** Rows with a parent field as a tree for the table (children under their parent; orphans at the top). */
+export function nestRows(rows: Row[], parentField: string): Row[] {
+  const byId = new Map(rows.map((r) => [r.id, { ...r } as Row & { children?: Row[] }]));
+  const roots: Row[] = [];
+  for (const r of byId.values()) {
+    const parent = byId.get(Number(r[parentField]));
+    if (parent && parent !== r) (parent.children ??= []).push(r);
+    else roots.push(r);
+  }
+  return roots;
+}
+
+/** Ids of the rows of a tree that have children. */
+function parentsIn(rows: Array<Row & { children?: Row[] }>, out: number[] = []): number[] {
+  for (const r of rows) {
+    if (r.children?.length) {
+      out.push(r.id);
+      parentsIn(r.children, out);
+    }
+  }
+  return out;
+}
+
 /** '/system/dictData?dictType={dictType}' with the row's values, URL-encoded. */
 export function fill(template: string, row: Record<string, unknown>): string {
   return template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(row[k] ?? '')));
@@ -43,7 +89,9 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const t = (k: RendererTextKey, p?: Record<string, string | number>) => rt(language, k, p);
 
   // Only the URL parameters this page takes count: another page's query must not reload it.
-  const fixedKey = JSON.stringify(Object.entries(list.fixedQuery ?? {}).map(([field, param]) => [field, urlQuery[param] ?? '']));
+  const fixedKey = JSON.stringify(
+    Object.entries(list.fixedQuery ?? {}).map(([field, param]) => [field, urlValue(urlQuery, param)]),
+  );
   const fixed = useMemo(() => Object.fromEntries(JSON.parse(fixedKey) as Array<[string, string]>), [fixedKey]);
   const [query, setQuery] = useState<QueryValues>({});
   const [pageNum, setPageNum] = useState(1);
@@ -55,10 +103,18 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const [data, setData] = useState<{ records: Row[]; total: number }>({ records: [], total: 0 });
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
-  const [dialog, setDialog] = useState<{ mode: DialogMode; record: Row | null } | null>(null);
+  const [dialog, setDialog] = useState<{
+    mode: DialogMode;
+    record: Row | null;
+    form?: string;
+    endpoint?: string;
+    initial?: Record<string, unknown>;
+  } | null>(null);
   const [importing, setImporting] = useState(false);
   const [dicts, setDicts] = useState<Record<string, DictEntry[]>>({});
   const [reloadKey, setReloadKey] = useState(0);
+  // A tree opens fully when it is small (departments), one level when it is large (menus).
+  const [expanded, setExpanded] = useState<number[]>([]);
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
 
   useEffect(() => {
@@ -78,8 +134,17 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   useEffect(() => {
     let cancelled = false;
     setLoading(true);
-    env.fetcher
-      .get<{ records: Row[]; total: number }>(`${entity.api}/page`, { pageNum, pageSize, ...params() })
+    // A tree shows every row of the entity at once (departments, menus), nested by its parent field.
+    const load = list.tree
+      ? env.fetcher
+          .get<Row[]>(`${entity.api}/list`, params())
+          .then((a) =>
+            a.code !== '0'
+              ? { ...a, data: { records: [], total: 0 } }
+              : { ...a, data: { records: nestRows(a.data, entity.tree!), total: a.data.length } },
+          )
+      : env.fetcher.get<{ records: Row[]; total: number }>(`${entity.api}/page`, { pageNum, pageSize, ...params() });
+    load
       .then((answer) => {
         if (cancelled) return;
         if (answer.code !== '0') {
@@ -93,6 +158,8 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
           return;
         }
         setData(answer.data);
+        if (list.tree)
+          setExpanded(answer.data.total <= 100 ? parentsIn(answer.data.records) : answer.data.records.map((r) => r.id));
         setSelected((keys) => keys.filter((k) => answer.data.records.some((r) => r.id === k)));
       })
       .catch((err) => !cancelled && env.message.error(env.errorText(err)))
@@ -108,11 +175,37 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
     );
   const label = (a: ActionSchema) => (a.title ? schemaText(bundle.texts, a.title, language) : t(a.action as RendererTextKey));
 
-  const openRecord = async (mode: DialogMode, row: Row) => {
+  const openRecord = async (mode: DialogMode, row: Pick<Row, 'id'>, a?: ActionSchema) => {
     const answer = await env.fetcher.get<Row>(`${entity.api}/infoById/${row.id}`);
-    if (answer.code !== '0') env.message.error(answer.msg);
-    else setDialog({ mode, record: answer.data });
+    if (answer.code !== '0') return void env.message.error(answer.msg);
+    setDialog({ mode, record: answer.data, form: a?.form, endpoint: mode === 'edit' ? a?.endpoint : undefined });
+    // Viewing may be an act of its own (reading a notice marks it read).
+    if (mode === 'view' && a?.endpoint) {
+      const done = await env.fetcher.post(`${entity.api}/${a.endpoint}`, { id: row.id, ids: [row.id] }, { id: row.id });
+      if (done.code === '0') {
+        reload();
+        window.dispatchEvent(new CustomEvent('schema:changed', { detail: { entity: entity.name } }));
+      }
+    }
   };
+
+  // Spec section 2: a link may name a row to open (noticeUserRelList?formData={"noticeUserRelId":…}).
+  const openParam = list.open ? urlQuery[list.open.param] : undefined;
+  useEffect(() => {
+    if (!list.open || !openParam) return;
+    let id: number;
+    try {
+      id = Number((JSON.parse(openParam) as Record<string, unknown>)[list.open.id]);
+    } catch {
+      return;
+    }
+    if (!Number.isInteger(id) || id < 1) return;
+    const mode = list.open.action ?? 'view';
+    const a = [...(list.rowActions ?? []), ...list.columns.map((c) => c.link).filter((l): l is ActionSchema => Boolean(l))].find(
+      (x) => x.action === mode,
+    );
+    void openRecord(mode, { id }, a);
+  }, [openParam]);
 
   const remove = async (ids: number[]) => {
     const answer = await env.fetcher.post(`${entity.api}/remove`, { ids });
@@ -155,10 +248,15 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const run$ = (a: ActionSchema, row?: Row) => {
     switch (a.action) {
       case 'add':
-        return setDialog({ mode: 'add', record: null });
+        return setDialog({
+          mode: 'add',
+          record: null,
+          form: a.form,
+          initial: a.initial ? { ...fixed, ...fillValues(a.initial, row ?? {}) } : undefined,
+        });
       case 'edit':
       case 'view':
-        return row && void openRecord(a.action, row);
+        return row && void openRecord(a.action, row, a);
       case 'remove':
         return row && void remove([row.id]);
       case 'export':
@@ -178,16 +276,33 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
         });
         return;
       }
-      case 'request':
-        if (a.endpoint) {
-          void env.fetcher.post(`${entity.api}/${a.endpoint}`, { id: row?.id, ids: row ? [row.id] : selected }).then((answer) => {
-            if (answer.code !== '0') env.message.error(answer.msg);
-            else {
-              env.message.success(answer.msg);
-              reload();
-            }
-          });
-        }
+      case 'request': {
+        if (!a.endpoint) return;
+        const ids = row ? [row.id] : selected;
+        // The spec's calls carry the row in the query (notice send / cancel / read); the body says it too.
+        const go = () =>
+          env.fetcher
+            .post(`${entity.api}/${a.endpoint}`, { id: row?.id, ids }, row ? { id: row.id } : { ids: ids.join(',') })
+            .then((answer) => {
+              if (answer.code !== '0') env.message.error(answer.msg);
+              else {
+                env.message.success(answer.msg);
+                if (!row) setSelected([]);
+                reload();
+                window.dispatchEvent(new CustomEvent('schema:changed', { detail: { entity: entity.name } }));
+              }
+            })
+            .catch((err) => env.message.error(env.errorText(err)));
+        if (!a.confirm) return void go();
+        env.modal.confirm({
+          title: label(a),
+          content: schemaText(bundle.texts, a.confirm, language),
+          okText: t('ok'),
+          cancelText: t('cancel'),
+          onOk: go,
+        });
+        return;
+      }
     }
   };
 
@@ -206,7 +321,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
             render: (_: unknown, row: Row) => (
               <Space size={4} wrap>
                 {rowActions
-                  .filter((a) => !a.visible || Boolean(run(a.visible, row)))
+                  .filter((a) => !a.visible || Boolean(run(a.visible, { ...row, $user: { userId: env.userId } })))
                   .map((a) =>
                     a.action === 'remove' ? (
                       <Popconfirm
@@ -222,9 +337,9 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
                       </Popconfirm>
                     ) : (
                       <Typography.Link
-                        key={`${a.action}${a.to ?? ''}`}
+                        key={`${a.action}${a.to ?? ''}${a.endpoint ?? ''}${a.form ?? ''}`}
                         onClick={() => run$(a, row)}
-                        data-testid={`row-${a.action}`}
+                        data-testid={`row-${a.action}${a.endpoint ? `-${a.endpoint}` : ''}`}
                       >
                         {label(a)}
                       </Typography.Link>
@@ -278,7 +393,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
             key={a.action}
             type={a.action === 'add' ? 'primary' : 'default'}
             onClick={() => run$(a)}
-            data-testid={`toolbar-${a.action}`}
+            data-testid={`toolbar-${a.action}${a.endpoint ? `-${a.endpoint}` : ''}`}
           >
             {label(a)}
           </Button>
@@ -300,7 +415,11 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
                   </Button>
                 </Popconfirm>
               ) : (
-                <Button key={a.action} onClick={() => run$(a)} data-testid={`batch-${a.action}`}>
+                <Button
+                  key={`${a.action}${a.endpoint ?? ''}`}
+                  onClick={() => run$(a)}
+                  data-testid={`batch-${a.action}${a.endpoint ? `-${a.endpoint}` : ''}`}
+                >
                   {label(a)}
                 </Button>
               ),
@@ -319,15 +438,24 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
         rowSelection={batch.length ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
         onChange={onTableChange as never}
         locale={{ emptyText: t('empty') }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: data.total,
-          showSizeChanger: true,
-          pageSizeOptions:
-            list.pageSize && !PAGE_SIZES.includes(String(list.pageSize)) ? [...PAGE_SIZES, String(list.pageSize)] : PAGE_SIZES,
-          showTotal: (total) => t('total', { n: total }),
-        }}
+        expandable={
+          list.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys as number[]) } : undefined
+        }
+        pagination={
+          list.tree
+            ? false
+            : {
+                current: pageNum,
+                pageSize,
+                total: data.total,
+                showSizeChanger: true,
+                pageSizeOptions:
+                  list.pageSize && !PAGE_SIZES.includes(String(list.pageSize))
+                    ? [...PAGE_SIZES, String(list.pageSize)]
+                    : PAGE_SIZES,
+                showTotal: (total) => t('total', { n: total }),
+              }
+        }
       />
       <Suspense fallback={null}>
         {dialog && (
@@ -335,7 +463,9 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
             bundle={bundle}
             mode={dialog.mode}
             record={dialog.record}
-            initial={dialog.mode === 'add' ? fixed : undefined}
+            initial={dialog.mode === 'add' ? (dialog.initial ?? fixed) : undefined}
+            form={dialog.form ? bundle.forms?.[dialog.form] : undefined}
+            endpoint={dialog.endpoint}
             dicts={dicts}
             onClose={() => setDialog(null)}
             onSaved={() => {

@@ -12,7 +12,15 @@ import { caller, type OperationLogConfig } from '../platform/gate.ts';
 import { t, type MessageKey } from '../platform/messages.ts';
 import { hooksOf, type HookContext } from './hooks.ts';
 import { permissionOf, type EntityDef, type FieldDef } from './model.ts';
-import { filterConditions, orderBy, scopeCondition, siteCondition, whereAll, type Condition } from './query.ts';
+import {
+  filterConditions,
+  orderBy,
+  personalCondition,
+  scopeCondition,
+  siteCondition,
+  whereAll,
+  type Condition,
+} from './query.ts';
 import { filesPatch, toColumns, toWire, type Row } from './rows.ts';
 import { keyOf } from '../platform/file-urls.ts';
 import { meetingRecordState, meetingSettingsFrom, type MeetingRecordSettings } from '../../validators/meeting-record.ts';
@@ -35,18 +43,30 @@ function labels(s: Services, entity: EntityDef, locale: Locale): Record<string, 
 /** Display labels of ref fields (the user's name for createdBy...), as extra select columns. */
 function refSelects(s: Services, siteKey: string, entity: EntityDef) {
   const targets = s.schemas.forSite(siteKey).entities;
-  return entity.fields
-    .filter((f) => f.type === 'ref' && !f.hidden && f.ref)
-    .flatMap((f) => {
-      const target = targets.get(f.ref!);
-      const display = target?.display ? target.byName.get(target.display) : undefined;
-      if (!target || !display) return [];
-      return [
-        sql`(select r.${sql.ref(display.column)} from ${sql.table(target.table)} r where r.id = ${sql.ref(`t.${f.column}`)})`.as(
-          `${f.name}Label`,
-        ),
-      ];
+  // refs kept in a link table come back as a JSON array under the field's column name.
+  const links = entity.fields
+    .filter((f) => f.through && !f.hidden)
+    .map((f) => {
+      const { table, self, other } = f.through!;
+      return sql`(select coalesce(jsonb_agg(l.${sql.ref(other)} order by l.${sql.ref(other)}), '[]'::jsonb) from ${sql.table(table)} l where l.${sql.ref(self)} = t.id)`.as(
+        f.column,
+      );
     });
+  return [
+    ...links,
+    ...entity.fields
+      .filter((f) => f.type === 'ref' && !f.hidden && f.ref)
+      .flatMap((f) => {
+        const target = targets.get(f.ref!);
+        const display = target?.display ? target.byName.get(target.display) : undefined;
+        if (!target || !display) return [];
+        return [
+          sql`(select r.${sql.ref(display.column)} from ${sql.table(target.table)} r where r.id = ${sql.ref(`t.${f.column}`)})`.as(
+            `${f.name}Label`,
+          ),
+        ];
+      }),
+  ];
 }
 
 export class EntityService {
@@ -68,7 +88,12 @@ export class EntityService {
   conditions(q: Query = {}): Condition[] {
     const { site, principal } = this.ctx;
     const scope = scopeCondition(this.entity, principal);
-    return [...siteCondition(this.entity, site.id), ...(scope ? [scope] : []), ...filterConditions(this.entity, q)];
+    return [
+      ...siteCondition(this.entity, site.id),
+      ...personalCondition(this.entity, principal),
+      ...(scope ? [scope] : []),
+      ...filterConditions(this.entity, q),
+    ];
   }
 
   private selectRows(db: any, where: Condition[], order: unknown, limit?: number, offset?: number) {
@@ -130,6 +155,7 @@ export class EntityService {
       : await this.selectRows(db, where as Condition[], null);
     const row = rows.rows[0];
     if (!row) throw new AppError(Code.notFound, 'record.notFound');
+    if (lock) Object.assign(row, await this.linkValues(db, id));
     return row;
   }
 
@@ -140,8 +166,15 @@ export class EntityService {
     if (copy && typeof copy === 'object' && !Array.isArray(copy)) {
       // An emptied optional field means "no value", not an empty text a pattern would refuse.
       for (const f of this.entity.fields) if (!f.required && copy[f.name] === '') copy[f.name] = null;
+      // A secret left empty on update keeps the stored one (the browser never has it to send back).
+      if (mode === 'update')
+        for (const f of this.entity.fields)
+          if (f.writeOnly && (copy[f.name] === null || copy[f.name] === '')) delete copy[f.name];
       // A file list may come as the spec has it: a JSON string under extend.<field>.
       const extend = copy.extend as Record<string, unknown> | undefined;
+      for (const f of this.entity.fields.filter((x) => x.inExtend)) {
+        if (extend && typeof extend === 'object' && f.name in extend && !(f.name in copy)) copy[f.name] = extend[f.name];
+      }
       for (const f of this.entity.fields.filter((x) => x.type === 'files')) {
         const raw = extend?.[f.name];
         if (typeof raw === 'string' && !(f.name in copy)) {
@@ -220,7 +253,7 @@ export class EntityService {
           if (!known.rows.length) throw new AppError(Code.invalid, 'entity.badRef', { field: fieldLabel(this.s, f, locale) });
         }
       }
-      if (f.type === 'ref' && f.ref && !f.standard) {
+      if (f.type === 'ref' && f.ref && !f.standard && !(this.entity.tree === f.name && v === 0)) {
         const target = this.s.schemas.forSite(site.key).entities.get(f.ref);
         if (target) {
           const found =
@@ -228,6 +261,18 @@ export class EntityService {
               trx,
             );
           if (!found.rows.length) throw new AppError(Code.invalid, 'entity.badRef', { field: fieldLabel(this.s, f, locale) });
+        }
+      }
+      if (f.type === 'refs' && f.ref && Array.isArray(v) && v.length) {
+        const target = this.s.schemas.forSite(site.key).entities.get(f.ref);
+        if (target) {
+          const ids = [...new Set((v as unknown[]).map(Number))];
+          const found = await sql<{
+            n: number;
+          }>`select count(*)::int as n from ${sql.table(target.table)} where id in (${sql.join(ids)})
+            ${target.site ? sql`and top_dept_id = ${site.id}` : sql``}`.execute(trx);
+          if (Number(found.rows[0]!.n) !== ids.length)
+            throw new AppError(Code.invalid, 'entity.badRef', { field: fieldLabel(this.s, f, locale) });
         }
       }
       if (f.unique) {
@@ -290,6 +335,8 @@ export class EntityService {
     if (this.entity.byName.has('updatedAt')) columns.updated_at = now;
     if (this.entity.has.schemaVersion) columns.schema_version = this.entity.schemaVersion;
     const inserted = (await trx.insertInto(this.entity.table).values(columns).returningAll().executeTakeFirstOrThrow()) as Row;
+    await this.writeLinks(trx, Number(inserted.id), row);
+    Object.assign(inserted, await this.linkValues(trx, Number(inserted.id)));
     await hooksOf(this.entity.name).afterSave?.(ctx, this.wire(inserted), null);
     return inserted;
   }
@@ -327,11 +374,38 @@ export class EntityService {
       if (this.entity.has.version) q = q.set({ version: sql`version + 1` }).where('version', '=', Number(row.version));
       const updated = await q.returningAll().executeTakeFirst();
       if (!updated) throw new AppError(Code.conflict, 'record.stale');
+      await this.writeLinks(trx, id, row);
+      Object.assign(updated, await this.linkValues(trx, id));
       await hooksOf(this.entity.name).afterSave?.(ctx, this.wire(updated), existingWire);
       return updated as Row;
     });
     await this.afterWrite();
     return this.wire(result);
+  }
+
+  /** Link-table refs the body sets: the row's links become exactly the ids sent. */
+  async writeLinks(trx: Transaction<any>, id: number, row: Row) {
+    for (const f of this.entity.fields) {
+      if (!f.through || f.readOnly || !(f.name in row)) continue;
+      const { table, self, other } = f.through;
+      await trx.deleteFrom(table).where(self, '=', id).execute();
+      const ids = [...new Set(((row[f.name] as unknown[] | null) ?? []).map(Number))];
+      if (ids.length)
+        await trx
+          .insertInto(table)
+          .values(ids.map((o) => ({ [self]: id, [other]: o })))
+          .execute();
+    }
+  }
+
+  private async linkValues(trx: Kysely<any>, id: number): Promise<Row> {
+    const out: Row = {};
+    for (const f of this.entity.fields.filter((x) => x.through)) {
+      const { table, self, other } = f.through!;
+      const rows = await trx.selectFrom(table).select(other).where(self, '=', id).orderBy(other).execute();
+      out[f.column] = rows.map((r: Row) => Number(r[other]));
+    }
+    return out;
   }
 
   async remove(ids: number[]): Promise<number> {

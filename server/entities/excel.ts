@@ -24,7 +24,9 @@ const MAX_IMPORT_ROWS = 5_000;
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 function exportable(svc: EntityService, wanted?: string): FieldDef[] {
-  const fields = svc.entity.fields.filter((f) => !f.hidden && f.export !== false && f.type !== 'json' && f.type !== 'files');
+  const fields = svc.entity.fields.filter(
+    (f) => !f.hidden && !f.writeOnly && f.export !== false && f.type !== 'json' && f.type !== 'files' && f.type !== 'refs',
+  );
   if (!wanted) return fields;
   const names = wanted.split(',').map((n) => n.trim());
   const chosen = names.map((n) => fields.find((f) => f.name === n)).filter((f): f is FieldDef => Boolean(f));
@@ -133,7 +135,7 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
   if (!sheet || sheet.rowCount < 2) throw new AppError(Code.invalid, 'import.empty');
 
   // A header names a field by its title in any language, or by its name.
-  const writable = svc.entity.fields.filter((f) => !f.readOnly && !f.standard && !f.hidden);
+  const writable = svc.entity.fields.filter((f) => !f.readOnly && !f.standard && !f.hidden && f.type !== 'refs');
   const byHeader = new Map<string, FieldDef>();
   for (const f of writable) {
     byHeader.set(f.name.toLowerCase(), f);

@@ -4,7 +4,26 @@ import crypto from 'node:crypto';
 import type { Json } from '../../validators/merge-patch.ts';
 
 export type FieldType =
-  'string' | 'text' | 'integer' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'dict' | 'ref' | 'files' | 'json';
+  | 'string'
+  | 'text'
+  | 'integer'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'dict'
+  | 'ref'
+  | 'refs'
+  | 'files'
+  | 'json';
+
+/** A link table holding a refs field: one row per (this row, referred row). */
+export interface Through {
+  table: string;
+  self: string;
+  other: string;
+}
 
 export interface FieldDef {
   name: string;
@@ -29,6 +48,12 @@ export interface FieldDef {
   hidden?: boolean;
   export?: boolean;
   maxFiles?: number;
+  /** A secret: taken from requests, never sent back; an empty value on update keeps the stored one. */
+  writeOnly?: boolean;
+  /** The value lives in the row's extend jsonb as extend.<name> (spec section 3), not in a column. */
+  inExtend?: boolean;
+  /** refs kept in a link table instead of a jsonb column of ids. */
+  through?: Through;
   /** Added by the runtime (audit columns), not written in the file. */
   standard?: boolean;
 }
@@ -51,6 +76,12 @@ export interface EntityDef {
   print?: string;
   /** Field shown where another entity refers to a row of this one. */
   display?: string;
+  /** Endpoint (under api) pickers of other entities read choices from; default page. */
+  pick?: string;
+  /** Rows form a tree by this field (the parent's id, 0 at the root). */
+  tree?: string;
+  /** Field naming the user whose rows these are: every caller, admins too, sees only their own. */
+  personal?: string;
   /** Documents follow the meeting-record rule of spec section 4. */
   meetingRecord: boolean;
   fields: FieldDef[];
@@ -118,6 +149,7 @@ export function columnType(f: FieldDef): string {
       return `varchar(${f.maxLength ?? 100})`;
     case 'ref':
       return 'bigint';
+    case 'refs':
     case 'files':
     case 'json':
       return 'jsonb';
@@ -146,6 +178,9 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     process?: string;
     print?: string;
     display?: string;
+    pick?: string;
+    tree?: string;
+    personal?: string;
     meetingRecord?: boolean;
     fields: Record<string, Omit<FieldDef, 'name' | 'column'> & { column?: string }>;
   };
@@ -174,6 +209,9 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     process: file.process,
     print: file.print,
     display: file.display,
+    pick: file.pick,
+    tree: file.tree,
+    personal: file.personal,
     meetingRecord: file.meetingRecord ?? false,
     fields,
     byName,

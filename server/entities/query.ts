@@ -13,6 +13,12 @@ export function siteCondition(entity: EntityDef, siteId: number): Condition[] {
   return entity.site ? [sql<SqlBool>`${sql.ref('t.top_dept_id')} = ${siteId}`] : [];
 }
 
+/** A personal entity's rows (a user's own notices): the caller's only, whoever the caller is. */
+export function personalCondition(entity: EntityDef, p: Principal): Condition[] {
+  const f = entity.personal ? entity.byName.get(entity.personal) : undefined;
+  return f ? [sql<SqlBool>`${col(f)} = ${p.userId}`] : [];
+}
+
 /**
  * DOMAIN.md data scope, the union over the caller's roles: 1 all, 2 custom departments, 3 own
  * department, 4 own department and below, 5 self only. Admins and entities without scope columns see all.
@@ -97,7 +103,7 @@ function dayEnd(f: FieldDef, raw: string): RawBuilder<unknown> {
 export function filterConditions(entity: EntityDef, q: Query): Condition[] {
   const out: Condition[] = [];
   for (const f of entity.fields) {
-    if (!f.query || f.hidden) continue;
+    if (!f.query || f.hidden || f.type === 'refs' || f.inExtend) continue;
     if (f.query === 'between') {
       const begin = text(q, `${f.name}Begin`);
       const end = text(q, `${f.name}End`);
@@ -141,7 +147,7 @@ export function orderBy(entity: EntityDef, q: Query): RawBuilder<unknown> {
   else if (field === 'id') target = 'id';
   else {
     const f = entity.byName.get(field);
-    if (!f || f.hidden || f.sortable === false || f.type === 'json' || f.type === 'files') {
+    if (!f || f.hidden || f.sortable === false || f.type === 'json' || f.type === 'files' || f.type === 'refs' || f.inExtend) {
       throw new AppError(Code.invalid, 'entity.badSortField', { field: field.slice(0, 40) });
     }
     target = f.column;

@@ -79,6 +79,8 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
       });
     case 'json':
       return nullable({ type: ['object', 'array'] });
+    case 'refs':
+      return nullable({ type: 'array', maxItems: 2000, uniqueItems: true, items: { type: 'integer', minimum: 1 } });
   }
 }
 

@@ -7,12 +7,13 @@ export type Row = Record<string, unknown>;
 /** A database row as the browser sees it: declared fields (hidden ones left out), id, version. */
 export function toWire(entity: EntityDef, row: Row, labels: Row = {}): Row {
   const out: Row = { id: row.id };
+  const extend = (row.extend ?? {}) as Row;
   for (const f of entity.fields) {
-    if (f.hidden || f.type === 'files') continue;
-    out[f.name] = wireValue(f, row[f.column]);
+    if (f.hidden || f.writeOnly || f.type === 'files') continue;
+    out[f.name] = f.inExtend ? (extend[f.name] ?? null) : wireValue(f, row[f.column]);
   }
   // File lists travel as JSON strings under extend.<field> (spec section 3 "Uploaded file").
-  if (entity.fields.some((f) => f.type === 'files')) out.extend = row.extend ?? {};
+  if (entity.fields.some((f) => f.type === 'files' || f.inExtend)) out.extend = extend;
   if (entity.has.version) out.version = row.version;
   if (entity.has.schemaVersion && row.schema_version !== undefined) out.schemaVersion = row.schema_version;
   for (const [k, v] of Object.entries(labels)) out[k] = v;
@@ -22,6 +23,7 @@ export function toWire(entity: EntityDef, row: Row, labels: Row = {}): Row {
 function wireValue(f: FieldDef, v: unknown): unknown {
   if (v === null || v === undefined) return null;
   if (f.type === 'datetime' && v instanceof Date) return v.toISOString();
+  if (f.type === 'refs') return (Array.isArray(v) ? v : []).map(Number);
   return v;
 }
 
@@ -29,17 +31,19 @@ function wireValue(f: FieldDef, v: unknown): unknown {
 export function toColumns(entity: EntityDef, body: Row): Row {
   const out: Row = {};
   for (const f of entity.fields) {
-    if (f.readOnly || f.standard || f.type === 'files' || !(f.name in body)) continue;
+    if (f.readOnly || f.standard || f.type === 'files' || f.through || f.inExtend || !(f.name in body)) continue;
     out[f.column] = columnValue(f, body[f.name]);
   }
   return out;
 }
 
-/** The extend members a body sets: each file field's list as a JSON string. */
-export function filesPatch(entity: EntityDef, body: Row): Record<string, string> {
-  const out: Record<string, string> = {};
+/** The extend members a body sets: each file field's list as a JSON string, extend fields as they are. */
+export function filesPatch(entity: EntityDef, body: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const f of entity.fields) {
-    if (f.type === 'files' && f.name in body) out[f.name] = JSON.stringify(body[f.name] ?? []);
+    if (!(f.name in body) || f.readOnly) continue;
+    if (f.type === 'files') out[f.name] = JSON.stringify(body[f.name] ?? []);
+    else if (f.inExtend) out[f.name] = body[f.name] ?? null;
   }
   return out;
 }
@@ -47,6 +51,6 @@ export function filesPatch(entity: EntityDef, body: Row): Record<string, string>
 function columnValue(f: FieldDef, v: unknown): unknown {
   if (v === undefined || v === null || v === '') return v === '' && (f.type === 'string' || f.type === 'text') ? '' : null;
   if (f.type === 'money') return typeof v === 'number' ? v.toFixed(2) : String(v);
-  if (f.type === 'json' || f.type === 'files') return JSON.stringify(v);
+  if (f.type === 'json' || f.type === 'files' || f.type === 'refs') return JSON.stringify(v);
   return v;
 }

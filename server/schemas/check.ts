@@ -199,6 +199,7 @@ const COMPATIBLE: Record<string, string[]> = {
   boolean: ['boolean', 'bool'],
   json: ['jsonb', 'json'],
   files: ['jsonb', 'json'],
+  refs: ['jsonb', 'json'],
 };
 
 /** Why the column cannot hold the field, or null when it can. */
@@ -429,9 +430,9 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         if (!dict) report(rel, at, 'a dict field names no dictionary (dict)');
         else if (!dictValues.has(dict)) report(rel, `${at}/dict`, `dictionary ${dict} is not in system/dicts.json`);
       }
-      if (def.type === 'ref') {
+      if (def.type === 'ref' || def.type === 'refs') {
         const ref = str(def.ref);
-        if (!ref) report(rel, at, 'a ref field names no entity (ref)');
+        if (!ref) report(rel, at, `a ${def.type} field names no entity (ref)`);
         else if (!entities.has(ref)) report(rel, `${at}/ref`, `entity ${ref} does not exist`);
       }
     }
@@ -448,8 +449,18 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     for (const [name, f] of Object.entries(obj(json.fields))) {
       const def = obj(f);
       // File lists live in the extend column (a JSON string per field), not in a column of their own.
-      if (def.type === 'files') {
+      if (def.type === 'files' || def.inExtend === true) {
         if (!columns.has('extend')) report(rel, ptr('fields', name), `file field needs column ${table}.extend (jsonb)`);
+        continue;
+      }
+      const through = obj(def.through);
+      if (def.through !== undefined) {
+        const link = tables.get(str(through.table) ?? '');
+        if (!link) report(rel, `${ptr('fields', name)}/through/table`, `link table ${str(through.table)} is created by no migration`);
+        else
+          for (const c of ['self', 'other'])
+            if (!link.has(str(through[c]) ?? ''))
+              report(rel, `${ptr('fields', name)}/through/${c}`, `column ${str(through.table)}.${str(through[c])} is in no migration`);
         continue;
       }
       const column = str(def.column) ?? snake(name);
@@ -479,8 +490,14 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       for (const [key, child] of Object.entries(obj(node.properties))) {
         const c = obj(child);
         const here = `${at}/properties/${esc(key)}`;
+        // Texts a form names itself: validation messages, choice labels.
+        for (const [rule, message] of Object.entries(obj(c['x-messages']))) text(rel, `${here}/x-messages/${rule}`, message);
+        arr(c.enum).forEach((e, i) => isObj(e) && text(rel, `${here}/enum/${i}/label`, obj(e).label));
         if (c.type === 'void') walk(c, here);
-        else if (!entity.fields.has(key)) report(rel, here, `${key} is not a field of entity ${name}`);
+        // A form-only input (a new account's password) says its own type and component; the
+        // request carries it to the entity's hooks, never to a column.
+        else if (!entity.fields.has(key) && !(typeof c.type === 'string' && typeof c['x-component'] === 'string'))
+          report(rel, here, `${key} is not a field of entity ${name}`);
       }
       if (isObj(node.items)) walk(node.items, `${at}/items`);
       else arr(node.items).forEach((item, i) => walk(obj(item), `${at}/items/${i}`));
@@ -505,6 +522,8 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       text(rel, `${at}/title`, def.title);
       text(rel, `${at}/confirm`, def.confirm);
       permission(rel, `${at}/permission`, def.permission);
+      const actionForm = str(def.form);
+      if (actionForm && !forms.has(actionForm)) report(rel, `${at}/form`, `form ${actionForm} does not exist`);
     };
     for (const group of ['toolbar', 'rowActions', 'batchActions']) arr(json[group]).forEach((a, i) => action(a, `/${group}/${i}`));
     arr(json.columns).forEach((c, i) => {
@@ -529,6 +548,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     field('/dateRange', json.dateRange);
     field('/defaultSort/field', obj(json.defaultSort).field, true);
     for (const key of Object.keys(obj(json.fixedQuery))) field(ptr('fixedQuery', key), key);
+    if (json.tree === true && !str(entity.json.tree)) report(rel, '/tree', `entity ${name} names no tree field`);
   }
 
   // Seeds.

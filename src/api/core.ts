@@ -61,7 +61,27 @@ export interface LoginBody {
   captchaCode?: string;
 }
 
+/** One unread notice in the bell (spec section 3 "User-notice relation"). */
+export interface UnreadNotice {
+  id: number;
+  noticeUserRelId: number;
+  noticeId: number;
+  type: string;
+  title: string;
+  readFlag: string;
+  beforeTime: string;
+}
+
+/** The bell's summary (spec section 3 "Top-notice response"). */
+export interface UnreadSummary {
+  totalNum: number;
+  dictDataList: Array<{ dictLabel: string; dictValue: string }>;
+  dataNumMap: Record<string, number>;
+  dataMap: Record<string, UnreadNotice[]>;
+}
+
 export const api = {
+  unreadNotices: () => get<UnreadSummary>('core/noticeUserRel/unRead'),
   login: (body: LoginBody) =>
     call<{ token?: string; captchaRequired?: boolean }>({ url: 'auth/login/account', method: 'POST', data: body }),
   logout: () => post<null>('auth/logout'),

@@ -55,6 +55,7 @@ export const RendererProvider = observer(function RendererProvider({ children }:
       hasPermission: (key) => session.hasPermission(key),
       navigate: (path) => navigate(withVersion(path)),
       language,
+      userId: session.info?.id ?? null,
       siteConfig: site.info?.config ?? {},
       dicts: (types) => {
         const key = `${language}:${[...types].sort().join(',')}`;

@@ -15,6 +15,7 @@ const views: Record<string, ComponentType<any>> = {
   custom: lazyView('custom', () => import('../views/account/settings/Custom.tsx')),
   binding: lazyView('binding', () => import('../views/account/settings/Binding.tsx')),
   notification: lazyView('notification', () => import('../views/account/settings/Notification.tsx')),
+  CodeGen: lazyView('CodeGen', () => import('../views/tool/CodeGen.tsx')),
 };
 
 export function viewFor(component: string): ComponentType<any> | null {

@@ -617,7 +617,7 @@ describe('permissions', () => {
       expect(r.status, verb).toBe(404);
       expect(r.body, verb).toMatchObject({ code: '40400', msg: `No such endpoint: POST /api/monitor/loginLog/${verb}` });
     }
-    expect((await server.post('/api/core/user/save', { loginName: 'x', realName: 'y' }, { token: admin })).status).toBe(404);
+    expect((await server.post('/api/monitor/operLog/save', { title: 'x' }, { token: admin })).status).toBe(404);
   });
 });
 

@@ -1,6 +1,8 @@
 // Sites and their base info (spec section 7 dept: topDeptKey, infoByTopDeptKey), and the
 // department list every picker reads. Department administration comes with the system screens.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EntityService } from '../../entities/crud.ts';
+import './hooks.ts';
 import type { Services } from '../../app.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
@@ -69,28 +71,69 @@ export default function deptRoutes(app: FastifyInstance, s: Services) {
     },
   );
 
-  app.get('/core/dept/list', { config: { permission: 'login' } }, async (request) => {
-    const { site } = caller(request);
-    const rows = await s.database.db
-      .selectFrom('sys_dept')
-      .select(['id', 'parent_id', 'dept_name', 'ancestors', 'order_num', 'leader_user_id', 'status'])
-      .where('top_dept_id', '=', site.id)
-      .orderBy('parent_id')
-      .orderBy('order_num')
-      .orderBy('id')
-      .execute();
-    return {
-      code: Code.ok,
-      data: rows.map((r) => ({
+  const depts = (request: FastifyRequest) => new EntityService(s, s.schemas.entity(caller(request).site.key, 'dept'), request);
+  const ok = (request: FastifyRequest, data: unknown) => ({ code: Code.ok, data, msg: t('ok', request.locale) });
+
+  // The whole tree of the site: every picker reads it, so any signed-in user may.
+  app.get('/core/dept/list', { config: { permission: 'login' } }, async (request) =>
+    ok(request, await depts(request).list(request.query as Record<string, unknown>, 5000)),
+  );
+
+  // Departments as paged options (id, name) for long pickers.
+  app.get('/core/dept/pageOfOption', { config: { permission: 'login' } }, async (request) => {
+    const page = await depts(request).page(request.query as Record<string, unknown>);
+    return ok(request, {
+      ...page,
+      records: page.records.map((r) => ({
         id: r.id,
-        parentId: r.parent_id,
-        deptName: r.dept_name,
-        ancestors: r.ancestors,
-        orderNum: r.order_num,
-        leaderUserId: r.leader_user_id,
-        status: r.status,
+        deptName: r.deptName,
+        parentId: r.parentId,
+        value: r.id,
+        label: r.deptName,
       })),
-      msg: t('ok', request.locale),
-    };
+    });
   });
+
+  // The custom departments of a role's data scope.
+  app.get<{ Params: { id: string } }>('/core/dept/role/:id', { config: { permission: 'system:role:query' } }, async (request) => {
+    const { site } = caller(request);
+    const id = Number(request.params.id);
+    if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+    const role = await s.database.db
+      .selectFrom('sys_role')
+      .select(['id', 'data_scope'])
+      .where('id', '=', id)
+      .where('top_dept_id', '=', site.id)
+      .executeTakeFirst();
+    if (!role) throw new AppError(Code.notFound, 'record.notFound');
+    const rows = await s.database.db
+      .selectFrom('sys_role_dept')
+      .select('dept_id')
+      .where('role_id', '=', id)
+      .orderBy('dept_id')
+      .execute();
+    return ok(request, { dataScope: role.data_scope, checkedKeys: rows.map((r) => r.dept_id) });
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/core/dept/remove/:id',
+    { config: { permission: 'system:dept:remove', log: { module: 'dept', action: 'delete' } } },
+    async (request) => {
+      const id = Number(request.params.id);
+      if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+      return ok(request, { removed: await depts(request).remove([id]) });
+    },
+  );
+
+  // The organisation's base info by id (the top department's id), for its edit screen.
+  app.get<{ Params: { id: string } }>(
+    '/core/deptBase/get/:id',
+    { config: { permission: 'system:deptBase:query' } },
+    async (request) => {
+      const id = Number(request.params.id);
+      if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+      const svc = new EntityService(s, s.schemas.entity(caller(request).site.key, 'deptBase'), request);
+      return ok(request, svc.wire(await svc.find(id)));
+    },
+  );
 }

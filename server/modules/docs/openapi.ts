@@ -295,6 +295,8 @@ function wireType(f: FieldDef): Json {
       return { type: 'string', format: 'date-time' };
     case 'files':
       return { type: 'array', items: { type: 'object' } };
+    case 'refs':
+      return { type: 'array', items: { type: 'integer' } };
     case 'json':
       return { type: ['object', 'array'] };
     default:

@@ -1,8 +1,12 @@
 // Files (spec section 7 "Files"): POST /api/core/upload stores a file and answers {uid, fileName,
 // url}; GET /api/core/download/{type}/{key} sends it back to a signed-in user of its site, or to
 // anyone holding a short-lived signed link (previews open in a new window, which sends no token).
+// With upload.useOss on, POST /api/core/oss/upload stores into the site's master storage
+// configuration (server/modules/oss): an S3 bucket, or the local disk; those files download from
+// /api/core/download/oss/{key}, streamed from the bucket of the configuration that stored them.
 import crypto from 'node:crypto';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../app.ts';
 import { defineHooks } from '../../entities/hooks.ts';
@@ -12,11 +16,24 @@ import { t } from '../../platform/messages.ts';
 import { FILE_NAME_MAX } from '../../../validators/formats.ts';
 import { LocalStorage } from './storage.ts';
 import { downloadUrl, keyOf } from '../../platform/file-urls.ts';
+import { ossConfigRow, s3Of, type S3Storage } from '../oss/storage.ts';
 
 const SIGNED_LINK_MS = 5 * 60_000;
 const DEFAULT_MAX_MB = 20;
 /** Types a browser may show in place; everything else is always an attachment. */
 const INLINE_TYPES = /^(image\/(png|jpeg|gif|bmp|webp)|application\/pdf|text\/plain)$/;
+
+/** An object-storage file's link: the local one with the `oss` type. */
+const ossDownloadUrl = (key: string, fileName: string) =>
+  downloadUrl(key, fileName).replace('/download/local/', '/download/oss/');
+
+/** Where a file of sys_file lives: its storage kind and, for object storage, the configuration. */
+interface StoredFile {
+  file_name: string;
+  content_type: string;
+  storage: string;
+  extend: { ossConfigId?: number } | null;
+}
 
 function sign(s: Services, siteId: number, key: string, expires: number): string {
   return crypto.createHmac('sha256', s.secret).update(`${siteId}:${key}:${expires}`).digest('base64url');
@@ -25,14 +42,45 @@ function sign(s: Services, siteId: number, key: string, expires: number): string
 export default function fileRoutes(app: FastifyInstance, s: Services) {
   const storage = new LocalStorage(s.config.dataDir);
 
-  // Removing a file's row removes the file.
+  /** The bucket of an object-storage file: the configuration that stored it, else the master. */
+  const bucketOf = async (db: Parameters<typeof ossConfigRow>[0], siteId: number, file: Pick<StoredFile, 'extend'>) => {
+    const id = Number(file.extend?.ossConfigId);
+    return s3Of(await ossConfigRow(db, siteId, Number.isInteger(id) && id > 0 ? id : undefined));
+  };
+
+  // Removing a file's row removes the file: from the disk, or from its bucket once the rows are gone.
+  const inBuckets = new WeakMap<object, Array<{ bucket: S3Storage; key: string }>>();
   defineHooks('file', {
-    afterRemove({ site }, rows) {
-      for (const row of rows) if (typeof row.url === 'string') storage.remove(site.key, keyOf(row.url) ?? '');
+    async beforeRemove({ site, trx }, rows) {
+      const ids = rows.filter((r) => r.storage === 'oss').map((r) => Number(r.id));
+      if (!ids.length) return;
+      const found = (await trx
+        .selectFrom('sys_file')
+        .select(['path', 'extend'])
+        .where('top_dept_id', '=', site.id)
+        .where('id', 'in', ids)
+        .execute()) as Array<{ path: string; extend: StoredFile['extend'] }>;
+      const objects = [];
+      for (const f of found) {
+        const bucket = await bucketOf(trx, site.id, f);
+        if (bucket && f.path) objects.push({ bucket, key: f.path });
+      }
+      inBuckets.set(rows, objects);
+    },
+    afterRemove({ site, request }, rows) {
+      for (const row of rows)
+        if (typeof row.url === 'string' && row.storage !== 'oss') storage.remove(site.key, keyOf(row.url) ?? '');
+      for (const { bucket, key } of inBuckets.get(rows) ?? [])
+        bucket.remove(site.key, key).catch((err) => request.log.warn({ err, key }, 'object storage: remove failed'));
     },
   });
 
-  const upload = async (request: FastifyRequest, storageKind: 'local' | 'oss') => {
+  const upload = async (
+    request: FastifyRequest,
+    storageKind: 'local' | 'oss',
+    bucket: S3Storage | null = null,
+    configId?: number,
+  ) => {
     const { site, principal } = caller(request);
     if (!request.isMultipart()) throw new AppError(Code.invalid, 'upload.noFile');
     const maxMb = Number(await s.siteConfig.value(site.id, 'upload.maxSizeMb')) || DEFAULT_MAX_MB;
@@ -45,12 +93,22 @@ export default function fileRoutes(app: FastifyInstance, s: Services) {
     }
     const now = new Date(s.clock.now());
     const ext = path.extname(fileName).slice(1).toLowerCase();
-    const { key, size } = await storage.put(site.key, ext, part.file, now);
+    let stored: { key: string; size: number };
+    if (bucket) {
+      try {
+        stored = await bucket.put(site.key, ext, part.file, now, () => part.file.truncated);
+      } catch (err) {
+        request.log.warn({ err }, 'object storage: upload failed');
+        throw new AppError(Code.notEnabled, 'upload.ossFailed');
+      }
+    } else stored = await storage.put(site.key, ext, part.file, now);
+    const { key, size } = stored;
     if (part.file.truncated) {
-      storage.remove(site.key, key);
+      // A cut upload never reached the bucket (S3Storage.put); the local copy goes.
+      if (!bucket) storage.remove(site.key, key);
       throw new AppError(Code.tooLarge, 'request.tooLarge', { limit: `${maxMb} MB` }, null, 413);
     }
-    const url = downloadUrl(key, fileName);
+    const url = bucket ? ossDownloadUrl(key, fileName) : downloadUrl(key, fileName);
     const row = await s.database.db
       .insertInto('sys_file' as never)
       .values({
@@ -61,6 +119,7 @@ export default function fileRoutes(app: FastifyInstance, s: Services) {
         content_type: (part.mimetype || 'application/octet-stream').slice(0, 100),
         storage: storageKind,
         path: key,
+        ...(bucket ? { extend: JSON.stringify({ ossConfigId: configId }) } : {}),
         created_by: principal.userId,
         updated_by: principal.userId,
         created_at: now,
@@ -80,12 +139,26 @@ export default function fileRoutes(app: FastifyInstance, s: Services) {
     upload(request, 'local'),
   );
 
-  // Object storage is a per-site setting (upload.useOss); no site has a bucket configured yet.
-  app.post('/core/oss/upload', { config: { permission: 'login' } }, async (request) => {
+  // Object storage is a per-site setting (upload.useOss) with the site's master storage
+  // configuration: an S3 bucket, or the local disk; without a configuration it refuses.
+  app.post('/core/oss/upload', { config: { permission: 'login', log: { module: 'file', action: 'add' } } }, async (request) => {
     const { site } = caller(request);
     if (!(await s.siteConfig.flag(site.id, 'upload.useOss'))) return upload(request, 'local');
-    throw new AppError(Code.notEnabled, 'upload.ossNotConfigured');
+    const config = await ossConfigRow(s.database.db, site.id);
+    if (config?.storage === 'local') return upload(request, 'local');
+    const bucket = s3Of(config);
+    if (!config || !bucket) throw new AppError(Code.notEnabled, 'upload.ossNotConfigured');
+    return upload(request, 'oss', bucket, config.id);
   });
+
+  /** The sys_file row of a key of the site. */
+  const fileOf = async (siteId: number, key: string) =>
+    (await s.database.db
+      .selectFrom('sys_file' as never)
+      .select(['file_name', 'content_type', 'storage', 'extend'] as never)
+      .where('top_dept_id' as never, '=', siteId as never)
+      .where('path' as never, '=', key as never)
+      .executeTakeFirst()) as StoredFile | undefined;
 
   // A link that works without a token for five minutes: for previews in a new window.
   app.post(
@@ -98,10 +171,12 @@ export default function fileRoutes(app: FastifyInstance, s: Services) {
       const { site } = caller(request);
       const url = (request.body as { url: string }).url;
       const key = keyOf(url);
-      if (!key || !storage.exists(site.key, key)) throw new AppError(Code.notFound, 'record.notFound');
+      if (!key || !(storage.exists(site.key, key) || (await fileOf(site.id, key))?.storage === 'oss'))
+        throw new AppError(Code.notFound, 'record.notFound');
       const expires = s.clock.now() + SIGNED_LINK_MS;
       const fileName = new URL(url, 'http://x').searchParams.get('fileName') ?? path.basename(key);
-      const signed = `${downloadUrl(key, fileName)}&inline=1&expires=${expires}&signature=${sign(s, site.id, key, expires)}`;
+      const link = url.startsWith('/api/core/download/oss/') ? ossDownloadUrl : downloadUrl;
+      const signed = `${link(key, fileName)}&inline=1&expires=${expires}&signature=${sign(s, site.id, key, expires)}`;
       return { code: Code.ok, data: { url: signed, expires }, msg: t('ok', request.locale) };
     },
   );
@@ -128,15 +203,22 @@ export default function fileRoutes(app: FastifyInstance, s: Services) {
           crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected));
         if (!valid) throw new AppError(Code.loginExpired, 'auth.loginExpired');
       }
-      if (!['local', 'oss'].includes(request.params.type) || !storage.exists(site.key, key)) {
-        throw new AppError(Code.notFound, 'record.notFound', undefined, null, 404);
-      }
-      const row = (await s.database.db
-        .selectFrom('sys_file' as never)
-        .select(['file_name', 'content_type'] as never)
-        .where('top_dept_id' as never, '=', site.id as never)
-        .where('path' as never, '=', key as never)
-        .executeTakeFirst()) as { file_name: string; content_type: string } | undefined;
+      const missing = () => new AppError(Code.notFound, 'record.notFound', undefined, null, 404);
+      if (!['local', 'oss'].includes(request.params.type)) throw missing();
+      const row = await fileOf(site.id, key);
+      // Object-storage files stream from the bucket that holds them; the rest from the disk.
+      let stream: Readable | null = null;
+      if (request.params.type === 'oss' && row?.storage === 'oss') {
+        const bucket = await bucketOf(s.database.db, site.id, row);
+        if (!bucket) throw missing();
+        try {
+          stream = await bucket.read(site.key, key);
+        } catch (err) {
+          request.log.warn({ err, key }, 'object storage: download failed');
+          throw new AppError(Code.notEnabled, 'upload.ossFailed');
+        }
+        if (!stream) throw missing();
+      } else if (!storage.exists(site.key, key)) throw missing();
       const fileName = (q.fileName || row?.file_name || path.basename(key)).slice(0, 200);
       const type = row?.content_type ?? 'application/octet-stream';
       const inline = q.inline === '1' && INLINE_TYPES.test(type);
@@ -145,10 +227,11 @@ export default function fileRoutes(app: FastifyInstance, s: Services) {
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=300')
         .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(fileName)}`);
-      const stream = storage.read(site.key, key);
+      if (stream) return reply.send(stream);
+      const local = storage.read(site.key, key);
       // `delete` (spec section 7) removes a temporary file (under tmp/) once it has been sent.
-      if (q.delete === 'true' && key.startsWith('tmp/')) stream.on('close', () => storage.remove(site.key, key));
-      return reply.send(stream);
+      if (q.delete === 'true' && key.startsWith('tmp/')) local.on('close', () => storage.remove(site.key, key));
+      return reply.send(local);
     },
   );
 }

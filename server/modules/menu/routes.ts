@@ -2,13 +2,18 @@
 // which the browser builds its routes. Directories and pages only; buttons travel as keys in
 // user info. Only spec section 3's fields, in the caller's language (the browser asks again when the
 // language changes). Cached per site, role set and language, sent pre-compressed: every page load asks.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../app.ts';
 import type { Principal } from '../../platform/access.ts';
 import { caller } from '../../platform/gate.ts';
 import { cachedEnvelope, sendCached } from '../../platform/cached-body.ts';
 import type { I18nText } from '../../platform/db/types.ts';
 import type { Locale } from '../../../validators/locale.ts';
+import { EntityService, idsOf } from '../../entities/crud.ts';
+import { AppError, Code } from '../../platform/errors.ts';
+import { t } from '../../platform/messages.ts';
+import { grantableMenuIds } from '../role/grants.ts';
+import './hooks.ts';
 
 export interface MenuNode {
   id: string;
@@ -69,6 +74,16 @@ async function loadMenus(s: Services, siteId: number, p: Principal, locale: Loca
   });
 }
 
+/** Each entry's name in the language (its translation, else the name as written). */
+export async function menuNames(s: Services, siteId: number, locale: Locale): Promise<Map<number, string>> {
+  const rows = await s.database.db
+    .selectFrom('sys_menu')
+    .select(['id', 'menu_name', 'i18n'])
+    .where('top_dept_id', '=', siteId)
+    .execute();
+  return new Map(rows.map((r) => [r.id, ((r.i18n ?? {}) as I18nText)[locale] || r.menu_name]));
+}
+
 export default function menuRoutes(app: FastifyInstance, s: Services) {
   app.get('/core/menu/user', { config: { permission: 'login' } }, async (request, reply) => {
     const { principal, site } = caller(request);
@@ -78,4 +93,82 @@ export default function menuRoutes(app: FastifyInstance, s: Services) {
     );
     return sendCached(request, reply, body);
   });
+
+  const menus = (request: FastifyRequest) => new EntityService(s, s.schemas.entity(caller(request).site.key, 'menu'), request);
+  const ok = (request: FastifyRequest, data: unknown) => ({ code: Code.ok, data, msg: t('ok', request.locale) });
+
+  // Every entry of the site (directories, pages, buttons) that the caller may grant: the menu
+  // admin's tree and the role editor's checkbox tree. Admins see all; others what they hold.
+  app.get('/core/menu/list', { config: { permission: 'login' } }, async (request) => {
+    const { principal } = caller(request);
+    const rows = await localized(request, await menus(request).list(request.query as Record<string, unknown>, 5000));
+    const grantable = await grantableMenuIds(s.database.db, principal);
+    return ok(request, grantable === 'all' ? rows : rows.filter((r) => grantable.has(Number(r.id))));
+  });
+
+  // Entries show in the caller's language, as the menu does; the edit form too.
+  app.get<{ Params: { id: string } }>(
+    '/core/menu/infoById/:id',
+    { config: { permission: 'system:menu:query' } },
+    async (request) => {
+      const id = Number(request.params.id);
+      if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+      const svc = menus(request);
+      return ok(request, (await localized(request, [svc.wire(await svc.find(id))]))[0]);
+    },
+  );
+  const localized = async (request: FastifyRequest, rows: Array<Record<string, unknown>>) => {
+    const { site } = caller(request);
+    const names = await menuNames(s, site.id, request.locale);
+    return rows.map((r): Record<string, unknown> => ({ ...r, menuName: names.get(Number(r.id)) ?? r.menuName }));
+  };
+
+  // The entries a role holds.
+  app.get<{ Params: { id: string } }>('/core/menu/role/:id', { config: { permission: 'system:role:query' } }, async (request) => {
+    const { site } = caller(request);
+    const id = Number(request.params.id);
+    if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+    const role = await s.database.db
+      .selectFrom('sys_role')
+      .select('id')
+      .where('id', '=', id)
+      .where('top_dept_id', '=', site.id)
+      .executeTakeFirst();
+    if (!role) throw new AppError(Code.notFound, 'record.notFound');
+    const rows = await s.database.db
+      .selectFrom('sys_menu as m')
+      .innerJoin('sys_role_menu as rm', 'rm.menu_id', 'm.id')
+      .select(['m.id', 'm.parent_id', 'm.menu_name', 'm.menu_key', 'm.menu_type', 'm.perms'])
+      .where('rm.role_id', '=', id)
+      .orderBy('m.parent_id')
+      .orderBy('m.order_num')
+      .execute();
+    return ok(
+      request,
+      rows.map((r) => ({
+        id: r.id,
+        parentId: r.parent_id,
+        menuName: r.menu_name,
+        menuKey: r.menu_key,
+        menuType: r.menu_type,
+        perms: r.perms,
+      })),
+    );
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/core/menu/remove/:id',
+    { config: { permission: 'system:menu:remove', log: { module: 'menu', action: 'delete' } } },
+    async (request) => {
+      const id = Number(request.params.id);
+      if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+      return ok(request, { removed: await menus(request).remove([id]) });
+    },
+  );
+  // The generic remove takes ids in the body or query as well.
+  app.post(
+    '/core/menu/remove',
+    { config: { permission: 'system:menu:remove', log: { module: 'menu', action: 'delete' } } },
+    async (request) => ok(request, { removed: await menus(request).remove(idsOf(request)) }),
+  );
 }

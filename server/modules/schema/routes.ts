@@ -42,7 +42,17 @@ export function publicEntity(e: EntityDef, all?: Map<string, EntityDef>) {
     status: e.status,
     hasVersion: e.has.version,
     schemaVersion: e.schemaVersion,
-    fields: e.fields.filter((f) => !f.hidden).map(({ column: _c, standard: _s, ...f }) => f),
+    tree: e.tree,
+    pick: e.pick,
+    fields: e.fields
+      .filter((f) => !f.hidden)
+      .map(({ column: _c, standard: _s, through: _t, ...f }) => {
+        // A picker needs to know where the referred entity's choices come from and how to show them.
+        const target = (f.type === 'ref' || f.type === 'refs') && f.ref ? all?.get(f.ref) : undefined;
+        return target
+          ? { ...f, refApi: target.api, refDisplay: target.display, refPick: target.pick ?? 'page', refTree: target.tree }
+          : f;
+      }),
   };
 }
 
@@ -126,11 +136,22 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
           ),
         };
         const form = schemas.forms.get(String(page.json.form ?? entity.name))?.json ?? null;
+        // Forms the caller's actions open (a role's data scope dialog).
+        const named = [...(list.toolbar ?? []), ...(list.rowActions ?? []), ...(list.batchActions ?? [])]
+          .map((a) => a.form)
+          .filter((f): f is string => typeof f === 'string');
+        const forms = Object.fromEntries(
+          named.flatMap((stem) => {
+            const file = schemas.forms.get(stem);
+            return file ? [[stem, file.json]] : [];
+          }),
+        );
         const bundle = {
           component: request.params.component,
           kind: 'list',
           list,
           form,
+          forms,
           entity: publicEntity(entity, schemas.entities),
         };
         return cachedEnvelope({ ...bundle, texts: textsOf(s, bundle) }, request.locale);

@@ -8,6 +8,8 @@ import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
 import { unlockAccount } from '../auth/login.ts';
 import { hashPassword, isStrongPassword, verifyPassword } from '../auth/password.ts';
+import { EntityService } from '../../entities/crud.ts';
+import { guardSuperUser, initialPassword } from './hooks.ts';
 
 export const DEFAULT_AVATAR = '/avatar2.jpg';
 
@@ -93,6 +95,8 @@ export default function userRoutes(app: FastifyInstance, s: Services) {
     },
   );
 
+  adminRoutes(app, s);
+
   app.post(
     '/core/user/unlockPassword',
     {
@@ -115,6 +119,119 @@ export default function userRoutes(app: FastifyInstance, s: Services) {
       await unlockAccount(s, site.id, user.login_name);
       return { code: Code.ok, data: null, msg: t('user.unlocked', request.locale) };
     },
+  );
+}
+
+/** Administration beyond the generic endpoints: pickers, lists with departments, password resets. */
+function adminRoutes(app: FastifyInstance, s: Services) {
+  const users = (request: FastifyRequest) => new EntityService(s, s.schemas.entity(caller(request).site.key, 'user'), request);
+  const ok = (request: FastifyRequest, data: unknown, msg: Parameters<typeof t>[0] = 'ok') => ({
+    code: Code.ok,
+    data,
+    msg: t(msg, request.locale),
+  });
+
+  // The user picker (spec section 7: by realName, 20 a page) for anyone signed in: names and
+  // departments only, every user of the site (a notice may go to anyone), enabled ones unless ids name others.
+  app.get<{ Querystring: Record<string, string> }>(
+    '/core/user/pageOfBase',
+    { config: { permission: 'login' } },
+    async (request) => {
+      const { site } = caller(request);
+      const q = request.query;
+      const pageNum = Number(q.pageNum ?? 1);
+      const pageSize = Number(q.pageSize ?? 20);
+      if (!Number.isInteger(pageNum) || pageNum < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) {
+        throw new AppError(Code.invalid, 'entity.badPaging');
+      }
+      const ids = String(q.ids ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map(Number);
+      if (ids.some((n) => !Number.isInteger(n) || n < 1) || ids.length > 500) throw new AppError(Code.invalid, 'entity.noIds');
+      const { db } = s.database;
+      let base = db
+        .selectFrom('sys_user as u')
+        .leftJoin('sys_dept as d', 'd.id', 'u.dept_id')
+        .where('u.top_dept_id', '=', site.id);
+      if (ids.length) base = base.where('u.id', 'in', ids);
+      else base = base.where('u.status', '=', '0');
+      const name = String(q.realName ?? '')
+        .trim()
+        .slice(0, 64);
+      if (name) base = base.where('u.real_name', 'ilike', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (q.deptId && /^\d+$/.test(String(q.deptId))) base = base.where('u.dept_id', '=', Number(q.deptId));
+      const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const rows = await base
+        .select(['u.id', 'u.real_name', 'u.login_name', 'u.dept_id', 'd.dept_name'])
+        .orderBy('u.real_name')
+        .orderBy('u.id')
+        .limit(pageSize)
+        .offset((pageNum - 1) * pageSize)
+        .execute();
+      const records = rows.map((r) => ({
+        id: r.id,
+        realName: r.real_name,
+        loginName: r.login_name,
+        deptId: r.dept_id,
+        deptName: r.dept_name,
+      }));
+      return ok(request, { records, total, current: pageNum, pageNum, pageSize, pages: Math.ceil(total / pageSize) });
+    },
+  );
+
+  // Users with their department's name, within the caller's data scope.
+  app.get('/core/user/listContainDept', { config: { permission: 'system:user:list' } }, async (request) => {
+    const rows = await users(request).list(request.query as Record<string, unknown>);
+    return ok(
+      request,
+      rows.map((r) => ({ ...r, deptName: r.deptIdLabel ?? null })),
+    );
+  });
+
+  const resetBody = {
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'integer', minimum: 1 }, password: { type: 'string', minLength: 1, maxLength: 128 } },
+  };
+  const reset = async (request: FastifyRequest, password: string | null) => {
+    const { principal, site } = caller(request);
+    const { id } = request.body as { id: number };
+    guardSuperUser(principal.userId, id);
+    await users(request).find(id);
+    if (password !== null && !isStrongPassword(password)) throw new AppError(Code.invalid, 'password.weak');
+    const { db } = s.database;
+    const hash = await hashPassword(password ?? (await initialPassword(db, site.id)));
+    await db
+      .updateTable('sys_user')
+      .set((eb) => ({
+        password_hash: hash,
+        re_password: true,
+        password_changed_at: new Date(s.clock.now()),
+        updated_at: new Date(s.clock.now()),
+        updated_by: principal.userId,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', id)
+      .where('top_dept_id', '=', site.id)
+      .execute();
+    // The old password's sessions end everywhere.
+    await s.sessions.revokeUser(id);
+    await s.cache.invalidate(site.id);
+    return ok(request, null, 'user.passwordReset');
+  };
+  app.post(
+    '/core/user/resetPwd',
+    {
+      config: { permission: 'system:user:resetPwd', log: { module: 'user', action: 'edit' } },
+      schema: { body: { ...resetBody, required: ['id', 'password'] } },
+    },
+    async (request) => reset(request, (request.body as { password: string }).password),
+  );
+  app.post(
+    '/core/user/resetDefaultPwd',
+    { config: { permission: 'system:user:resetPwd', log: { module: 'user', action: 'edit' } }, schema: { body: resetBody } },
+    async (request) => reset(request, null),
   );
 }
 

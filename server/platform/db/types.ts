@@ -197,7 +197,59 @@ export interface OperLogTable {
   created_at: Timestamp;
 }
 
+export interface NoticeTable extends Audited {
+  id: Generated<number>;
+  top_dept_id: number;
+  type: string;
+  title: string;
+  content: string;
+  range_type: Generated<string>;
+  dept_ids: Json<number[]>;
+  role_ids: Json<number[]>;
+  user_ids: Json<number[]>;
+  status: Generated<string>;
+  sent_at: Date | null;
+  recipients: Generated<number>;
+  extend: Json<Record<string, unknown>>;
+  schema_version: string | null;
+}
+
+export interface NoticeUserRelTable {
+  id: Generated<number>;
+  top_dept_id: number;
+  notice_id: number;
+  user_id: number;
+  type: string;
+  title: string;
+  content: string;
+  extend: Json<Record<string, unknown>>;
+  read_flag: Generated<string>;
+  read_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface OssConfigTable extends Audited {
+  id: Generated<number>;
+  top_dept_id: number;
+  name: string;
+  storage: Generated<string>;
+  endpoint: string | null;
+  region: string | null;
+  bucket: string | null;
+  access_key: string | null;
+  secret_key: string | null;
+  path_style: Generated<boolean>;
+  public_url: string | null;
+  master: Generated<boolean>;
+  remark: string | null;
+  extend: Json<Record<string, unknown>>;
+  schema_version: string | null;
+}
+
 export interface DB {
+  sys_oss_config: OssConfigTable;
+  sys_notice: NoticeTable;
+  sys_notice_user_rel: NoticeUserRelTable;
   sys_dept: DeptTable;
   sys_dept_base: DeptBaseTable;
   sys_user: UserTable;

@@ -1,0 +1,68 @@
+// User administration rules (issue 5): the super administrator (user 1) is touched only by
+// themselves; nobody disables or removes their own account; roles are granted only up to what the
+// caller holds; a new account gets the given or the site's initial password and must change it at
+// the first sign-in. Departments and roles of another site are refused by the entity runtime.
+import { sql, type Transaction } from 'kysely';
+import { defineHooks } from '../../entities/hooks.ts';
+import { AppError, Code } from '../../platform/errors.ts';
+import { SUPER_USER_ID } from '../../platform/access.ts';
+import { checkRoleGrant } from '../role/grants.ts';
+import { hashPassword, isStrongPassword } from '../auth/password.ts';
+
+export const INIT_PASSWORD_KEY = 'sys.user.initPassword';
+export const FALLBACK_INIT_PASSWORD = 'Init@12345';
+
+/** The site's initial password (read through the transaction: the embedded database has one connection). */
+export async function initialPassword(trx: Transaction<any> | any, siteId: number): Promise<string> {
+  const row = await sql<{
+    config_value: string;
+  }>`select config_value from sys_config where top_dept_id = ${siteId} and config_key = ${INIT_PASSWORD_KEY}`.execute(trx);
+  return row.rows[0]?.config_value || FALLBACK_INIT_PASSWORD;
+}
+
+export function guardSuperUser(callerId: number, targetId: number) {
+  if (targetId === SUPER_USER_ID && callerId !== SUPER_USER_ID) throw new AppError(Code.forbidden, 'admin.superUser');
+}
+
+defineHooks('user', {
+  async beforeSave({ trx, principal, site }, row, existing) {
+    // The hash is never taken from a request.
+    delete row.passwordHash;
+    const password = row.password;
+    delete row.password;
+    if (existing) {
+      guardSuperUser(principal.userId, Number(existing.id));
+      if (Number(existing.id) === principal.userId && row.status === '1') throw new AppError(Code.forbidden, 'admin.self');
+    } else {
+      if (
+        password !== undefined &&
+        password !== null &&
+        password !== '' &&
+        (typeof password !== 'string' || !isStrongPassword(password))
+      ) {
+        throw new AppError(Code.invalid, 'password.weak');
+      }
+      row.passwordHash = await hashPassword(
+        typeof password === 'string' && password ? password : await initialPassword(trx, site.id),
+      );
+    }
+    if (Array.isArray(row.roleIds)) {
+      const before = new Set(((existing?.roleIds as number[] | undefined) ?? []).map(Number));
+      await checkRoleGrant(
+        trx,
+        principal,
+        (row.roleIds as number[]).map(Number).filter((id) => !before.has(id)),
+      );
+    }
+  },
+  async afterSave({ trx }, row, existing) {
+    // DOMAIN.md: the initial password must be changed at the first sign-in.
+    if (!existing) await sql`update sys_user set re_password = true where id = ${row.id}`.execute(trx);
+  },
+  beforeRemove({ principal }, rows) {
+    for (const row of rows) {
+      guardSuperUser(principal.userId, Number(row.id));
+      if (Number(row.id) === principal.userId) throw new AppError(Code.forbidden, 'admin.self');
+    }
+  },
+});
