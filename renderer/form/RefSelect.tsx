@@ -181,6 +181,8 @@ function RefTreeInput({
         data-testid="ref-tree"
       >
         <Tree
+          // Mounted again once the rows are in, so a small tree opens fully.
+          key={rows.length}
           checkable
           disabled={disabled}
           treeData={withRoot}
