@@ -27,6 +27,7 @@ import dictRoutes from './modules/dict/routes.ts';
 import systemRoutes from './modules/system/routes.ts';
 import noticeRoutes from './modules/notice/routes.ts';
 import roleRoutes from './modules/role/routes.ts';
+import permissionRoutes from './modules/role/permissions.ts';
 import codegenRoutes from './modules/codegen/routes.ts';
 import fileRoutes from './modules/files/routes.ts';
 import ossRoutes from './modules/oss/routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       systemRoutes(api, services);
       noticeRoutes(api, services);
       roleRoutes(api, services);
+      permissionRoutes(api, services);
       codegenRoutes(api, services);
       schemaRoutes(api, services);
       fileRoutes(api, services);
