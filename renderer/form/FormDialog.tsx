@@ -149,7 +149,10 @@ export default function FormDialog({
         onSaved();
       }
     } catch (err) {
-      env.message.error(env.errorText(err));
+      // Spec section 8: a save that fails without an answer reads '系统错误，请稍后再试'; an answer
+      // with a message (a non-zero code, a refused upload size) shows the server's message.
+      const answer = (err as { response?: { data?: { msg?: unknown } } }).response?.data;
+      env.message.error(typeof answer?.msg === 'string' && answer.msg ? answer.msg : rt(env.language, 'saveFailed'));
     } finally {
       setBusy(false);
     }
