@@ -2,7 +2,7 @@
 // expression compiler Formily uses for {{ }} linkage: ours, never `new Function`.
 import { registerValidateLocale, setValidateLanguage } from '@formily/core';
 import { Schema } from '@formily/react';
-import { run } from '../expression/evaluate.ts';
+import { run } from '../../validators/expression/evaluate.ts';
 import { RENDERER_TEXTS } from '../texts.ts';
 
 let installed = false;

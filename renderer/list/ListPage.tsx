@@ -7,7 +7,7 @@ import { Button, Card, Popconfirm, Space, Table, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useRenderer } from '../context.tsx';
-import { run } from '../expression/evaluate.ts';
+import { run } from '../../validators/expression/evaluate.ts';
 import { rt, schemaText, type RendererTextKey } from '../texts.ts';
 import type { ActionSchema, ColumnSchema, DictEntry, PageBundle, Row } from '../types.ts';
 import type { DialogMode } from '../form/FormDialog.tsx';

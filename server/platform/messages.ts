@@ -347,6 +347,12 @@ export const messages = {
     'en-US': 'Only an administrator can change or assign the administrator role',
     'pt-BR': 'Só um administrador pode alterar ou atribuir o perfil de administrador',
   },
+  'admin.userBeyond': {
+    'zh-CN': '不能管理权限比自己多的用户',
+    'zh-TW': '不能管理權限比自己多的使用者',
+    'en-US': 'You cannot manage a user who holds more than you do',
+    'pt-BR': 'Você não pode gerenciar um usuário com mais permissões que você',
+  },
   'role.scopeAll': {
     'zh-CN': '全部数据权限',
     'zh-TW': '全部資料權限',

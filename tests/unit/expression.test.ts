@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { run } from '../../renderer/expression/evaluate.ts';
-import { parse, ExpressionError } from '../../renderer/expression/parse.ts';
+import { run } from '../../validators/expression/evaluate.ts';
+import { parse, ExpressionError } from '../../validators/expression/parse.ts';
 import { mergePatch, danglingPaths } from '../../validators/merge-patch.ts';
 
 describe('the linkage expression language', () => {

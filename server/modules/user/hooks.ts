@@ -5,7 +5,7 @@
 import { sql, type Transaction } from 'kysely';
 import { defineHooks } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
-import { SUPER_USER_ID } from '../../platform/access.ts';
+import { SUPER_USER_ID, type Principal } from '../../platform/access.ts';
 import { checkRoleGrant } from '../role/grants.ts';
 import { hashPassword, isStrongPassword } from '../auth/password.ts';
 
@@ -24,14 +24,40 @@ export function guardSuperUser(callerId: number, targetId: number) {
   if (targetId === SUPER_USER_ID && callerId !== SUPER_USER_ID) throw new AppError(Code.forbidden, 'admin.superUser');
 }
 
+/**
+ * Whom the caller may change, reset, disable or remove: not user 1 (but user 1), and for a
+ * non-admin only people whose roles they could have granted themselves — else resetting an
+ * administrator's password would hand over the administrator's account.
+ */
+export async function guardTarget(db: Transaction<any> | any, p: Principal, targetId: number) {
+  guardSuperUser(p.userId, targetId);
+  if (p.isAdmin || targetId === p.userId) return;
+  const held = await sql<{ role_id: number }>`select role_id from sys_user_role where user_id = ${targetId}`.execute(db);
+  try {
+    await checkRoleGrant(
+      db,
+      p,
+      held.rows.map((r) => Number(r.role_id)),
+    );
+  } catch {
+    throw new AppError(Code.forbidden, 'admin.userBeyond');
+  }
+}
+
 defineHooks('user', {
   async beforeSave({ trx, principal, site }, row, existing) {
     // The hash is never taken from a request.
     delete row.passwordHash;
     const password = row.password;
     delete row.password;
+    // One account name per site: refused clearly, before the table's unique key would fail.
+    if (typeof row.loginName === 'string' && row.loginName !== existing?.loginName) {
+      const taken = await sql`select 1 from sys_user where top_dept_id = ${site.id} and login_name = ${row.loginName}
+        ${existing ? sql`and id <> ${existing.id}` : sql``} limit 1`.execute(trx);
+      if (taken.rows.length) throw new AppError(Code.conflict, 'user.loginNameTaken', { loginName: row.loginName });
+    }
     if (existing) {
-      guardSuperUser(principal.userId, Number(existing.id));
+      await guardTarget(trx, principal, Number(existing.id));
       if (Number(existing.id) === principal.userId && row.status === '1') throw new AppError(Code.forbidden, 'admin.self');
     } else {
       if (
@@ -59,9 +85,9 @@ defineHooks('user', {
     // DOMAIN.md: the initial password must be changed at the first sign-in.
     if (!existing) await sql`update sys_user set re_password = true where id = ${row.id}`.execute(trx);
   },
-  beforeRemove({ principal }, rows) {
+  async beforeRemove({ principal, trx }, rows) {
     for (const row of rows) {
-      guardSuperUser(principal.userId, Number(row.id));
+      await guardTarget(trx, principal, Number(row.id));
       if (Number(row.id) === principal.userId) throw new AppError(Code.forbidden, 'admin.self');
     }
   },

@@ -9,7 +9,7 @@ import { t } from '../../platform/messages.ts';
 import { unlockAccount } from '../auth/login.ts';
 import { hashPassword, isStrongPassword, verifyPassword } from '../auth/password.ts';
 import { EntityService } from '../../entities/crud.ts';
-import { guardSuperUser, initialPassword } from './hooks.ts';
+import { guardTarget, initialPassword } from './hooks.ts';
 
 export const DEFAULT_AVATAR = '/avatar2.jpg';
 
@@ -197,8 +197,8 @@ function adminRoutes(app: FastifyInstance, s: Services) {
   const reset = async (request: FastifyRequest, password: string | null) => {
     const { principal, site } = caller(request);
     const { id } = request.body as { id: number };
-    guardSuperUser(principal.userId, id);
     await users(request).find(id);
+    await guardTarget(s.database.db, principal, id);
     if (password !== null && !isStrongPassword(password)) throw new AppError(Code.invalid, 'password.weak');
     const { db } = s.database;
     const hash = await hashPassword(password ?? (await initialPassword(db, site.id)));
