@@ -93,14 +93,22 @@ export class S3Storage {
       await pipeline(stream, fs.createWriteStream(spool, { flags: 'wx' }));
       const size = fs.statSync(spool).size;
       if (cut()) return { key, size };
-      await this.client.send(
-        new PutObjectCommand({
-          Bucket: this.settings.bucket,
-          Key: this.resolve(siteKey, key)!,
-          Body: fs.createReadStream(spool),
-          ContentLength: size,
-        }),
-      );
+      const body = fs.createReadStream(spool);
+      // A send that fails before reading (bucket unreachable) leaves the stream to open a file the
+      // finally below has removed: that late error belongs to nobody, so it is caught here.
+      body.on('error', () => undefined);
+      try {
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.settings.bucket,
+            Key: this.resolve(siteKey, key)!,
+            Body: body,
+            ContentLength: size,
+          }),
+        );
+      } finally {
+        body.destroy();
+      }
       return { key, size };
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
