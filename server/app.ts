@@ -28,6 +28,7 @@ import systemRoutes from './modules/system/routes.ts';
 import noticeRoutes from './modules/notice/routes.ts';
 import roleRoutes from './modules/role/routes.ts';
 import permissionRoutes from './modules/role/permissions.ts';
+import workflowRoutes from './modules/workflow/routes.ts';
 import codegenRoutes from './modules/codegen/routes.ts';
 import fileRoutes from './modules/files/routes.ts';
 import ossRoutes from './modules/oss/routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       noticeRoutes(api, services);
       roleRoutes(api, services);
       permissionRoutes(api, services);
+      workflowRoutes(api, services);
       codegenRoutes(api, services);
       schemaRoutes(api, services);
       fileRoutes(api, services);

@@ -329,6 +329,14 @@ export class EntityService {
     const files = filesPatch(this.entity, row);
     if (Object.keys(files).length) columns.extend = JSON.stringify(files);
     if (this.entity.site) columns.top_dept_id = site.id;
+    // Fields the server keeps (an approval status) start at their default.
+    for (const f of this.entity.fields) {
+      if (f.readOnly && !f.standard && f.default !== undefined && !f.through && !f.inExtend && f.type !== 'files')
+        columns[f.column] ??= f.default;
+    }
+    // A document's department, when the applicant does not choose it, is the applicant's own.
+    const deptField = this.entity.dataScope?.dept ? this.entity.byName.get(this.entity.dataScope.dept) : undefined;
+    if (deptField?.readOnly && columns[deptField.column] == null) columns[deptField.column] = principal.deptId;
     if (this.entity.byName.has('createdBy')) columns.created_by = principal.userId;
     if (this.entity.byName.has('createdAt')) columns.created_at = now;
     if (this.entity.byName.has('updatedBy')) columns.updated_by = principal.userId;

@@ -24,6 +24,12 @@ export interface EntityHooks {
   afterSave?(ctx: HookContext, row: Record<string, unknown>, existing: Record<string, unknown> | null): Promise<void> | void;
   beforeRemove?(ctx: HookContext, rows: Array<Record<string, unknown>>): Promise<void> | void;
   afterRemove?(ctx: HookContext, rows: Array<Record<string, unknown>>): Promise<void> | void;
+  /** A document's approval ended (the database row, snake_case columns); inside the same transaction. */
+  afterApproval?(
+    ctx: HookContext,
+    row: Record<string, unknown>,
+    outcome: 'approved' | 'rejected' | 'withdrawn' | 'cancelled',
+  ): Promise<void> | void;
 }
 
 const registry = new Map<string, EntityHooks>();

@@ -1,7 +1,10 @@
 // Bring one site's structural data up to what this release defines: menus (with their button
-// keys), dictionaries, settings and budget years. Only what is missing is added; a site's own
-// edits are never overwritten. New menu entries are granted to the site's roles by the role
-// rules of organisations.ts, so a role keeps seeing what it is meant to after an upgrade.
+// keys), dictionaries, settings, budget years and default approval processes. Only what is missing
+// is added; a site's own edits are never overwritten. New menu entries are granted to the site's
+// roles by the role rules of organisations.ts, so a role keeps seeing what it is meant to after an upgrade.
+import fs from 'node:fs';
+import path from 'node:path';
+import { readModel } from '../modules/workflow/bpmn.ts';
 import { sql, type Kysely } from 'kysely';
 import { compileEntity } from '../entities/model.ts';
 import { toColumns } from '../entities/rows.ts';
@@ -15,6 +18,7 @@ import {
   loadDicts,
   loadMenus,
   loadSeeds,
+  SCHEMAS_DIR,
   type DictManifest,
   type MenuManifestNode,
 } from './manifests.ts';
@@ -269,6 +273,61 @@ async function syncEntitySeeds(db: Kysely<DB>, siteId: number) {
   }
 }
 
+/** Default processes (schemas/<area>/<key>.bpmn): each becomes a model and its first deployed
+ * version on a site that has no model of that key; a site's own later versions are never touched. */
+async function syncProcesses(db: Kysely<DB>, siteId: number) {
+  const any = db as Kysely<any>;
+  for (const { xml } of defaultProcesses()) {
+    const { model, problems } = await readModel(xml);
+    if (!model || problems.length) throw new Error(`default process is not deployable: ${JSON.stringify(problems)}`);
+    const have = await any
+      .selectFrom('wf_model')
+      .select('id')
+      .where('top_dept_id', '=', siteId)
+      .where('model_key', '=', model.processKey)
+      .executeTakeFirst();
+    if (have) continue;
+    const saved = await any
+      .insertInto('wf_model')
+      .values({
+        top_dept_id: siteId,
+        model_key: model.processKey,
+        name: model.name,
+        category: 'default',
+        bpmn_xml: xml,
+        deployed_version: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await any
+      .insertInto('wf_definition')
+      .values({
+        top_dept_id: siteId,
+        process_key: model.processKey,
+        name: model.name,
+        def_version: 1,
+        bpmn_xml: xml,
+        nodes: JSON.stringify(model.tasks),
+        model_id: saved.id,
+      })
+      .execute();
+  }
+}
+
+let processFiles: Array<{ file: string; xml: string }> | null = null;
+function defaultProcesses() {
+  processFiles ??= fs
+    .readdirSync(SCHEMAS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.startsWith('_') && d.name !== 'sites')
+    .flatMap((d) =>
+      fs
+        .readdirSync(path.join(SCHEMAS_DIR, d.name))
+        .filter((f) => f.endsWith('.bpmn'))
+        .map((f) => ({ file: `${d.name}/${f}`, xml: fs.readFileSync(path.join(SCHEMAS_DIR, d.name, f), 'utf8') })),
+    );
+  return processFiles;
+}
+
 /** Returns the number of menu entries added (0 on an up-to-date site). */
 export async function syncSite(
   db: Kysely<DB>,
@@ -280,5 +339,6 @@ export async function syncSite(
   await syncDicts(db, siteId, year);
   await syncConfigs(db, siteId, configOverrides);
   await syncEntitySeeds(db, siteId);
+  await syncProcesses(db, siteId);
   return added;
 }

@@ -1,0 +1,172 @@
+// Reading and checking a BPMN 2.0 model before it is deployed (issue 6): one executable process,
+// a start event, an end event, every user task named and with a candidate rule, every gateway
+// condition written in the product's expression language (never JavaScript), every node reachable
+// from the start and able to reach an end. Candidate rules are attributes in our namespace:
+//   <bpmn:userTask name="部门负责人审批" nk:candidateType="deptLeader" />
+//   <bpmn:userTask name="财务审核" nk:candidateType="role" nk:candidates="accountant,cashier" />
+// candidateType: role (role keys), user (user ids), deptLeader (the applicant's department's
+// leader), namedDeptLeader (the leader of department nk:candidates), starter (the applicant).
+import BpmnModdle from 'bpmn-moddle';
+import { parse } from '../../../validators/expression/parse.ts';
+
+export const NK_NAMESPACE = 'http://neikong.dev/schema/bpmn';
+export const CANDIDATE_TYPES = ['role', 'user', 'deptLeader', 'namedDeptLeader', 'starter'] as const;
+export type CandidateType = (typeof CANDIDATE_TYPES)[number];
+
+export interface TaskNode {
+  id: string;
+  name: string;
+  candidateType: CandidateType;
+  candidates: string[];
+}
+
+export interface ProcessModel {
+  processKey: string;
+  name: string;
+  /** User tasks by element id: what a task needs when the engine reaches it. */
+  tasks: Record<string, TaskNode>;
+}
+
+export interface Problem {
+  element: string;
+  /** A message key of server/platform/messages.ts. */
+  key:
+    | 'workflow.badXml'
+    | 'workflow.noProcess'
+    | 'workflow.noStart'
+    | 'workflow.noEnd'
+    | 'workflow.taskUnnamed'
+    | 'workflow.noCandidate'
+    | 'workflow.badCondition'
+    | 'workflow.unreachable'
+    | 'workflow.deadEnd'
+    | 'workflow.unsupported'
+    | 'workflow.badKey';
+}
+
+/** Elements the engine runs for approvals; anything else is refused at deploy. */
+const SUPPORTED = new Set([
+  'bpmn:StartEvent',
+  'bpmn:EndEvent',
+  'bpmn:UserTask',
+  'bpmn:ExclusiveGateway',
+  'bpmn:ParallelGateway',
+  'bpmn:SequenceFlow',
+]);
+
+interface El {
+  $type: string;
+  id: string;
+  name?: string;
+  $attrs?: Record<string, string>;
+  sourceRef?: El;
+  targetRef?: El;
+  conditionExpression?: { body?: string; language?: string };
+  flowElements?: El[];
+  isExecutable?: boolean;
+}
+
+const attr = (el: El, name: string) => el.$attrs?.[`nk:${name}`] ?? el.$attrs?.[name];
+
+export async function readModel(xml: string): Promise<{ model: ProcessModel | null; problems: Problem[] }> {
+  const problems: Problem[] = [];
+  let root: { rootElements?: El[] };
+  try {
+    root = (await new BpmnModdle().fromXML(xml)).rootElement as never;
+  } catch {
+    return { model: null, problems: [{ element: '', key: 'workflow.badXml' }] };
+  }
+  const processes = (root.rootElements ?? []).filter((e) => e.$type === 'bpmn:Process');
+  if (processes.length !== 1) return { model: null, problems: [{ element: '', key: 'workflow.noProcess' }] };
+  const process = processes[0]!;
+  if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(process.id)) problems.push({ element: process.id, key: 'workflow.badKey' });
+  const elements = process.flowElements ?? [];
+  const nodes = elements.filter((e) => e.$type !== 'bpmn:SequenceFlow');
+  const flows = elements.filter((e) => e.$type === 'bpmn:SequenceFlow');
+  for (const e of elements) if (!SUPPORTED.has(e.$type)) problems.push({ element: e.name || e.id, key: 'workflow.unsupported' });
+  const starts = nodes.filter((n) => n.$type === 'bpmn:StartEvent');
+  if (!starts.length) problems.push({ element: '', key: 'workflow.noStart' });
+  if (!nodes.some((n) => n.$type === 'bpmn:EndEvent')) problems.push({ element: '', key: 'workflow.noEnd' });
+
+  const tasks: Record<string, TaskNode> = {};
+  for (const n of nodes.filter((x) => x.$type === 'bpmn:UserTask')) {
+    const name = (n.name ?? '').trim();
+    if (!name) problems.push({ element: n.id, key: 'workflow.taskUnnamed' });
+    const type = attr(n, 'candidateType') as CandidateType | undefined;
+    const candidates = (attr(n, 'candidates') ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
+    const needsList = type === 'role' || type === 'user' || type === 'namedDeptLeader';
+    if (!type || !CANDIDATE_TYPES.includes(type) || (needsList && !candidates.length)) {
+      problems.push({ element: name || n.id, key: 'workflow.noCandidate' });
+    } else tasks[n.id] = { id: n.id, name: name || n.id, candidateType: type, candidates };
+  }
+  for (const f of flows) {
+    const c = f.conditionExpression;
+    if (!c) continue;
+    // A script language would run code; only the expression language is taken.
+    if (c.language || !c.body?.trim()) {
+      problems.push({ element: f.name || f.id, key: 'workflow.badCondition' });
+      continue;
+    }
+    try {
+      parse(c.body);
+    } catch {
+      problems.push({ element: f.name || f.id, key: 'workflow.badCondition' });
+    }
+  }
+
+  // Every node reachable from a start, and every node able to reach an end.
+  const next = new Map<string, string[]>();
+  const prev = new Map<string, string[]>();
+  for (const f of flows) {
+    if (!f.sourceRef || !f.targetRef) continue;
+    next.set(f.sourceRef.id, [...(next.get(f.sourceRef.id) ?? []), f.targetRef.id]);
+    prev.set(f.targetRef.id, [...(prev.get(f.targetRef.id) ?? []), f.sourceRef.id]);
+  }
+  const walk = (from: string[], edges: Map<string, string[]>) => {
+    const seen = new Set(from);
+    const queue = [...from];
+    while (queue.length) for (const to of edges.get(queue.shift()!) ?? []) if (!seen.has(to)) seen.add(to) && queue.push(to);
+    return seen;
+  };
+  const reached = walk(
+    starts.map((s) => s.id),
+    next,
+  );
+  const ending = walk(
+    nodes.filter((n) => n.$type === 'bpmn:EndEvent').map((n) => n.id),
+    prev,
+  );
+  for (const n of nodes) {
+    if (!reached.has(n.id)) problems.push({ element: n.name || n.id, key: 'workflow.unreachable' });
+    else if (!ending.has(n.id)) problems.push({ element: n.name || n.id, key: 'workflow.deadEnd' });
+  }
+  return { model: { processKey: process.id, name: process.name || process.id, tasks }, problems };
+}
+
+/** A new model's starting diagram: start → one approval by the department leader → end. */
+export function starterXml(key: string, name: string): string {
+  const esc = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:nk="${NK_NAMESPACE}" id="Definitions_${esc(key)}" targetNamespace="http://bpmn.io/schema/bpmn">
+  <bpmn:process id="${esc(key)}" name="${esc(name)}" isExecutable="true">
+    <bpmn:startEvent id="start" />
+    <bpmn:sequenceFlow id="flow_1" sourceRef="start" targetRef="leader" />
+    <bpmn:userTask id="leader" name="部门负责人审批" nk:candidateType="deptLeader" />
+    <bpmn:sequenceFlow id="flow_2" sourceRef="leader" targetRef="end" />
+    <bpmn:endEvent id="end" />
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="diagram">
+    <bpmndi:BPMNPlane id="plane" bpmnElement="${esc(key)}">
+      <bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="152" y="102" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="leader_di" bpmnElement="leader"><dc:Bounds x="240" y="80" width="100" height="80" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="392" y="102" width="36" height="36" /></bpmndi:BPMNShape>
+      <bpmndi:BPMNEdge id="flow_1_di" bpmnElement="flow_1"><di:waypoint x="188" y="120" /><di:waypoint x="240" y="120" /></bpmndi:BPMNEdge>
+      <bpmndi:BPMNEdge id="flow_2_di" bpmnElement="flow_2"><di:waypoint x="340" y="120" /><di:waypoint x="392" y="120" /></bpmndi:BPMNEdge>
+    </bpmndi:BPMNPlane>
+  </bpmndi:BPMNDiagram>
+</bpmn:definitions>
+`;
+}

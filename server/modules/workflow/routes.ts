@@ -1,0 +1,325 @@
+// Workflow endpoints beside the generic ones of its entities (models, definitions, instances,
+// bindings): deploy, my tasks, the decisions on a task, submit and withdraw for every document type
+// that goes through approval, and what the approval page shows of one document.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Services } from '../../app.ts';
+import { EntityService, idsOf } from '../../entities/crud.ts';
+import { defineHooks } from '../../entities/hooks.ts';
+import { permissionOf } from '../../entities/model.ts';
+import { AppError, Code } from '../../platform/errors.ts';
+import { caller } from '../../platform/gate.ts';
+import { t, type MessageKey } from '../../platform/messages.ts';
+import { starterXml } from './bpmn.ts';
+import { approvable, TaskStatus, Workflow } from './service.ts';
+
+type Row = Record<string, unknown>;
+
+function oneId(request: FastifyRequest): number {
+  const ids = idsOf(request);
+  if (ids.length !== 1) throw new AppError(Code.invalid, 'entity.noIds');
+  return ids[0]!;
+}
+
+export default function workflowRoutes(app: FastifyInstance, s: Services) {
+  const ok = (request: FastifyRequest, data: unknown, msg: MessageKey = 'ok', params?: Record<string, string | number>) => ({
+    code: Code.ok,
+    data,
+    msg: t(msg, request.locale, params),
+  });
+  const flow = (request: FastifyRequest) => new Workflow(s, request);
+
+  app.post(
+    '/workflow/model/deploy',
+    { config: { permission: 'workflow:model:deploy', log: { module: 'workflow', action: 'other' } } },
+    async (request) => {
+      const deployed = await flow(request).deploy(oneId(request));
+      return ok(request, deployed, 'workflow.deployed', { version: deployed.version });
+    },
+  );
+
+  // My tasks: to do (I am a candidate of an open task) or done (I decided it).
+  app.get<{ Querystring: Record<string, string> }>(
+    '/workflow/task/page',
+    { config: { permission: 'login' } },
+    async (request) => {
+      const { site, principal } = caller(request);
+      const q = request.query;
+      const pageNum = Number(q.pageNum ?? 1);
+      const pageSize = Number(q.pageSize ?? 10);
+      if (!Number.isInteger(pageNum) || pageNum < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) {
+        throw new AppError(Code.invalid, 'entity.badPaging');
+      }
+      const done = q.scope === 'done';
+      const where = sql`t.top_dept_id = ${site.id} and ${
+        done
+          ? sql`t.completed_by = ${principal.userId} and t.status = ${TaskStatus.done}`
+          : sql`t.status = ${TaskStatus.open} and t.candidate_ids @> ${JSON.stringify([principal.userId])}::jsonb`
+      } ${
+        q.title
+          ? sql`and t.title ilike ${`%${String(q.title)
+              .replace(/[\\%_]/g, (c) => `\\${c}`)
+              .slice(0, 100)}%`}`
+          : sql``
+      }`;
+      const total = Number(
+        (await sql<{ n: number }>`select count(*)::int as n from wf_task t where ${where}`.execute(s.database.db)).rows[0]!.n,
+      );
+      const rows = await sql<Row>`select t.*, u.real_name as starter_name, i.status as instance_status
+      from wf_task t join wf_instance i on i.id = t.instance_id left join sys_user u on u.id = t.starter_id
+      where ${where} order by ${done ? sql`t.completed_at desc` : sql`t.created_at desc`}, t.id desc
+      limit ${pageSize} offset ${(pageNum - 1) * pageSize}`.execute(s.database.db);
+      const records = rows.rows.map((r) => ({
+        id: Number(r.id),
+        instanceId: Number(r.instance_id),
+        name: r.name,
+        title: r.title,
+        entity: r.entity,
+        businessKey: Number(r.business_key),
+        starterId: Number(r.starter_id),
+        starterName: r.starter_name,
+        starterIdLabel: r.starter_name,
+        status: r.status,
+        decision: r.decision,
+        comment: r.comment,
+        instanceStatus: r.instance_status,
+        createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at,
+        completedAt: r.completed_at instanceof Date ? r.completed_at.toISOString() : r.completed_at,
+      }));
+      return ok(request, { records, total, current: pageNum, pageNum, pageSize, pages: Math.ceil(total / pageSize) });
+    },
+  );
+
+  const decisionBody = {
+    type: 'object',
+    properties: {
+      id: { type: 'integer', minimum: 1 },
+      taskId: { type: 'integer', minimum: 1 },
+      comment: { type: ['string', 'null'], maxLength: 500 },
+      userId: { type: 'integer', minimum: 1 },
+    },
+  };
+  const taskIdOf = (request: FastifyRequest) => {
+    const b = (request.body ?? {}) as { id?: number; taskId?: number };
+    const id = b.taskId ?? b.id ?? Number((request.query as { id?: string }).id);
+    if (!Number.isInteger(id) || id < 1) throw new AppError(Code.invalid, 'entity.noIds');
+    return id;
+  };
+  for (const decision of ['approve', 'reject', 'transfer', 'comment'] as const) {
+    app.post(
+      `/workflow/task/${decision}`,
+      { config: { permission: 'login', log: { module: 'workflow', action: 'audit' } }, schema: { body: decisionBody } },
+      async (request) => {
+        const b = (request.body ?? {}) as { comment?: string | null; userId?: number };
+        if (decision === 'transfer' && !b.userId) throw new AppError(Code.invalid, 'workflow.badTransfer');
+        const result = await flow(request).act(taskIdOf(request), decision, b.comment?.trim() || null, b.userId);
+        return ok(request, result, 'workflow.done');
+      },
+    );
+  }
+  // The same decision on several tasks; each answers for itself.
+  app.post(
+    '/workflow/task/approveBatch',
+    {
+      config: { permission: 'login', log: { module: 'workflow', action: 'audit' } },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['ids'],
+          properties: {
+            ids: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'integer', minimum: 1 } },
+            comment: { type: ['string', 'null'], maxLength: 500 },
+            decision: { type: 'string', enum: ['approve', 'reject'] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const b = request.body as { ids: number[]; comment?: string | null; decision?: 'approve' | 'reject' };
+      const results = [];
+      for (const id of [...new Set(b.ids)]) {
+        try {
+          const r = await flow(request).act(id, b.decision ?? 'approve', b.comment?.trim() || null);
+          results.push({ id, ok: true, status: r.status, msg: t('workflow.done', request.locale) });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          results.push({ id, ok: false, code: err.code, msg: t(err.messageKey, request.locale, err.params) });
+        }
+      }
+      return ok(request, { results, done: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length });
+    },
+  );
+
+  app.post(
+    '/workflow/instance/cancel',
+    { config: { permission: 'workflow:running:cancel', log: { module: 'workflow', action: 'other' } } },
+    async (request) => ok(request, await flow(request).cancel(oneId(request), null)),
+  );
+
+  // The approval page: the document (for its applicant, its approvers, or whoever may read it), its
+  // instance, open tasks with whether the caller may decide them, and the history.
+  app.get<{ Querystring: { entity: string; id: string } }>(
+    '/workflow/instance/business',
+    {
+      config: { permission: 'login' },
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['entity', 'id'],
+          properties: { entity: { type: 'string', pattern: '^[a-z][A-Za-z0-9]{0,63}$' }, id: { type: 'integer', minimum: 1 } },
+        },
+      },
+    },
+    async (request) => {
+      const { site, principal } = caller(request);
+      const entity = s.schemas.forSite(site.key).entities.get(request.query.entity);
+      if (!entity || !approvable(entity)) throw new AppError(Code.notFound, 'record.notFound');
+      const id = Number(request.query.id);
+      const { db } = s.database;
+      const instances = await sql<Row>`select * from wf_instance where top_dept_id = ${site.id} and entity = ${entity.name}
+        and business_key = ${id} order by id desc`.execute(db);
+      const ids = instances.rows.map((r) => Number(r.id));
+      const tasks = ids.length
+        ? (await sql<Row>`select * from wf_task where instance_id in (${sql.join(ids)}) order by id`.execute(db)).rows
+        : [];
+      const involved =
+        tasks.some((tk) => ((tk.candidate_ids as number[]) ?? []).map(Number).includes(principal.userId)) ||
+        instances.rows.some((i) => Number(i.starter_id) === principal.userId);
+      const docs = new EntityService(s, entity, request);
+      let doc: Row;
+      if (involved) {
+        const raw = (
+          await sql<Row>`select * from ${sql.table(entity.table)} t where t.id = ${id} and t.top_dept_id = ${site.id}`.execute(db)
+        ).rows[0];
+        if (!raw) throw new AppError(Code.notFound, 'record.notFound');
+        doc = docs.wire(raw);
+      } else {
+        const key = permissionOf(entity, 'query');
+        if (!s.access.can(principal, key)) throw new AppError(Code.forbidden, 'auth.forbidden', { key });
+        doc = docs.wire(await docs.find(id));
+      }
+      const history = ids.length
+        ? (await sql<Row>`select * from wf_history where instance_id in (${sql.join(ids)}) order by id`.execute(db)).rows
+        : [];
+      const current = instances.rows[0];
+      const approvedOnce = history.some((h) => Number(h.instance_id) === Number(current?.id) && h.decision === 'approve');
+      return ok(request, {
+        document: doc,
+        schemaVersion: doc.schemaVersion ?? null,
+        instance: current
+          ? {
+              id: Number(current.id),
+              status: current.status,
+              processKey: current.process_key,
+              version: current.def_version,
+              currentNodes: current.current_nodes,
+              starterId: Number(current.starter_id),
+              createdAt: (current.created_at as Date).toISOString(),
+            }
+          : null,
+        tasks: tasks
+          .filter((tk) => Number(tk.instance_id) === Number(current?.id) && tk.status === TaskStatus.open)
+          .map((tk) => ({
+            id: Number(tk.id),
+            name: tk.name,
+            canAct: ((tk.candidate_ids as number[]) ?? []).map(Number).includes(principal.userId),
+          })),
+        canWithdraw: Boolean(current && !current.ended && Number(current.starter_id) === principal.userId && !approvedOnce),
+        history: history.map((h) => ({
+          id: Number(h.id),
+          node: h.node_name,
+          userName: h.user_name,
+          decision: h.decision,
+          comment: h.comment,
+          time: (h.created_at as Date).toISOString(),
+        })),
+      });
+    },
+  );
+
+  // Document types that go through approval, and deployed processes: choices of the business screen.
+  app.get('/workflow/business/entities', { config: { permission: 'login' } }, async (request) => {
+    const { site } = caller(request);
+    const list = [...s.schemas.forSite(site.key).entities.values()]
+      .filter(approvable)
+      .map((e) => ({ value: e.name, label: s.schemas.texts[e.title]?.[request.locale] ?? e.name, processKey: e.process }));
+    return ok(request, list);
+  });
+  app.get('/workflow/definition/keys', { config: { permission: 'login' } }, async (request) => {
+    const { site } = caller(request);
+    const rows = await sql<{
+      process_key: string;
+      name: string;
+      v: number;
+    }>`select process_key, max(name) as name, max(def_version) as v
+      from wf_definition where top_dept_id = ${site.id} group by process_key order by process_key`.execute(s.database.db);
+    return ok(
+      request,
+      rows.rows.map((r) => ({ value: r.process_key, label: `${r.name} (${r.process_key} v${r.v})` })),
+    );
+  });
+
+  // Submit and withdraw, for every document type that goes through approval.
+  for (const base of s.schemas.baseEntities().filter(approvable)) {
+    const entityOf = (request: FastifyRequest) => s.schemas.entity(caller(request).site.key, base.name);
+    app.post(
+      `${base.api}/submit`,
+      { config: { permission: permissionOf(base, 'edit'), log: { module: base.name, action: 'other' } } },
+      async (request) => ok(request, await flow(request).submit(entityOf(request), oneId(request))),
+    );
+    app.post(
+      `${base.api}/withdraw`,
+      { config: { permission: permissionOf(base, 'edit'), log: { module: base.name, action: 'other' } } },
+      async (request) => ok(request, await flow(request).withdraw(entityOf(request), oneId(request))),
+    );
+    // A document in approval or approved is not changed or removed behind the approvers' backs.
+    defineHooks(base.name, {
+      beforeSave(_ctx, _row, existing) {
+        if (existing && ['1', '2'].includes(String(existing.approvalStatus)))
+          throw new AppError(Code.conflict, 'workflow.locked');
+      },
+      beforeRemove(_ctx, rows) {
+        if (rows.some((r) => ['1', '2', '5'].includes(String(r.approvalStatus))))
+          throw new AppError(Code.conflict, 'workflow.locked');
+      },
+    });
+  }
+}
+
+defineHooks('wfModel', {
+  beforeSave(_ctx, row, existing) {
+    // A new model starts as a diagram the designer can open: start → the leader approves → end.
+    if (!existing && !row.bpmnXml) row.bpmnXml = starterXml(String(row.modelKey), String(row.name));
+  },
+});
+
+defineHooks('wfDefinition', {
+  beforeSave(_ctx, _row, existing) {
+    // Definitions come from deploying a model; only their suspended flag changes.
+    if (!existing) throw new AppError(Code.notFound, 'record.notFound');
+  },
+  async beforeRemove({ trx }, rows) {
+    for (const row of rows) {
+      const used = await sql`select 1 from wf_instance where definition_id = ${row.id} limit 1`.execute(trx);
+      if (used.rows.length) throw new AppError(Code.conflict, 'workflow.inUse');
+    }
+  },
+});
+
+defineHooks('wfBinding', {
+  async beforeSave({ s, site, trx, request }, row) {
+    const entity = row.entity === undefined ? null : s.schemas.forSite(site.key).entities.get(String(row.entity));
+    if (row.entity !== undefined && (!entity || !approvable(entity))) {
+      throw new AppError(Code.invalid, 'workflow.notApprovable', { entity: String(row.entity).slice(0, 64) });
+    }
+    if (row.processKey !== undefined) {
+      const found =
+        await sql`select 1 from wf_definition where top_dept_id = ${site.id} and process_key = ${row.processKey} limit 1`.execute(
+          trx,
+        );
+      if (!found.rows.length)
+        throw new AppError(Code.invalid, 'workflow.noDefinition', { key: String(row.processKey).slice(0, 64) });
+    }
+    void request;
+  },
+});

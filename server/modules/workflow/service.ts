@@ -1,0 +1,495 @@
+// Approval of documents (issue 6, DOMAIN.md "Default approval chain"): deploy a model as a new
+// definition version; submit a document (an instance keyed by the document's id); approve, reject
+// (back to the applicant), withdraw (before the first approval), transfer, comment, cancel. Each
+// step runs in one transaction with the instance row locked: the engine's state, the task rows,
+// the history and the document's approval status change together or not at all, on any app node.
+import type { FastifyRequest } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import type { Services } from '../../app.ts';
+import { EntityService } from '../../entities/crud.ts';
+import { hooksOf } from '../../entities/hooks.ts';
+import type { EntityDef } from '../../entities/model.ts';
+import { AppError, Code } from '../../platform/errors.ts';
+import { caller } from '../../platform/gate.ts';
+import { t } from '../../platform/messages.ts';
+import { readModel, type TaskNode } from './bpmn.ts';
+import { completeTask, startProcess, type Step } from './engine.ts';
+
+/** DOMAIN.md: approval status of every approvable document. */
+export const ApprovalStatus = { draft: '0', inApproval: '1', approved: '2', rejected: '3', withdrawn: '4', cancelled: '5' };
+export const TaskStatus = { open: '0', done: '1', cancelled: '2' };
+export type Decision = 'submit' | 'approve' | 'reject' | 'withdraw' | 'transfer' | 'comment' | 'cancel';
+type Trx = Transaction<any>;
+type Row = Record<string, any>;
+
+export function approvable(entity: EntityDef): boolean {
+  return Boolean(entity.process) && entity.byName.has('approvalStatus');
+}
+
+export class Workflow {
+  constructor(
+    private readonly s: Services,
+    private readonly request: FastifyRequest,
+  ) {}
+
+  private get ctx() {
+    return caller(this.request);
+  }
+
+  private get db() {
+    return this.s.database.db as unknown as import('kysely').Kysely<any>;
+  }
+
+  /** A model becomes the next version of its process (checked first; problems listed in the message). */
+  async deploy(modelId: number) {
+    const { site, principal } = this.ctx;
+    const model = await this.db
+      .selectFrom('wf_model')
+      .selectAll()
+      .where('id', '=', modelId)
+      .where('top_dept_id', '=', site.id)
+      .executeTakeFirst();
+    if (!model) throw new AppError(Code.notFound, 'record.notFound');
+    const { model: read, problems } = await readModel(String(model.bpmn_xml ?? ''));
+    if (problems.length || !read) {
+      const detail = problems
+        .slice(0, 8)
+        .map((p) => (p.element ? `${p.element}: ${t(p.key, this.request.locale)}` : t(p.key, this.request.locale)))
+        .join('；');
+      throw new AppError(Code.invalid, 'workflow.deployRefused', { detail });
+    }
+    if (read.processKey !== model.model_key) {
+      throw new AppError(Code.invalid, 'workflow.keyMismatch', { key: read.processKey, model: model.model_key });
+    }
+    return this.db.transaction().execute(async (trx) => {
+      const last = await trx
+        .selectFrom('wf_definition')
+        .select((eb) => eb.fn.max('def_version').as('v'))
+        .where('top_dept_id', '=', site.id)
+        .where('process_key', '=', read.processKey)
+        .executeTakeFirst();
+      const version = Number(last?.v ?? 0) + 1;
+      const now = new Date(this.s.clock.now());
+      const inserted = await trx
+        .insertInto('wf_definition')
+        .values({
+          top_dept_id: site.id,
+          process_key: read.processKey,
+          name: model.name,
+          def_version: version,
+          bpmn_xml: model.bpmn_xml,
+          nodes: JSON.stringify(read.tasks),
+          model_id: model.id,
+          created_by: principal.userId,
+          created_at: now,
+          updated_by: principal.userId,
+          updated_at: now,
+        })
+        .returning(['id', 'process_key', 'def_version'])
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('wf_model')
+        .set({ deployed_version: version, updated_at: now, updated_by: principal.userId })
+        .where('id', '=', model.id)
+        .execute();
+      return { id: inserted.id, processKey: inserted.process_key, version: inserted.def_version };
+    });
+  }
+
+  /** The process a document type goes through on this site: its binding, else the entity's own key. */
+  async processKeyOf(db: Trx | import('kysely').Kysely<any>, entity: EntityDef): Promise<string | null> {
+    const bound = await db
+      .selectFrom('wf_binding')
+      .select('process_key')
+      .where('top_dept_id', '=', this.ctx.site.id)
+      .where('entity', '=', entity.name)
+      .executeTakeFirst();
+    return bound?.process_key ?? entity.process ?? null;
+  }
+
+  /** Submits a draft (or a rejected or withdrawn document again): an instance on the newest version. */
+  async submit(entity: EntityDef, docId: number) {
+    const { site, principal } = this.ctx;
+    if (!approvable(entity)) throw new AppError(Code.notFound, 'record.notFound');
+    const docs = await new EntityService(this.s, entity, this.request).prepare();
+    const result = await this.db.transaction().execute(async (trx) => {
+      const doc = docs.wire(await docs.find(docId, trx, true));
+      if (
+        ![ApprovalStatus.draft, ApprovalStatus.rejected, ApprovalStatus.withdrawn].includes(String(doc.approvalStatus ?? '0'))
+      ) {
+        throw new AppError(Code.conflict, 'workflow.alreadySubmitted');
+      }
+      const key = await this.processKeyOf(trx, entity);
+      const definition = key
+        ? await trx
+            .selectFrom('wf_definition')
+            .selectAll()
+            .where('top_dept_id', '=', site.id)
+            .where('process_key', '=', key)
+            .orderBy('def_version', 'desc')
+            .limit(1)
+            .executeTakeFirst()
+        : undefined;
+      if (!definition) throw new AppError(Code.invalid, 'workflow.noDefinition', { key: key ?? entity.name });
+      if (definition.suspended === '1') throw new AppError(Code.conflict, 'workflow.suspended', { key: definition.process_key });
+      const variables = this.variablesOf(entity, doc);
+      const step = await startProcess(definition.process_key, definition.bpmn_xml, variables);
+      const now = new Date(this.s.clock.now());
+      const title = this.titleOf(entity, doc);
+      const instance = await trx
+        .insertInto('wf_instance')
+        .values({
+          top_dept_id: site.id,
+          definition_id: definition.id,
+          process_key: definition.process_key,
+          def_version: definition.def_version,
+          entity: entity.name,
+          business_key: docId,
+          title,
+          starter_id: principal.userId,
+          starter_dept_id: principal.deptId,
+          status: 'running',
+          variables: JSON.stringify(variables),
+          engine_state: step.state === null ? null : JSON.stringify(step.state),
+          created_by: principal.userId,
+          created_at: now,
+          updated_by: principal.userId,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await this.history(trx, instance.id, null, t('workflow.submitted', this.request.locale), 'submit', null);
+      await this.setDocument(trx, entity, docId, ApprovalStatus.inApproval);
+      await this.afterStep(trx, instance, definition.nodes as Record<string, TaskNode>, step, entity);
+      return { instanceId: instance.id };
+    });
+    return result;
+  }
+
+  /** Approve, reject, transfer or comment on a task the caller is a candidate of. */
+  async act(
+    taskId: number,
+    decision: 'approve' | 'reject' | 'transfer' | 'comment',
+    comment: string | null,
+    transferTo?: number,
+  ) {
+    const { site, principal } = this.ctx;
+    const task = await this.db
+      .selectFrom('wf_task')
+      .select(['entity'])
+      .where('id', '=', taskId)
+      .where('top_dept_id', '=', site.id)
+      .executeTakeFirst();
+    if (!task) throw new AppError(Code.notFound, 'record.notFound');
+    const entity = this.s.schemas.forSite(site.key).entities.get(task.entity);
+    if (!entity) throw new AppError(Code.notFound, 'record.notFound');
+    await new EntityService(this.s, entity, this.request).prepare();
+    return this.db.transaction().execute(async (trx) => {
+      // The task first, then its instance: two approvers acting at once queue here; the second
+      // finds the task decided.
+      const open = await sql<Row>`select * from wf_task where id = ${taskId} and top_dept_id = ${site.id} for update`.execute(
+        trx,
+      );
+      const row = open.rows[0]!;
+      if (row.status !== TaskStatus.open) throw new AppError(Code.conflict, 'workflow.taskDone');
+      const candidates = ((row.candidate_ids ?? []) as number[]).map(Number);
+      if (!candidates.includes(principal.userId)) throw new AppError(Code.forbidden, 'workflow.notCandidate');
+      const locked = await sql<Row>`select * from wf_instance where id = ${row.instance_id} for update`.execute(trx);
+      const instance = locked.rows[0]!;
+      if (instance.ended) throw new AppError(Code.conflict, 'workflow.taskDone');
+      const now = new Date(this.s.clock.now());
+
+      if (decision === 'comment') {
+        await this.history(trx, instance.id, row.id, row.name, 'comment', comment);
+        return { instanceId: instance.id, status: instance.status };
+      }
+      if (decision === 'transfer') {
+        const to = await trx
+          .selectFrom('sys_user')
+          .select(['id', 'real_name'])
+          .where('id', '=', transferTo ?? 0)
+          .where('top_dept_id', '=', site.id)
+          .where('status', '=', '0')
+          .executeTakeFirst();
+        if (!to) throw new AppError(Code.invalid, 'workflow.badTransfer');
+        await trx
+          .updateTable('wf_task')
+          .set({ candidate_ids: JSON.stringify([to.id]) })
+          .where('id', '=', row.id)
+          .execute();
+        await this.history(trx, instance.id, row.id, row.name, 'transfer', `→ ${to.real_name}${comment ? `：${comment}` : ''}`);
+        return { instanceId: instance.id, status: instance.status };
+      }
+
+      await trx
+        .updateTable('wf_task')
+        .set({ status: TaskStatus.done, decision, comment, completed_by: principal.userId, completed_at: now })
+        .where('id', '=', row.id)
+        .execute();
+      await this.history(trx, instance.id, row.id, row.name, decision, comment);
+      if (decision === 'reject') {
+        await this.finish(trx, instance, 'rejected', entity, ApprovalStatus.rejected);
+        return { instanceId: instance.id, status: 'rejected' };
+      }
+      const definition = await trx
+        .selectFrom('wf_definition')
+        .select(['nodes'])
+        .where('id', '=', instance.definition_id)
+        .executeTakeFirstOrThrow();
+      // Parallel branches: the engine moves on only when every open task of this element is done.
+      const step = await completeTask(instance.process_key, instance.engine_state, row.element_id, { decision, comment });
+      await trx
+        .updateTable('wf_instance')
+        .set({
+          engine_state: step.state === null ? null : JSON.stringify(step.state),
+          updated_at: now,
+          updated_by: principal.userId,
+        })
+        .where('id', '=', instance.id)
+        .execute();
+      const status = await this.afterStep(trx, instance, definition.nodes as Record<string, TaskNode>, step, entity);
+      return { instanceId: instance.id, status };
+    });
+  }
+
+  /** The applicant takes a document back, while nobody has approved it yet. */
+  async withdraw(entity: EntityDef, docId: number) {
+    const { site, principal } = this.ctx;
+    await new EntityService(this.s, entity, this.request).prepare();
+    return this.db.transaction().execute(async (trx) => {
+      const instance = await this.runningOf(trx, entity, docId);
+      if (!instance) throw new AppError(Code.conflict, 'workflow.notRunning');
+      if (Number(instance.starter_id) !== principal.userId) throw new AppError(Code.forbidden, 'workflow.notStarter');
+      const approved = await trx
+        .selectFrom('wf_history')
+        .select('id')
+        .where('instance_id', '=', instance.id)
+        .where('decision', '=', 'approve')
+        .where('top_dept_id', '=', site.id)
+        .executeTakeFirst();
+      if (approved) throw new AppError(Code.conflict, 'workflow.alreadyApproved');
+      await this.history(trx, instance.id, null, t('workflow.withdrawn', this.request.locale), 'withdraw', null);
+      await this.finish(trx, instance, 'withdrawn', entity, ApprovalStatus.withdrawn);
+      return { instanceId: instance.id, status: 'withdrawn' };
+    });
+  }
+
+  /** An administrator stops a running instance (the running-instances screen). */
+  async cancel(instanceId: number, comment: string | null) {
+    const { site } = this.ctx;
+    const found = await this.db
+      .selectFrom('wf_instance')
+      .select(['entity'])
+      .where('id', '=', instanceId)
+      .where('top_dept_id', '=', site.id)
+      .executeTakeFirst();
+    if (!found) throw new AppError(Code.notFound, 'record.notFound');
+    const entity = this.s.schemas.forSite(site.key).entities.get(found.entity);
+    if (!entity) throw new AppError(Code.notFound, 'record.notFound');
+    await new EntityService(this.s, entity, this.request).prepare();
+    return this.db.transaction().execute(async (trx) => {
+      const instance = (await sql<Row>`select * from wf_instance where id = ${instanceId} for update`.execute(trx)).rows[0]!;
+      if (instance.ended) throw new AppError(Code.conflict, 'workflow.notRunning');
+      await this.history(trx, instance.id, null, t('workflow.cancelled', this.request.locale), 'cancel', comment);
+      await this.finish(trx, instance, 'cancelled', entity, ApprovalStatus.cancelled);
+      return { instanceId: instance.id, status: 'cancelled' };
+    });
+  }
+
+  async runningOf(db: Trx, entity: EntityDef, docId: number): Promise<Row | undefined> {
+    const rows = await sql<Row>`select * from wf_instance where top_dept_id = ${this.ctx.site.id} and entity = ${entity.name}
+      and business_key = ${docId} and ended = false order by id desc limit 1 for update`.execute(db);
+    return rows.rows[0];
+  }
+
+  /** After the engine moved: open tasks for what now waits, or close the instance as approved. */
+  private async afterStep(
+    trx: Trx,
+    instance: Row,
+    nodes: Record<string, TaskNode>,
+    step: Step,
+    entity: EntityDef,
+  ): Promise<string> {
+    if (step.ended) {
+      await this.finish(trx, instance, 'approved', entity, ApprovalStatus.approved);
+      return 'approved';
+    }
+    const open = await trx
+      .selectFrom('wf_task')
+      .select('element_id')
+      .where('instance_id', '=', instance.id)
+      .where('status', '=', TaskStatus.open)
+      .execute();
+    const have = new Set(open.map((o) => o.element_id));
+    for (const elementId of step.waiting.filter((w) => !have.has(w))) {
+      const node = nodes[elementId];
+      const candidates = await this.candidatesOf(trx, node, instance);
+      await trx
+        .insertInto('wf_task')
+        .values({
+          top_dept_id: instance.top_dept_id,
+          instance_id: instance.id,
+          element_id: elementId,
+          name: node?.name ?? elementId,
+          candidate_ids: JSON.stringify(candidates),
+          entity: instance.entity,
+          business_key: instance.business_key,
+          title: instance.title,
+          starter_id: instance.starter_id,
+          created_at: new Date(this.s.clock.now()),
+        })
+        .execute();
+    }
+    await trx
+      .updateTable('wf_instance')
+      .set({
+        current_nodes: step.waiting
+          .map((w) => nodes[w]?.name ?? w)
+          .join('、')
+          .slice(0, 300),
+      })
+      .where('id', '=', instance.id)
+      .execute();
+    return 'running';
+  }
+
+  /** Who may decide a task, resolved when it opens (DOMAIN.md: roles, users, the applicant's leader…). */
+  private async candidatesOf(trx: Trx, node: TaskNode | undefined, instance: Row): Promise<number[]> {
+    const siteId = Number(instance.top_dept_id);
+    let ids: number[] = [];
+    const leaderOf = async (deptId: number | null): Promise<number[]> => {
+      let current = deptId;
+      // The nearest department up the tree that has a leader.
+      for (let hops = 0; current && hops < 20; hops++) {
+        const d = await trx
+          .selectFrom('sys_dept')
+          .select(['leader_user_id', 'parent_id'])
+          .where('id', '=', current)
+          .where('top_dept_id', '=', siteId)
+          .executeTakeFirst();
+        if (!d) break;
+        if (d.leader_user_id) return [Number(d.leader_user_id)];
+        current = d.parent_id;
+      }
+      return [];
+    };
+    switch (node?.candidateType) {
+      case 'role': {
+        const rows = await sql<{ id: number }>`select distinct u.id from sys_user u join sys_user_role ur on ur.user_id = u.id
+          join sys_role r on r.id = ur.role_id where u.top_dept_id = ${siteId} and u.status = '0' and r.status = '0'
+          and (r.role_key in (${sql.join(node.candidates)}) or r.id::text in (${sql.join(node.candidates)}))`.execute(trx);
+        ids = rows.rows.map((r) => Number(r.id));
+        break;
+      }
+      case 'user': {
+        const wanted = node.candidates.map(Number).filter((n) => Number.isInteger(n));
+        if (wanted.length) {
+          const rows = await trx
+            .selectFrom('sys_user')
+            .select('id')
+            .where('top_dept_id', '=', siteId)
+            .where('status', '=', '0')
+            .where('id', 'in', wanted)
+            .execute();
+          ids = rows.map((r) => Number(r.id));
+        }
+        break;
+      }
+      case 'deptLeader':
+        ids = await leaderOf(instance.starter_dept_id === null ? null : Number(instance.starter_dept_id));
+        break;
+      case 'namedDeptLeader':
+        for (const d of node.candidates) ids.push(...(await leaderOf(Number(d))));
+        break;
+      case 'starter':
+        ids = [Number(instance.starter_id)];
+        break;
+    }
+    if (ids.length) return [...new Set(ids)];
+    // Nobody fits (a department without a leader): the site's administrators decide, so the
+    // document never waits on no one.
+    const admins = await sql<{ id: number }>`select distinct u.id from sys_user u join sys_user_role ur on ur.user_id = u.id
+      join sys_role r on r.id = ur.role_id where u.top_dept_id = ${siteId} and r.role_key = 'admin' and u.status = '0'`.execute(
+      trx,
+    );
+    return admins.rows.map((r) => Number(r.id));
+  }
+
+  private async finish(trx: Trx, instance: Row, status: string, entity: EntityDef, approval: string) {
+    const now = new Date(this.s.clock.now());
+    await trx
+      .updateTable('wf_instance')
+      .set({ status, ended: true, ended_at: now, engine_state: null, current_nodes: null, updated_at: now })
+      .where('id', '=', instance.id)
+      .execute();
+    await trx
+      .updateTable('wf_task')
+      .set({ status: TaskStatus.cancelled, completed_at: now })
+      .where('instance_id', '=', instance.id)
+      .where('status', '=', TaskStatus.open)
+      .execute();
+    await this.setDocument(trx, entity, Number(instance.business_key), approval);
+    const { site, principal } = this.ctx;
+    const doc = (
+      await sql<Row>`select * from ${sql.table(entity.table)} where id = ${instance.business_key} and top_dept_id = ${site.id}`.execute(
+        trx,
+      )
+    ).rows[0];
+    // Rules of the document type (budgets freeze and release here).
+    await hooksOf(entity.name).afterApproval?.(
+      { s: this.s, trx, site, principal, entity, request: this.request },
+      doc ?? {},
+      status as 'approved' | 'rejected' | 'withdrawn' | 'cancelled',
+    );
+  }
+
+  private async setDocument(trx: Trx, entity: EntityDef, docId: number, approval: string) {
+    const field = entity.byName.get('approvalStatus')!;
+    await sql`update ${sql.table(entity.table)} set ${sql.ref(field.column)} = ${approval} where id = ${docId} and top_dept_id = ${this.ctx.site.id}`.execute(
+      trx,
+    );
+  }
+
+  private async history(
+    trx: Trx,
+    instanceId: number,
+    taskId: number | null,
+    nodeName: string,
+    decision: Decision,
+    comment: string | null,
+  ) {
+    const { principal, site } = this.ctx;
+    await trx
+      .insertInto('wf_history')
+      .values({
+        top_dept_id: site.id,
+        instance_id: instanceId,
+        task_id: taskId,
+        node_name: nodeName.slice(0, 100),
+        user_id: principal.userId,
+        user_name: principal.realName,
+        decision,
+        comment: comment?.slice(0, 500) ?? null,
+        created_at: new Date(this.s.clock.now()),
+      })
+      .execute();
+  }
+
+  /** What gateway conditions may test: the document's fields (money as numbers), the applicant. */
+  private variablesOf(entity: EntityDef, doc: Row): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const f of entity.fields) {
+      const v = doc[f.name];
+      if (v === undefined || f.type === 'files') continue;
+      out[f.name] = (f.type === 'money' || f.type === 'number') && v !== null ? Number(v) : v;
+    }
+    const { principal } = this.ctx;
+    return { ...out, id: doc.id, starterId: principal.userId, starterDeptId: principal.deptId };
+  }
+
+  private titleOf(entity: EntityDef, doc: Row): string {
+    const name = this.s.schemas.texts[entity.title]?.[this.request.locale] ?? entity.name;
+    const display = entity.display ? doc[entity.display] : null;
+    return `${name}${display ? `：${String(display)}` : ` #${doc.id}`}`.slice(0, 200);
+  }
+}
