@@ -128,8 +128,8 @@ describe('notices', () => {
     const staff = await open(); // 教务处
     await signIn(staff, 'staff', 'Demo@12345');
     await staff.waitForURL(/\/home/);
-    const teacher = await open(); // 学生处
-    await signIn(teacher, 'teacher', 'Demo@12345');
+    const teacher = await open(); // 党政办公室 (teacher's sign-in is spent on a captcha elsewhere)
+    await signIn(teacher, 'auditor', 'Demo@12345');
     await teacher.waitForURL(/\/home/);
     const badge = async (p: Page) => {
       const count = p.locator('[data-testid=notice-badge] sup.ant-badge-count');
