@@ -608,6 +608,12 @@ export const messages = {
     'en-US': '"{entity}" is not a document type that goes through approval',
     'pt-BR': '"{entity}" não é um tipo de documento com aprovação',
   },
+  'workflow.commentRequired': {
+    'zh-CN': '请输入评论内容',
+    'zh-TW': '請輸入評論內容',
+    'en-US': 'Please write the comment',
+    'pt-BR': 'Escreva o comentário',
+  },
   'workflow.locked': {
     'zh-CN': '单据在审批中或已通过，不能修改或删除',
     'zh-TW': '單據在審批中或已通過，不能修改或刪除',

@@ -3,10 +3,11 @@
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
 import { App as AntApp, ConfigProvider, Result, Spin, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import ptBR from 'antd/locale/pt_BR';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
+// The ES builds: the CommonJS ones hand Vite a Pagination locale it cannot unwrap ("10 / page" in Chinese).
+import enUS from 'antd/es/locale/en_US';
+import ptBR from 'antd/es/locale/pt_BR';
+import zhCN from 'antd/es/locale/zh_CN';
+import zhTW from 'antd/es/locale/zh_TW';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from '../router/AppRoutes.tsx';
 import { StoreContext, type RootStore } from '../stores/index.ts';

@@ -275,7 +275,7 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
     // A document in approval or approved is not changed or removed behind the approvers' backs.
     defineHooks(base.name, {
       beforeSave(_ctx, _row, existing) {
-        if (existing && ['1', '2'].includes(String(existing.approvalStatus)))
+        if (existing && ['1', '2', '5'].includes(String(existing.approvalStatus)))
           throw new AppError(Code.conflict, 'workflow.locked');
       },
       beforeRemove(_ctx, rows) {

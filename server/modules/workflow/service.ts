@@ -114,9 +114,9 @@ export class Workflow {
     const docs = await new EntityService(this.s, entity, this.request).prepare();
     const result = await this.db.transaction().execute(async (trx) => {
       const doc = docs.wire(await docs.find(docId, trx, true));
-      if (
-        ![ApprovalStatus.draft, ApprovalStatus.rejected, ApprovalStatus.withdrawn].includes(String(doc.approvalStatus ?? '0'))
-      ) {
+      const current = String(doc.approvalStatus ?? '0');
+      if (current === ApprovalStatus.cancelled) throw new AppError(Code.conflict, 'workflow.locked');
+      if (![ApprovalStatus.draft, ApprovalStatus.rejected, ApprovalStatus.withdrawn].includes(current)) {
         throw new AppError(Code.conflict, 'workflow.alreadySubmitted');
       }
       const key = await this.processKeyOf(trx, entity);
@@ -200,6 +200,7 @@ export class Workflow {
       const now = new Date(this.s.clock.now());
 
       if (decision === 'comment') {
+        if (!comment) throw new AppError(Code.invalid, 'workflow.commentRequired');
         await this.history(trx, instance.id, row.id, row.name, 'comment', comment);
         return { instanceId: instance.id, status: instance.status };
       }
@@ -357,9 +358,11 @@ export class Workflow {
   private async candidatesOf(trx: Trx, node: TaskNode | undefined, instance: Row): Promise<number[]> {
     const siteId = Number(instance.top_dept_id);
     let ids: number[] = [];
+    const starter = Number(instance.starter_id);
     const leaderOf = async (deptId: number | null): Promise<number[]> => {
       let current = deptId;
-      // The nearest department up the tree that has a leader.
+      // The nearest department up the tree that has a leader other than the applicant: a head's
+      // own application goes to the head above them.
       for (let hops = 0; current && hops < 20; hops++) {
         const d = await trx
           .selectFrom('sys_dept')
@@ -368,7 +371,7 @@ export class Workflow {
           .where('top_dept_id', '=', siteId)
           .executeTakeFirst();
         if (!d) break;
-        if (d.leader_user_id) return [Number(d.leader_user_id)];
+        if (d.leader_user_id && Number(d.leader_user_id) !== starter) return [Number(d.leader_user_id)];
         current = d.parent_id;
       }
       return [];
