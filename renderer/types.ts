@@ -87,6 +87,13 @@ export interface ColumnSchema {
   link?: ActionSchema;
 }
 
+export interface ListTab {
+  key: string;
+  /** i18n key */
+  title: string;
+  query: Record<string, string>;
+}
+
 export interface ListSchema {
   component: string;
   entity: string;
@@ -94,6 +101,10 @@ export interface ListSchema {
   query?: string[];
   dateRange?: string;
   fixedQuery?: Record<string, string>;
+  /** Query values every page, list and export request sends (running instances: ended=false). */
+  filter?: Record<string, string>;
+  /** Tabs over the table, each adding its own query values (my tasks: to do, done). */
+  tabs?: ListTab[];
   columns: ColumnSchema[];
   defaultSort?: { field: string; order?: 'asc' | 'desc' };
   /** Rows per page to start with (default 10). */

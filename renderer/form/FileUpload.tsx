@@ -100,6 +100,8 @@ function FileUploadInput({
     window.open(answer.data.url, '_blank', 'noopener');
   };
 
+  // Read-only with no files: the same '—' as every other empty value.
+  if (readOnly && !files.length) return <span>—</span>;
   return (
     <Upload
       fileList={files}

@@ -3,13 +3,11 @@
 import { useMemo, useState } from 'react';
 import { Modal } from 'antd';
 import { createForm, onFieldChange } from '@formily/core';
-import { FormProvider } from '@formily/react';
-import { FormLayout, PreviewText } from '@formily/antd-v5';
 import { useRenderer } from '../context.tsx';
 import { rt, schemaText } from '../texts.ts';
-import type { DictEntry, FormSchema, PageBundle, Row } from '../types.ts';
+import type { DictEntry, FormSchema, PageBundle, PublicEntity, Row } from '../types.ts';
 import { buildFormSchema, defaultForm } from './build.ts';
-import { SchemaField } from './components.tsx';
+import FormBody from './FormBody.tsx';
 import { meetingEffects, meetingSettings, meetingSubmitCheck, withMeetingSection } from './meeting.ts';
 
 export type DialogMode = 'add' | 'edit' | 'view';
@@ -47,7 +45,7 @@ export function formOnlyInputs(form: FormSchema, bundle: PageBundle): Set<string
 }
 
 /** File lists arrive as JSON strings under extend.<field>; the form edits them as lists. */
-export function withFileLists(record: Row, bundle: PageBundle): Record<string, unknown> {
+export function withFileLists(record: Row, bundle: { entity: PublicEntity }): Record<string, unknown> {
   const out: Record<string, unknown> = { ...record };
   const extend = (record.extend ?? {}) as Record<string, unknown>;
   for (const f of bundle.entity.fields.filter((x) => x.type === 'files')) {
@@ -173,13 +171,7 @@ export default function FormDialog({
       destroyOnHidden
     >
       <div data-testid="schema-form" style={{ paddingTop: 8 }}>
-        <FormProvider form={form}>
-          <PreviewText.Placeholder value="—">
-            <FormLayout labelCol={formFile.labelCol ?? 6} wrapperCol={24 - (formFile.labelCol ?? 6) - 1}>
-              <SchemaField schema={schema as never} />
-            </FormLayout>
-          </PreviewText.Placeholder>
-        </FormProvider>
+        <FormBody form={form} schema={schema} labelCol={formFile.labelCol} />
       </div>
     </Modal>
   );

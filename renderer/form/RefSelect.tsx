@@ -3,7 +3,7 @@
 // all for roles), searched on the server 20 at a time (spec section 9 "User search page size 20").
 // Tree-shaped entities (departments, menus) use RefTree below: the whole tree, as a select or as a
 // checkbox tree.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Select, Tree, TreeSelect, Typography } from 'antd';
 import { connect, mapProps } from '@formily/react';
 import { useRenderer } from '../context.tsx';
@@ -36,7 +36,14 @@ function RefSelectInput({
   readOnly,
   allowClear,
   multiple,
-}: RefProps & { value?: Id | Id[] | null; onChange?: (v: Id | Id[] | null) => void }) {
+  placeholder,
+  style,
+}: RefProps & {
+  value?: Id | Id[] | null;
+  onChange?: (v: Id | Id[] | null) => void;
+  placeholder?: string;
+  style?: CSSProperties;
+}) {
   const env = useRenderer();
   const [options, setOptions] = useState<Array<{ value: Id; label: string }>>([]);
   const [known, setKnown] = useState<Map<Id, string>>(new Map());
@@ -97,6 +104,8 @@ function RefSelectInput({
       mode={multiple ? 'multiple' : undefined}
       allowClear={allowClear ?? true}
       disabled={disabled}
+      placeholder={placeholder}
+      style={style}
       value={multiple ? values : (values[0] ?? undefined)}
       options={merged}
       filterOption={false}
@@ -220,4 +229,6 @@ const readPretty = (props: object, field: unknown) => ({
 });
 
 export const RefSelect = connect(RefSelectInput, mapProps(readPretty));
+/** The same picker outside a Formily form (the approval page's transfer). */
+export const RefPicker = RefSelectInput;
 export const RefTree = connect(RefTreeInput, mapProps(readPretty));

@@ -23,6 +23,7 @@ import { Input as AntInput } from 'antd';
 import { FileUpload } from './FileUpload.tsx';
 import { RefSelect, RefTree } from './RefSelect.tsx';
 import { CheckboxList } from './CheckboxList.tsx';
+import { OptionsSelect } from './OptionsSelect.tsx';
 
 /** Money: typed as text so the decimal stays exact; at most two decimals. */
 export const MoneyInput = connect(
@@ -45,6 +46,7 @@ export const SchemaField = createSchemaField({
     Input,
     MoneyInput,
     NumberPicker,
+    OptionsSelect,
     Password,
     Radio,
     RefSelect,

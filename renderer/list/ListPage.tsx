@@ -1,9 +1,10 @@
 // A list page from its schema (spec sections 4, 8, 9): query form, table with the display filters,
 // server paging (10/20/30/40, from 1) and sort (default desc), a step back when a page comes back
 // empty, virtual rows from 40, toolbar / row / batch actions gated by permission keys, export with
-// progress, import with a report, and the server's msg when a load is refused.
+// progress, import with a report, and the server's msg when a load is refused. A list may always
+// send some query values (`filter`) and have tabs that add their own (`tabs`: my tasks to do / done).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useRenderer } from '../context.tsx';
@@ -12,6 +13,7 @@ import { rt, schemaText, type RendererTextKey } from '../texts.ts';
 import type { ActionSchema, ColumnSchema, DictEntry, PageBundle, Row } from '../types.ts';
 import type { DialogMode } from '../form/FormDialog.tsx';
 import { buildColumns } from './columns.tsx';
+import { activeTab, batchSummary, listParams, type BatchSummary } from './params.ts';
 // The dialogs bring Formily; a list loads them when one first opens.
 const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
@@ -94,6 +96,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   );
   const fixed = useMemo(() => Object.fromEntries(JSON.parse(fixedKey) as Array<[string, string]>), [fixedKey]);
   const [query, setQuery] = useState<QueryValues>({});
+  const [tab, setTab] = useState(() => activeTab(list, undefined));
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState<number>(list.pageSize ?? 10);
   const [sort, setSort] = useState<{ field?: string; order?: 'asc' | 'desc' }>({
@@ -122,14 +125,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
     if (types.length) env.dicts(types).then(setDicts, () => setDicts({}));
   }, [entity, language]);
 
-  const params = useCallback(
-    () => ({
-      ...fixed,
-      ...query,
-      ...(sort.field ? { sortField: sort.field, sortOrder: sort.order ?? 'desc' } : {}),
-    }),
-    [fixed, query, sort],
-  );
+  const params = useCallback(() => listParams(list, { fixed, query, tab, sort }), [list, fixed, query, tab, sort]);
 
   useEffect(() => {
     let cancelled = false;
@@ -286,7 +282,10 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
             .then((answer) => {
               if (answer.code !== '0') env.message.error(answer.msg);
               else {
-                env.message.success(answer.msg);
+                // A batch that answers row by row (approve the selected tasks) says how many went through.
+                const summary = batchSummary(answer.data, data.records, list.columns[0]?.field, entity.display);
+                if (summary) showSummary(summary);
+                else env.message.success(answer.msg);
                 if (!row) setSelected([]);
                 reload();
                 window.dispatchEvent(new CustomEvent('schema:changed', { detail: { entity: entity.name } }));
@@ -304,6 +303,26 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
         return;
       }
     }
+  };
+
+  const showSummary = (summary: BatchSummary) => {
+    if (!summary.failed) return void env.message.success(t('batchDone', { done: summary.done }));
+    env.modal.warning({
+      title: t('batchResult', { done: summary.done, failed: summary.failed }),
+      okText: t('ok'),
+      width: 520,
+      content: (
+        <ul data-testid="batch-failures" style={{ margin: '8px 0 0', paddingLeft: 20, maxHeight: 320, overflow: 'auto' }}>
+          {summary.failures.map((f) => (
+            <li key={f.id}>
+              <Typography.Text strong>{f.name}</Typography.Text>
+              {language.startsWith('zh') ? '：' : ': '}
+              {f.msg}
+            </li>
+          ))}
+        </ul>
+      ),
+    });
   };
 
   const linkFor = (column: ColumnSchema, row: Row) =>
@@ -378,6 +397,21 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
 
   return (
     <Card className="schema-list" data-testid={`schema-list-${list.component}`}>
+      {list.tabs?.length ? (
+        <Tabs
+          className="schema-tabs"
+          activeKey={tab}
+          onChange={(key) => {
+            setTab(key);
+            setPageNum(1);
+            setSelected([]);
+          }}
+          items={list.tabs.map((x) => ({
+            key: x.key,
+            label: <span data-testid={`list-tab-${x.key}`}>{schemaText(bundle.texts, x.title, language)}</span>,
+          }))}
+        />
+      ) : null}
       <QueryForm
         bundle={bundle}
         dicts={dicts}

@@ -7,7 +7,7 @@ import { formatDate, thousands } from '../format.ts';
 import { schemaText } from '../texts.ts';
 import type { ColumnSchema, DictEntry, EntityField, PageBundle, Row } from '../types.ts';
 
-const TAG_COLORS: Record<string, string> = {
+export const TAG_COLORS: Record<string, string> = {
   primary: 'blue',
   success: 'green',
   info: 'default',

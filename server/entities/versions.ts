@@ -36,8 +36,10 @@ export async function recordSchemaVersions(db: Kysely<any>, files: SchemaFile[])
   for (const file of files.filter((f) => f.kind === 'entity')) {
     const entity = compileEntity(file.json, null);
     const versioned = filesOf(files, entity);
-    await sql`insert into sys_schema_version (entity, version, files) values (${entity.name}, ${versionOf(versioned)}, ${JSON.stringify(versioned)}::jsonb)
-      on conflict (entity, version) do nothing`.execute(db);
+    // The same version has the same content; writing it again restores the key order a jsonb
+    // column had lost before migration 0007.
+    await sql`insert into sys_schema_version (entity, version, files) values (${entity.name}, ${versionOf(versioned)}, ${JSON.stringify(versioned)}::json)
+      on conflict (entity, version) do update set files = excluded.files`.execute(db);
   }
 }
 

@@ -614,6 +614,12 @@ export const messages = {
     'en-US': 'Please write the comment',
     'pt-BR': 'Escreva o comentário',
   },
+  'workflow.rejectReason': {
+    'zh-CN': '驳回时请填写审批意见',
+    'zh-TW': '駁回時請填寫審批意見',
+    'en-US': 'Please give a reason for rejecting',
+    'pt-BR': 'Informe o motivo da rejeição',
+  },
   'workflow.locked': {
     'zh-CN': '单据在审批中或已通过，不能修改或删除',
     'zh-TW': '單據在審批中或已通過，不能修改或刪除',

@@ -46,11 +46,14 @@ export default observer(function BasicLayout({ tree }: { tree: MenuTreeNode[] })
   useEffect(() => {
     // Every visited route is a tab, keyed by its full path.
     const chain = menuChain(tree, location.pathname);
+    const approval = /^\/approval\/[^/]+\/([^/]+)$/.exec(location.pathname);
     const title = chain.length
       ? chain[chain.length - 1]!.menuName
       : location.pathname === '/home'
         ? t('layout.home')
-        : location.pathname;
+        : approval
+          ? t('layout.approval', { id: approval[1] })
+          : location.pathname;
     tabs.open(location.pathname + location.search, title);
   }, [location.pathname, location.search, tree, t]);
 

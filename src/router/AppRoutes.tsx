@@ -21,6 +21,7 @@ const Disabled = lazyView('disable', () => import('../views/Disabled.tsx'));
 const Home = lazyView('Home', () => import('../views/home/Home.tsx'));
 const MenuView = lazyView('MenuView', () => import('./MenuView.tsx'));
 const PrintView = lazyView('print', () => import('../views/PrintView.tsx'));
+const ApprovalView = lazyView('approval', () => import('../views/ApprovalView.tsx'));
 
 export interface RouteHandle {
   name: string;
@@ -78,6 +79,8 @@ export function buildRoutes(tree: MenuTreeNode[]): RouteObject[] {
       children: [
         { index: true, element: <Navigate to="/home" replace /> },
         ...menuRoutes,
+        // A document's approval page, inside the shell; whoever may see it is the server's to say.
+        { path: '/approval/:entity/:id', element: suspended(<ApprovalView />), handle: { name: 'approval' } },
         ...(hasHome ? [] : [{ path: '/home', element: suspended(<Home />), handle: { name: 'dashboard' } }]),
       ],
     },

@@ -884,6 +884,18 @@ describe('who decides, and what is final', () => {
     expect((await decide(d.id, 'admin')).status).toBe('approved');
   });
 
+  it('wants a reason to reject', async () => {
+    const d = await submitted(1);
+    const task = await mustTask(d.id, 'head');
+    refused(await act('reject', task.id, 'head', { comment: '' }), '40000', '驳回时请填写审批意见');
+    const batch = ok(
+      await server.post('/api/workflow/task/approveBatch', { ids: [task.id], decision: 'reject' }, as('head', 'zh-CN')),
+    );
+    expect(batch).toMatchObject({ done: 0, failed: 1 });
+    expect(batch.results[0].msg).toBe('驳回时请填写审批意见');
+    expect(await approvalStatus(d.id)).toBe('1');
+  });
+
   it('wants words for a comment', async () => {
     const d = await submitted(1);
     const task = await mustTask(d.id, 'head');

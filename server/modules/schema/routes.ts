@@ -66,6 +66,20 @@ function textsOf(s: Services, value: unknown, out: Record<string, Record<string,
   return out;
 }
 
+/**
+ * sys_schema_version keeps the files as jsonb, which gives object keys back sorted by length, not as
+ * written: a saved form's fields would lay out in that order. The keys go back into the order the
+ * current files have them; keys those no longer have keep their stored order, after them.
+ */
+export function inOrderOf(stored: unknown, current: unknown): unknown {
+  if (Array.isArray(stored)) return stored.map((v, i) => inOrderOf(v, Array.isArray(current) ? current[i] : undefined));
+  if (!stored || typeof stored !== 'object') return stored;
+  const now = current && typeof current === 'object' && !Array.isArray(current) ? (current as Record<string, unknown>) : {};
+  const was = stored as Record<string, unknown>;
+  const keys = [...Object.keys(now).filter((k) => k in was), ...Object.keys(was).filter((k) => !(k in now))];
+  return Object.fromEntries(keys.map((k) => [k, inOrderOf(was[k], now[k])]));
+}
+
 export default function schemaRoutes(app: FastifyInstance, s: Services) {
   // The print template of an entity, as the given saved version had it (the current files when the
   // version is unknown or not asked for).
@@ -94,6 +108,46 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
         entity: publicEntity(entity),
         print: files.print,
         version: stored ? request.query.version : current.schemaVersion,
+      };
+      return { code: Code.ok, data: { ...bundle, texts: textsOf(s, bundle) }, msg: t('ok', request.locale) };
+    },
+  );
+
+  // The approval page of a document: its entity and form as the given saved version had them (the
+  // current files when the version is unknown or not asked for). Only signed in: who may see the
+  // document itself is for /workflow/instance/business to say.
+  app.get<{ Params: { entity: string }; Querystring: { version?: string } }>(
+    '/schema/approval/:entity',
+    {
+      config: { permission: 'login' },
+      schema: {
+        params: { type: 'object', properties: { entity: { type: 'string', pattern: '^[a-z][A-Za-z0-9]{0,63}$' } } },
+        querystring: { type: 'object', properties: { version: { type: 'string', pattern: '^[0-9a-f]{12}$' } } },
+      },
+    },
+    async (request) => {
+      const { site } = caller(request);
+      const schemas = s.schemas.forSite(site.key);
+      const current = schemas.entities.get(request.params.entity);
+      if (!current) throw new AppError(Code.notFound, 'record.notFound');
+      const now = filesOf(schemas.files, current);
+      const saved = request.query.version
+        ? await loadSchemaVersion(s.database.db as never, current.name, request.query.version)
+        : null;
+      const stored = saved && {
+        entity: inOrderOf(saved.entity, now.entity) as Record<string, Json>,
+        form: saved.form && (inOrderOf(saved.form, now.form) as Record<string, Json>),
+        print: saved.print,
+      };
+      const files = stored ?? now;
+      const entity = stored ? compileEntity(stored.entity, null) : current;
+      const version = stored ? request.query.version! : current.schemaVersion;
+      const bundle = {
+        entity: { ...publicEntity(entity, schemas.entities), schemaVersion: version },
+        // No form file: the browser lays every writable field out in one column (defaultForm).
+        form: files.form,
+        print: Boolean(files.print),
+        version,
       };
       return { code: Code.ok, data: { ...bundle, texts: textsOf(s, bundle) }, msg: t('ok', request.locale) };
     },

@@ -199,6 +199,7 @@ export class Workflow {
       if (instance.ended) throw new AppError(Code.conflict, 'workflow.taskDone');
       const now = new Date(this.s.clock.now());
 
+      if (decision === 'reject' && !comment) throw new AppError(Code.invalid, 'workflow.rejectReason');
       if (decision === 'comment') {
         if (!comment) throw new AppError(Code.invalid, 'workflow.commentRequired');
         await this.history(trx, instance.id, row.id, row.name, 'comment', comment);

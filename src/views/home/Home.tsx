@@ -1,5 +1,6 @@
-// Home (spec section 2): greeting, who and where the user is, and the place of the dashboards
-// that arrive with budgets. Its title is 'to-do items' for users whose role says so (todoHome).
+// Home (spec section 2): greeting, who and where the user is, and the dashboard blocks the user
+// may see (the pending-approval card; budgets bring theirs). Its title is 'to-do items' for users
+// whose role says so (todoHome).
 import { observer } from 'mobx-react-lite';
 import { Avatar, Card, Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ export default observer(function Home() {
   const { t } = useTranslation();
   const info = session.info;
   const greeting = t(`home.greeting.${greetingFor(new Date().getHours())}`);
-  const blocks = homeBlocks();
+  const blocks = homeBlocks((key) => session.hasPermission(key));
   return (
     <div className="home-page">
       <Card>
@@ -35,8 +36,8 @@ export default observer(function Home() {
       </Card>
       <Row gutter={[24, 24]} style={{ marginTop: 24 }}>
         {blocks.length ? (
-          blocks.map((Block, i) => (
-            <Col key={i} xs={24} xl={12}>
+          blocks.map(({ key, component: Block }) => (
+            <Col key={key} xs={24} xl={12}>
               <Block />
             </Col>
           ))

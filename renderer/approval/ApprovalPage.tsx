@@ -1,0 +1,464 @@
+// The approval page kind (issue 6): one document read-only with the same form its list opens,
+// rendered with the schema version it was saved under; its approval status, process and current
+// step; the history (node, person, decision, comment, time); and what the caller may do now —
+// approve, reject (with a comment), transfer, comment on an open task of theirs, withdraw their own
+// application before anyone approved it, print it.
+import './approval.css';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Button, Card, Col, Descriptions, Input, Modal, Result, Row, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
+import { createForm } from '@formily/core';
+import { useRenderer } from '../context.tsx';
+import { formatDate } from '../format.ts';
+import { TAG_COLORS } from '../list/columns.tsx';
+import { rt, schemaText, type RendererTextKey } from '../texts.ts';
+import type { DictEntry, FormSchema, PublicEntity, Row as Doc } from '../types.ts';
+import { buildFormSchema, defaultForm } from '../form/build.ts';
+import FormBody from '../form/FormBody.tsx';
+import { withFileLists } from '../form/FormDialog.tsx';
+import { installFormily } from '../form/locale.ts';
+import { meetingEffects, meetingSettings, withMeetingSection } from '../form/meeting.ts';
+import { RefPicker } from '../form/RefSelect.tsx';
+
+export const COMMENT_MAX = 500;
+/** The document's labels line up at one width, whatever share of the grid a field takes. */
+const LABEL_WIDTH = 110;
+
+/** GET /workflow/instance/business: the document, its newest instance, open tasks, history. */
+export interface BusinessAnswer {
+  document: Doc;
+  schemaVersion: string | null;
+  instance: {
+    id: number;
+    status: string;
+    processKey: string;
+    version: number;
+    currentNodes: string | null;
+    starterId: number;
+    createdAt: string;
+  } | null;
+  tasks: Array<{ id: number; name: string; canAct: boolean }>;
+  canWithdraw: boolean;
+  history: Array<{ id: number; node: string; userName: string; decision: string; comment: string | null; time: string }>;
+}
+
+/** GET /schema/approval/{entity}?version=: the entity and form as that version had them. */
+export interface ApprovalBundle {
+  entity: PublicEntity;
+  form: FormSchema | null;
+  print: boolean;
+  version: string;
+  texts: Record<string, Record<string, string>>;
+}
+
+type Task = BusinessAnswer['tasks'][number];
+type Decision = 'approve' | 'reject' | 'transfer' | 'comment';
+
+const DECISION_COLORS: Record<string, string> = {
+  submit: 'blue',
+  approve: 'green',
+  reject: 'red',
+  withdraw: 'gray',
+  cancel: 'gray',
+  transfer: 'blue',
+  comment: 'blue',
+};
+
+const STATUS_DICT = 'sys_approval_status';
+const DECISION_DICT = 'wf_decision';
+
+/** A decision that needs words before it goes: a rejection says why; a comment is its words. */
+export function missingComment(decision: Decision, comment: string): RendererTextKey | null {
+  if (comment.trim()) return null;
+  if (decision === 'reject') return 'rejectNeedsComment';
+  if (decision === 'comment') return 'commentNeedsText';
+  return null;
+}
+
+function dictLabel(entries: DictEntry[] | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  return entries?.find((d) => d.dictValue === String(value))?.dictLabel ?? String(value);
+}
+
+function dictColor(entries: DictEntry[] | undefined, value: unknown): string | undefined {
+  const entry = entries?.find((d) => d.dictValue === String(value));
+  return entry ? TAG_COLORS[entry.listClass] : undefined;
+}
+
+export default function ApprovalPage({ entity: entityName, id }: { entity: string; id: string }) {
+  const env = useRenderer();
+  installFormily(env.language);
+  const [state, setState] = useState<{
+    business?: BusinessAnswer;
+    bundle?: ApprovalBundle;
+    dicts?: Record<string, DictEntry[]>;
+    error?: string;
+  }>({});
+  const [reloadKey, setReloadKey] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const business = await env.fetcher.get<BusinessAnswer>('workflow/instance/business', { entity: entityName, id });
+      if (business.code !== '0') throw new Error(business.msg);
+      // The document shows with the files it was saved under.
+      const version = business.data.schemaVersion;
+      const bundle = await env.fetcher.get<ApprovalBundle>(`schema/approval/${entityName}`, version ? { version } : {});
+      if (bundle.code !== '0') throw new Error(bundle.msg);
+      const types = new Set([STATUS_DICT, DECISION_DICT]);
+      for (const f of bundle.data.entity.fields) if (f.dict) types.add(f.dict);
+      const dicts = await env.dicts([...types]);
+      if (!cancelled) setState({ business: business.data, bundle: bundle.data, dicts });
+    })().catch((err) => !cancelled && setState({ error: env.errorText(err) }));
+    return () => {
+      cancelled = true;
+    };
+  }, [entityName, id, env.language, reloadKey]);
+
+  if (state.error)
+    return (
+      <div data-testid="approval-error">
+        <Result status="warning" title={state.error} />
+      </div>
+    );
+  if (!state.business || !state.bundle) return <Spin style={{ display: 'block', margin: '96px auto' }} />;
+  return (
+    <ApprovalView
+      id={Number(id)}
+      business={state.business}
+      bundle={state.bundle}
+      dicts={state.dicts ?? {}}
+      onChanged={() => {
+        setReloadKey((k) => k + 1);
+        // The task list and the home page's card count again.
+        window.dispatchEvent(new CustomEvent('schema:changed', { detail: { entity: 'wfTask' } }));
+      }}
+    />
+  );
+}
+
+function ApprovalView({
+  id,
+  business,
+  bundle,
+  dicts,
+  onChanged,
+}: {
+  id: number;
+  business: BusinessAnswer;
+  bundle: ApprovalBundle;
+  dicts: Record<string, DictEntry[]>;
+  onChanged: () => void;
+}) {
+  const env = useRenderer();
+  const language = env.language;
+  const t = (k: RendererTextKey, p?: Record<string, string | number>) => rt(language, k, p);
+  const { entity } = bundle;
+  const { document: doc, instance, history } = business;
+  const [comment, setComment] = useState('');
+  const [commentError, setCommentError] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [transfer, setTransfer] = useState<{ task: Task; userId: number | null } | null>(null);
+
+  const formFile = useMemo(
+    () => withMeetingSection(bundle.form ?? defaultForm(entity), entity, language),
+    [bundle, entity, language],
+  );
+  const meeting = useMemo(() => meetingSettings(formFile, env.siteConfig), [formFile, env.siteConfig]);
+  const form = useMemo(
+    () => createForm({ initialValues: withFileLists(doc, bundle), readPretty: true, effects: meetingEffects(meeting) }),
+    [doc, bundle, meeting],
+  );
+  const schema = useMemo(
+    () => buildFormSchema(formFile, entity, bundle.texts, language, dicts),
+    [formFile, entity, bundle.texts, language, dicts],
+  );
+
+  const entityTitle = schemaText(bundle.texts, entity.title, language);
+  const shown = entity.display ? doc[entity.display] : null;
+  const colon = language.startsWith('zh') ? '：' : ': ';
+  const title = `${entityTitle}${colon}${shown !== null && shown !== undefined && shown !== '' ? String(shown) : `#${doc.id}`}`;
+  const status = doc.approvalStatus;
+  const running = Boolean(instance && instance.status === 'running');
+  const submitted = [...history].reverse().find((h) => h.decision === 'submit');
+  const actable = business.tasks.filter((task) => task.canAct);
+  const canPrint = bundle.print && env.hasPermission(`${entity.permission}:query`);
+
+  const post = async (key: string, url: string, body: unknown, params?: Record<string, unknown>) => {
+    setBusy(key);
+    try {
+      const answer = await env.fetcher.post(url, body, params);
+      if (answer.code !== '0') {
+        env.message.error(answer.msg);
+        return false;
+      }
+      env.message.success(answer.msg);
+      onChanged();
+      return true;
+    } catch (err) {
+      env.message.error(env.errorText(err));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const act = async (task: Task, decision: Decision, userId?: number) => {
+    const missing = missingComment(decision, comment);
+    if (missing) {
+      setCommentError(true);
+      env.message.error(t(missing));
+      return false;
+    }
+    const text = comment.trim();
+    const done = await post(`${decision}:${task.id}`, `workflow/task/${decision}`, {
+      taskId: task.id,
+      comment: text || null,
+      ...(userId ? { userId } : {}),
+    });
+    if (done) {
+      setComment('');
+      setCommentError(false);
+    }
+    return done;
+  };
+
+  const withdraw = () =>
+    env.modal.confirm({
+      title: t('withdraw'),
+      content: t('withdrawConfirm'),
+      okText: t('ok'),
+      cancelText: t('cancel'),
+      onOk: () => post('withdraw', `${entity.api}/withdraw`, { id, ids: [id] }, { id }),
+    });
+
+  const header: Array<{ key: string; label: ReactNode; children: ReactNode }> = [
+    {
+      key: 'process',
+      label: t('process'),
+      children: instance ? `${instance.processKey} v${instance.version}` : '—',
+    },
+    {
+      key: 'step',
+      label: t('currentStep'),
+      children: !instance ? t('notSubmitted') : running ? instance.currentNodes || '—' : t('ended'),
+    },
+    { key: 'applicant', label: t('applicant'), children: submitted?.userName ?? '—' },
+    { key: 'submitted', label: t('submittedAt'), children: submitted ? formatDate(submitted.time) : '—' },
+  ];
+
+  return (
+    <div className="approval-page" data-testid="approval-page">
+      <Card className="approval-header" data-testid="approval-header">
+        <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <div style={{ minWidth: 0, flex: '1 1 480px' }}>
+            <Space size={12} align="center" wrap>
+              <Typography.Title level={4} style={{ margin: 0 }} data-testid="approval-title">
+                {title}
+              </Typography.Title>
+              {status !== undefined && status !== null && (
+                <Tag color={dictColor(dicts[STATUS_DICT], status)} data-testid="approval-status" style={{ marginInlineEnd: 0 }}>
+                  {dictLabel(dicts[STATUS_DICT], status)}
+                </Tag>
+              )}
+            </Space>
+            <Descriptions
+              size="small"
+              style={{ marginTop: 12 }}
+              column={{ xs: 1, sm: 2, md: 2, lg: 4, xl: 4, xxl: 4 }}
+              items={header}
+              data-testid="approval-meta"
+            />
+          </div>
+          <Space wrap>
+            {canPrint && (
+              <Button
+                icon={<PrinterOutlined />}
+                onClick={() => env.navigate(`/print/${entity.name}/${id}`)}
+                data-testid="approval-print"
+              >
+                {t('print')}
+              </Button>
+            )}
+            <Button icon={<ArrowLeftOutlined />} onClick={() => window.history.back()}>
+              {t('back')}
+            </Button>
+          </Space>
+        </div>
+      </Card>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} lg={14} xl={15} xxl={16}>
+          <Card title={t('documentContent')} data-testid="approval-document">
+            <div data-testid="approval-form">
+              <FormBody form={form} schema={schema} labelWidth={LABEL_WIDTH} />
+            </div>
+          </Card>
+        </Col>
+        <Col xs={24} lg={10} xl={9} xxl={8}>
+          {(actable.length > 0 || business.canWithdraw) && (
+            <Card
+              title={t('actionsTitle')}
+              extra={actable.length === 1 ? <Typography.Text type="secondary">{actable[0]!.name}</Typography.Text> : null}
+              style={{ marginBottom: 16 }}
+              data-testid="approval-actions"
+            >
+              {actable.length > 0 && (
+                <Input.TextArea
+                  value={comment}
+                  onChange={(e) => {
+                    setComment(e.target.value);
+                    if (e.target.value.trim()) setCommentError(false);
+                  }}
+                  maxLength={COMMENT_MAX}
+                  showCount
+                  autoSize={{ minRows: 3, maxRows: 8 }}
+                  placeholder={t('commentPlaceholder')}
+                  status={commentError ? 'error' : undefined}
+                  data-testid="approval-comment"
+                />
+              )}
+              {actable.map((task) => (
+                <div key={task.id} style={{ marginTop: 20 }}>
+                  {actable.length > 1 && (
+                    <div style={{ marginBottom: 8 }}>
+                      <Typography.Text type="secondary">{t('taskOf', { name: task.name })}</Typography.Text>
+                    </div>
+                  )}
+                  <Space wrap>
+                    <Button
+                      type="primary"
+                      loading={busy === `approve:${task.id}`}
+                      disabled={busy !== null}
+                      onClick={() => void act(task, 'approve')}
+                      data-testid="approval-approve"
+                    >
+                      {t('approve')}
+                    </Button>
+                    <Button
+                      danger
+                      loading={busy === `reject:${task.id}`}
+                      disabled={busy !== null}
+                      onClick={() => void act(task, 'reject')}
+                      data-testid="approval-reject"
+                    >
+                      {t('reject')}
+                    </Button>
+                    <Button
+                      disabled={busy !== null}
+                      onClick={() => setTransfer({ task, userId: null })}
+                      data-testid="approval-transfer"
+                    >
+                      {t('transfer')}
+                    </Button>
+                    <Button
+                      loading={busy === `comment:${task.id}`}
+                      disabled={busy !== null}
+                      onClick={() => void act(task, 'comment')}
+                      data-testid="approval-comment-button"
+                    >
+                      {t('commentAction')}
+                    </Button>
+                  </Space>
+                </div>
+              ))}
+              {business.canWithdraw && (
+                <div style={{ marginTop: actable.length ? 16 : 0 }}>
+                  <Button
+                    loading={busy === 'withdraw'}
+                    disabled={busy !== null}
+                    onClick={withdraw}
+                    data-testid="approval-withdraw"
+                  >
+                    {t('withdraw')}
+                  </Button>
+                </div>
+              )}
+            </Card>
+          )}
+          <Card title={t('approvals')} data-testid="approval-history">
+            {history.length ? (
+              <Timeline
+                style={{ marginTop: 8 }}
+                pending={
+                  running && business.tasks.length
+                    ? t('waiting', { nodes: business.tasks.map((x) => x.name).join('、') })
+                    : undefined
+                }
+                items={history.map((h) => ({
+                  key: h.id,
+                  color: DECISION_COLORS[h.decision] ?? 'blue',
+                  children: (
+                    <div data-testid="history-item">
+                      <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+                        <Typography.Text strong>{h.node}</Typography.Text>
+                        <Tag color={DECISION_COLORS[h.decision]} style={{ marginInlineEnd: 0 }}>
+                          {dictLabel(dicts[DECISION_DICT], h.decision)}
+                        </Tag>
+                      </div>
+                      <div style={{ marginTop: 2 }}>
+                        <Typography.Text data-testid="history-user">{h.userName}</Typography.Text>
+                        <Typography.Text type="secondary" style={{ marginLeft: 12, fontSize: 12 }}>
+                          {formatDate(h.time)}
+                        </Typography.Text>
+                      </div>
+                      {h.comment && (
+                        <div
+                          style={{
+                            marginTop: 6,
+                            padding: '6px 10px',
+                            background: '#fafafa',
+                            borderRadius: 4,
+                            whiteSpace: 'pre-wrap',
+                            wordBreak: 'break-word',
+                          }}
+                          data-testid="history-comment"
+                        >
+                          {h.comment}
+                        </div>
+                      )}
+                    </div>
+                  ),
+                }))}
+              />
+            ) : (
+              <Typography.Text type="secondary">{t('noApprovals')}</Typography.Text>
+            )}
+          </Card>
+        </Col>
+      </Row>
+      <Modal
+        open={transfer !== null}
+        title={t('transfer')}
+        okText={t('ok')}
+        cancelText={t('cancel')}
+        onCancel={() => setTransfer(null)}
+        okButtonProps={{ loading: busy?.startsWith('transfer') ?? false, 'data-testid': 'transfer-ok' } as never}
+        onOk={async () => {
+          if (!transfer) return;
+          if (!transfer.userId) return void env.message.error(t('transferPick'));
+          if (await act(transfer.task, 'transfer', transfer.userId)) setTransfer(null);
+        }}
+        destroyOnHidden
+      >
+        <div style={{ marginBottom: 8 }}>{t('transferTo')}</div>
+        <div data-testid="transfer-picker">
+          <RefPicker
+            api="/core/user"
+            display="realName"
+            pick="pageOfBase"
+            allowClear
+            placeholder={t('transferPick')}
+            style={{ width: '100%' }}
+            value={transfer?.userId ?? null}
+            onChange={(v) => setTransfer((x) => (x ? { ...x, userId: typeof v === 'number' ? v : null } : x))}
+          />
+        </div>
+        {comment.trim() && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+            {t('comment')}：{comment.trim()}
+          </Typography.Paragraph>
+        )}
+      </Modal>
+    </div>
+  );
+}

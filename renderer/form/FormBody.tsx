@@ -1,0 +1,30 @@
+// The body of an entity's form, shared by the add / edit / view dialog and the approval page (the
+// document read-only): Formily's provider, '—' for empty values in read-pretty mode, the layout.
+import type { Form } from '@formily/core';
+import { FormProvider } from '@formily/react';
+import { FormLayout, PreviewText } from '@formily/antd-v5';
+import { SchemaField } from './components.tsx';
+
+export default function FormBody({
+  form,
+  schema,
+  labelCol = 6,
+  labelWidth,
+}: {
+  form: Form;
+  schema: object;
+  labelCol?: number;
+  /** Labels of one width in pixels instead of a share of each field's column (read-only pages). */
+  labelWidth?: number;
+}) {
+  const layout = labelWidth ? { labelWidth, labelWrap: true } : { labelCol, wrapperCol: 24 - labelCol - 1 };
+  return (
+    <FormProvider form={form}>
+      <PreviewText.Placeholder value="—">
+        <FormLayout {...layout}>
+          <SchemaField schema={schema as never} />
+        </FormLayout>
+      </PreviewText.Placeholder>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,19 @@
+// Workflow calls the shell makes itself (the home page's pending-approval card).
+import { get } from './request.ts';
+
+export interface TaskRow {
+  id: number;
+  instanceId: number;
+  name: string;
+  title: string;
+  entity: string;
+  businessKey: number;
+  starterName: string | null;
+  createdAt: string;
+}
+
+export const workflowApi = {
+  /** My open tasks, newest first. */
+  todoTasks: (pageSize: number) =>
+    get<{ records: TaskRow[]; total: number }>('workflow/task/page', { scope: 'todo', pageNum: 1, pageSize }),
+};
