@@ -16,6 +16,7 @@ const views: Record<string, ComponentType<any>> = {
   binding: lazyView('binding', () => import('../views/account/settings/Binding.tsx')),
   notification: lazyView('notification', () => import('../views/account/settings/Notification.tsx')),
   CodeGen: lazyView('CodeGen', () => import('../views/tool/CodeGen.tsx')),
+  WorkflowDesigner: lazyView('WorkflowDesigner', () => import('../views/workflow/Designer.tsx')),
 };
 
 export function viewFor(component: string): ComponentType<any> | null {

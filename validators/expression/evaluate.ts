@@ -2,7 +2,7 @@
 // few functions below; only those functions can be called; prototype plumbing cannot be reached.
 import { parse, type Node } from './parse.ts';
 
-const FORBIDDEN = new Set([
+export const FORBIDDEN = new Set([
   '__proto__',
   'prototype',
   'constructor',

@@ -7,8 +7,7 @@
 // candidateType: role (role keys), user (user ids), deptLeader (the applicant's department's
 // leader), namedDeptLeader (the leader of department nk:candidates), starter (the applicant).
 import BpmnModdle from 'bpmn-moddle';
-import { FUNCTIONS } from '../../../validators/expression/evaluate.ts';
-import { parse, type Node } from '../../../validators/expression/parse.ts';
+import { conditionError } from '../../../validators/expression/check.ts';
 
 export const NK_NAMESPACE = 'http://neikong.dev/schema/bpmn';
 export const CANDIDATE_TYPES = ['role', 'user', 'deptLeader', 'namedDeptLeader', 'starter'] as const;
@@ -67,53 +66,6 @@ interface El {
   isExecutable?: boolean;
 }
 
-/** Names the evaluator refuses to read: a condition using them would fail when an instance reaches it. */
-const UNREADABLE = new Set([
-  '__proto__',
-  'prototype',
-  'constructor',
-  '__defineGetter__',
-  '__defineSetter__',
-  '__lookupGetter__',
-  '__lookupSetter__',
-]);
-
-/**
- * A condition that parses can still be JavaScript in disguise (`process.exit()`): it calls only the
- * expression functions by name and reads no prototype plumbing, or it would fail (a system error)
- * when a document reaches its gateway instead of being refused at deploy.
- */
-function runnable(node: Node): boolean {
-  switch (node.type) {
-    case 'literal':
-      return true;
-    case 'name':
-      return !UNREADABLE.has(node.name);
-    case 'array':
-      return node.items.every(runnable);
-    case 'member':
-      return (
-        runnable(node.object) &&
-        runnable(node.property) &&
-        !(node.property.type === 'literal' && UNREADABLE.has(String(node.property.value)))
-      );
-    case 'call':
-      return (
-        node.callee.type === 'name' &&
-        Object.prototype.hasOwnProperty.call(FUNCTIONS, node.callee.name) &&
-        node.args.every(runnable)
-      );
-    case 'unary':
-      return runnable(node.arg);
-    case 'binary':
-    case 'logical':
-      return runnable(node.left) && runnable(node.right);
-    case 'conditional':
-      return runnable(node.test) && runnable(node.then) && runnable(node.else);
-  }
-  return false;
-}
-
 const attr = (el: El, name: string) => el.$attrs?.[`nk:${name}`] ?? el.$attrs?.[name];
 
 export async function readModel(xml: string): Promise<{ model: ProcessModel | null; problems: Problem[] }> {
@@ -158,11 +110,8 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
       problems.push({ element: f.name || f.id, key: 'workflow.badCondition' });
       continue;
     }
-    try {
-      if (!runnable(parse(c.body))) problems.push({ element: f.name || f.id, key: 'workflow.badCondition' });
-    } catch {
-      problems.push({ element: f.name || f.id, key: 'workflow.badCondition' });
-    }
+    // It must parse and call only the language's functions (process.exit() parses, and would fail later).
+    if (conditionError(c.body)) problems.push({ element: f.name || f.id, key: 'workflow.badCondition' });
   }
 
   // Every node reachable from a start, and every node able to reach an end.
