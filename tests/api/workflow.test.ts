@@ -8,6 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/platform/db/database.ts';
+import { defineHooks, hooksOf } from '../../server/entities/hooks.ts';
 import { startNode, startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
 
 type Row = Record<string, any>;
@@ -916,5 +917,36 @@ describe('who decides, and what is final', () => {
     );
     refused(await submit(d.id), '40900', '不能修改');
     refused(await server.post(`/api/leave/apply/remove?ids=${d.id}`, {}, as('staff')), '40900');
+  });
+});
+
+describe('rules of a document type on the outcome', () => {
+  it('runs the entity’s afterApproval hook inside the finishing step, with the outcome', async () => {
+    const seen: Array<{ id: number; outcome: string; status: string }> = [];
+    const before = hooksOf('leaveApply').afterApproval;
+    defineHooks('leaveApply', {
+      async afterApproval(ctx, row, outcome) {
+        // Inside the same transaction: the document already shows its final status.
+        const fresh = await sql<{
+          approval_status: string;
+        }>`select approval_status from biz_leave_apply where id = ${row.id}`.execute(ctx.trx);
+        seen.push({ id: Number(row.id), outcome, status: fresh.rows[0]!.approval_status });
+      },
+    });
+    try {
+      const approved = await submitted(1);
+      await decide(approved.id, 'head');
+      const rejected = await submitted(1);
+      await decide(rejected.id, 'head', 'reject', '不批');
+      const withdrawn = await submitted(1);
+      ok(await withdraw(withdrawn.id));
+      expect(seen).toEqual([
+        { id: approved.id, outcome: 'approved', status: '2' },
+        { id: rejected.id, outcome: 'rejected', status: '3' },
+        { id: withdrawn.id, outcome: 'withdrawn', status: '4' },
+      ]);
+    } finally {
+      defineHooks('leaveApply', { afterApproval: before });
+    }
   });
 });
