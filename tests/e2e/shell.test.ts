@@ -89,8 +89,16 @@ describe('the shell', () => {
 
     const tab = (title: string) => page.locator('[data-testid=multi-tab] .multi-tab-title', { hasText: title });
     const onTab = async (title: string, action: string) => {
-      await tab(title).click({ button: 'right' });
-      await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: action }).click();
+      // A page still rendering may close a menu as it opens: open it again rather than wait forever.
+      for (let attempt = 1; ; attempt++) {
+        await tab(title).click({ button: 'right' });
+        try {
+          await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: action }).click({ timeout: 5_000 });
+          break;
+        } catch (err) {
+          if (attempt >= 4) throw err;
+        }
+      }
       // The menu fades out; the next one must not be mistaken for it.
       await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
     };
@@ -100,6 +108,7 @@ describe('the shell', () => {
     await expect.poll(() => page.locator('[data-testid=not-built]').textContent()).toContain('not built yet');
     await tab('Users').click();
     await page.waitForURL(/\/system\/user/);
+    await expect.poll(() => page.locator('[data-testid=schema-list-User] .ant-table-row').count()).toBeGreaterThan(0);
 
     await onTab('Users', 'Close right');
     expect(await lastMessage(page)).toBe('No tab on the right');

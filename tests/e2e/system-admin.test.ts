@@ -102,7 +102,9 @@ describe('roles, data scope and users', () => {
     await user.locator('input#confirm').fill('Changed2026x');
     await user.locator('[data-testid=password-submit]').click();
     await user.waitForURL(/\/user\/login/);
-    await signIn(user, loginName, 'Changed2026x');
+    await user.locator('input#loginName').fill(loginName);
+    await user.locator('input#password').fill('Changed2026x');
+    await user.locator('[data-testid=login-submit]').click();
     await user.waitForURL(/\/home/);
     await expect.poll(() => user.locator('[data-testid=side-menu] .ant-menu-title-content').count()).toBeGreaterThan(0);
     const menuTexts = await user.locator('[data-testid=side-menu] .ant-menu-title-content').allTextContents();
