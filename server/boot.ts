@@ -6,7 +6,17 @@ import { migrate } from './platform/db/migrate.ts';
 import { seed, type SeedReport } from './seed/index.ts';
 import { ensureGeneratedTables } from './entities/table.ts';
 import { recordSchemaVersions } from './entities/versions.ts';
-import { loadBaseFiles } from './schemas/files.ts';
+import fs from 'node:fs';
+import { loadBaseFiles, loadOverrides, resolveForSite, SITES_DIR } from './schemas/files.ts';
+
+function siteKeysWithOverrides(): string[] {
+  return fs.existsSync(SITES_DIR)
+    ? fs
+        .readdirSync(SITES_DIR, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
+}
 
 export async function prepareDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
@@ -21,6 +31,9 @@ export async function prepareDatabase(
     await database.db.transaction().execute(async (trx) => {
       await ensureGeneratedTables(trx, files);
       await recordSchemaVersions(trx, files);
+      // A site with overrides saves its documents under its own versions: they are kept too, so
+      // its approval and print pages render a document with the files it was saved under.
+      for (const site of siteKeysWithOverrides()) await recordSchemaVersions(trx, resolveForSite(files, loadOverrides(site)));
     });
     const seeded = await seed(database.db, clock);
     return { database, migrated, seeded };

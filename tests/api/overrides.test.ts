@@ -35,3 +35,17 @@ it('serves each site its own page and entity', async () => {
   // A row records the version of the files its site saw.
   expect(demoPage.entity.schemaVersion).not.toBe(cityPage.entity.schemaVersion);
 });
+
+it('keeps the site’s own schema version, so its print and approval pages render a saved document with it', async () => {
+  const saved = await server.post('/api/policy/share/save', { ...doc, issuer: '市卫健委' }, { token: city, site: 'city' });
+  const version = saved.body.data.schemaVersion as string;
+  const cityPage = (await server.get('/api/schema/page/PolicyShare', { token: city, site: 'city' })).body.data;
+  expect(version).toBe(cityPage.entity.schemaVersion);
+  const stored = await server.database.db
+    .selectFrom('sys_schema_version' as never)
+    .select(['version' as never])
+    .where('entity' as never, '=', 'policy' as never)
+    .where('version' as never, '=', version as never)
+    .execute();
+  expect(stored).toHaveLength(1);
+});
