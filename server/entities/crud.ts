@@ -9,7 +9,6 @@ import { describeError } from '../../validators/ajv.ts';
 import type { Locale } from '../../validators/locale.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { caller, type OperationLogConfig } from '../platform/gate.ts';
-import { t, type MessageKey } from '../platform/messages.ts';
 import { hooksOf, type HookContext } from './hooks.ts';
 import { permissionOf, type EntityDef, type FieldDef } from './model.ts';
 import {
@@ -26,6 +25,7 @@ import { keyOf } from '../platform/file-urls.ts';
 import { meetingRecordState, meetingSettingsFrom, type MeetingRecordSettings } from '../../validators/meeting-record.ts';
 import type { DictEntry } from '../platform/dictionaries.ts';
 import { exportRows, importRows } from './excel.ts';
+import { ok } from '../platform/answer.ts';
 
 type Query = Record<string, unknown>;
 
@@ -461,15 +461,17 @@ export function idsOf(request: FastifyRequest): number[] {
   return [...new Set(ids)];
 }
 
+/** The one row id a call names (?id= or {id}), for actions on a single row. */
+export function oneIdOf(request: FastifyRequest): number {
+  const ids = idsOf(request);
+  if (ids.length !== 1) throw new AppError(Code.invalid, 'entity.noIds');
+  return ids[0]!;
+}
+
 export default function entityRoutes(app: FastifyInstance, s: Services) {
   for (const base of s.schemas.baseEntities()) {
     const name = base.name;
     const service = (request: FastifyRequest) => new EntityService(s, s.schemas.entity(caller(request).site.key, name), request);
-    const ok = (request: FastifyRequest, data: unknown, msg: MessageKey = 'ok', params?: Record<string, string | number>) => ({
-      code: Code.ok,
-      data,
-      msg: t(msg, request.locale, params),
-    });
     const log = (action: OperationLogConfig['action']) => ({ module: name, action });
     /** Registers a verb unless a module already has its own route of that method and path. */
     const route = (

@@ -9,6 +9,7 @@ import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
 import { cachedEnvelope, sendCached } from '../../platform/cached-body.ts';
 import type { DeptBaseExtend } from '../../platform/db/types.ts';
+import { ok } from '../../platform/answer.ts';
 
 export default function deptRoutes(app: FastifyInstance, s: Services) {
   // Public: the browser asks which site its own address belongs to before anyone signs in.
@@ -72,7 +73,6 @@ export default function deptRoutes(app: FastifyInstance, s: Services) {
   );
 
   const depts = (request: FastifyRequest) => new EntityService(s, s.schemas.entity(caller(request).site.key, 'dept'), request);
-  const ok = (request: FastifyRequest, data: unknown) => ({ code: Code.ok, data, msg: t('ok', request.locale) });
 
   // The whole tree of the site: every picker reads it, so any signed-in user may.
   app.get('/core/dept/list', { config: { permission: 'login' } }, async (request) =>

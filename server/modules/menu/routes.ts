@@ -11,9 +11,9 @@ import type { I18nText } from '../../platform/db/types.ts';
 import type { Locale } from '../../../validators/locale.ts';
 import { EntityService, idsOf } from '../../entities/crud.ts';
 import { AppError, Code } from '../../platform/errors.ts';
-import { t } from '../../platform/messages.ts';
 import { grantableMenuIds } from '../role/grants.ts';
 import './hooks.ts';
+import { ok } from '../../platform/answer.ts';
 
 export interface MenuNode {
   id: string;
@@ -95,7 +95,6 @@ export default function menuRoutes(app: FastifyInstance, s: Services) {
   });
 
   const menus = (request: FastifyRequest) => new EntityService(s, s.schemas.entity(caller(request).site.key, 'menu'), request);
-  const ok = (request: FastifyRequest, data: unknown) => ({ code: Code.ok, data, msg: t('ok', request.locale) });
 
   // Every entry of the site (directories, pages, buttons) that the caller may grant: the menu
   // admin's tree and the role editor's checkbox tree. Admins see all; others what they hold.

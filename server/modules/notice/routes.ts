@@ -6,11 +6,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Services } from '../../app.ts';
-import { EntityService, idsOf } from '../../entities/crud.ts';
+import { EntityService, idsOf, oneIdOf } from '../../entities/crud.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
-import { t, type MessageKey } from '../../platform/messages.ts';
 import './hooks.ts';
+import { ok } from '../../platform/answer.ts';
 
 /** Items per notice type in the bell's summary (spec section 9). */
 export const UNREAD_TOP = 5;
@@ -44,18 +44,7 @@ export async function recipientsOf(
   return [...new Set(rows.rows.map((r) => Number(r.id)))].sort((a, b) => a - b);
 }
 
-function oneId(request: FastifyRequest): number {
-  const ids = idsOf(request);
-  if (ids.length !== 1) throw new AppError(Code.invalid, 'entity.noIds');
-  return ids[0]!;
-}
-
 export default function noticeRoutes(app: FastifyInstance, s: Services) {
-  const ok = (request: FastifyRequest, data: unknown, msg: MessageKey = 'ok', params?: Record<string, string | number>) => ({
-    code: Code.ok,
-    data,
-    msg: t(msg, request.locale, params),
-  });
   const notices = (request: FastifyRequest) =>
     new EntityService(s, s.schemas.entity(caller(request).site.key, 'notice'), request);
   const rels = (request: FastifyRequest) =>
@@ -101,7 +90,7 @@ export default function noticeRoutes(app: FastifyInstance, s: Services) {
     },
     async (request) => {
       const { site } = caller(request);
-      const id = oneId(request);
+      const id = oneIdOf(request);
       const svc = notices(request);
       const count = await s.database.db.transaction().execute(async (trx) => {
         const notice = svc.wire(await svc.find(id, trx, true)) as {
@@ -156,7 +145,7 @@ export default function noticeRoutes(app: FastifyInstance, s: Services) {
       schema: { querystring: idQuery },
     },
     async (request) => {
-      const id = oneId(request);
+      const id = oneIdOf(request);
       const svc = notices(request);
       const withdrawn = await s.database.db.transaction().execute(async (trx) => {
         const notice = svc.wire(await svc.find(id, trx, true));
@@ -183,7 +172,7 @@ export default function noticeRoutes(app: FastifyInstance, s: Services) {
     { config: { permission: 'system:notice:query' }, schema: { querystring: idQuery } },
     async (request) => {
       const { site } = caller(request);
-      const id = oneId(request);
+      const id = oneIdOf(request);
       const svc = notices(request);
       await svc.find(id);
       const rows = await s.database.db

@@ -4,11 +4,10 @@
 // holding them. A key 'system:user:add' is the action add of the permission 'system:user'.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../app.ts';
-import { Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
-import { t } from '../../platform/messages.ts';
 import type { I18nText } from '../../platform/db/types.ts';
 import { ADMIN_ROLE_KEY } from './grants.ts';
+import { ok } from '../../platform/answer.ts';
 
 /** Button key suffix → the actions of spec section 3 it stands for. */
 const ACTIONS: Record<string, string[]> = {
@@ -62,7 +61,6 @@ function entriesOf(rows: MenuRow[], locale: string): Map<string, Entry> {
 }
 
 export default function permissionRoutes(app: FastifyInstance, s: Services) {
-  const ok = (request: FastifyRequest, data: unknown) => ({ code: Code.ok, data, msg: t('ok', request.locale) });
   const menus = (siteId: number) =>
     s.database.db
       .selectFrom('sys_menu')

@@ -10,6 +10,7 @@ import { unlockAccount } from '../auth/login.ts';
 import { hashPassword, isStrongPassword, verifyPassword } from '../auth/password.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { guardTarget, initialPassword } from './hooks.ts';
+import { ok } from '../../platform/answer.ts';
 
 export const DEFAULT_AVATAR = '/avatar2.jpg';
 
@@ -125,11 +126,6 @@ export default function userRoutes(app: FastifyInstance, s: Services) {
 /** Administration beyond the generic endpoints: pickers, lists with departments, password resets. */
 function adminRoutes(app: FastifyInstance, s: Services) {
   const users = (request: FastifyRequest) => new EntityService(s, s.schemas.entity(caller(request).site.key, 'user'), request);
-  const ok = (request: FastifyRequest, data: unknown, msg: Parameters<typeof t>[0] = 'ok') => ({
-    code: Code.ok,
-    data,
-    msg: t(msg, request.locale),
-  });
 
   // The user picker (spec section 7: by realName, 20 a page) for anyone signed in: names and
   // departments only, every user of the site (a notice may go to anyone), enabled ones unless ids name others.

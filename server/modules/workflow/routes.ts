@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Services } from '../../app.ts';
-import { EntityService, idsOf } from '../../entities/crud.ts';
+import { EntityService, idsOf, oneIdOf } from '../../entities/crud.ts';
 import { defineHooks } from '../../entities/hooks.ts';
 import { permissionOf } from '../../entities/model.ts';
 import { AppError, Code } from '../../platform/errors.ts';
@@ -12,28 +12,18 @@ import { caller } from '../../platform/gate.ts';
 import { t, type MessageKey } from '../../platform/messages.ts';
 import { starterXml } from './bpmn.ts';
 import { approvable, TaskStatus, Workflow } from './service.ts';
+import { ok } from '../../platform/answer.ts';
 
 type Row = Record<string, unknown>;
 
-function oneId(request: FastifyRequest): number {
-  const ids = idsOf(request);
-  if (ids.length !== 1) throw new AppError(Code.invalid, 'entity.noIds');
-  return ids[0]!;
-}
-
 export default function workflowRoutes(app: FastifyInstance, s: Services) {
-  const ok = (request: FastifyRequest, data: unknown, msg: MessageKey = 'ok', params?: Record<string, string | number>) => ({
-    code: Code.ok,
-    data,
-    msg: t(msg, request.locale, params),
-  });
   const flow = (request: FastifyRequest) => new Workflow(s, request);
 
   app.post(
     '/workflow/model/deploy',
     { config: { permission: 'workflow:model:deploy', log: { module: 'workflow', action: 'other' } } },
     async (request) => {
-      const deployed = await flow(request).deploy(oneId(request));
+      const deployed = await flow(request).deploy(oneIdOf(request));
       return ok(request, deployed, 'workflow.deployed', { version: deployed.version });
     },
   );
@@ -153,7 +143,7 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
   app.post(
     '/workflow/instance/cancel',
     { config: { permission: 'workflow:running:cancel', log: { module: 'workflow', action: 'other' } } },
-    async (request) => ok(request, await flow(request).cancel(oneId(request), null)),
+    async (request) => ok(request, await flow(request).cancel(oneIdOf(request), null)),
   );
 
   // The approval page: the document (for its applicant, its approvers, or whoever may read it), its
@@ -265,12 +255,12 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
     app.post(
       `${base.api}/submit`,
       { config: { permission: permissionOf(base, 'edit'), log: { module: base.name, action: 'other' } } },
-      async (request) => ok(request, await flow(request).submit(entityOf(request), oneId(request))),
+      async (request) => ok(request, await flow(request).submit(entityOf(request), oneIdOf(request))),
     );
     app.post(
       `${base.api}/withdraw`,
       { config: { permission: permissionOf(base, 'edit'), log: { module: base.name, action: 'other' } } },
-      async (request) => ok(request, await flow(request).withdraw(entityOf(request), oneId(request))),
+      async (request) => ok(request, await flow(request).withdraw(entityOf(request), oneIdOf(request))),
     );
     // A document in approval or approved is not changed or removed behind the approvers' backs.
     defineHooks(base.name, {
