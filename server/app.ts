@@ -29,6 +29,7 @@ import noticeRoutes from './modules/notice/routes.ts';
 import roleRoutes from './modules/role/routes.ts';
 import permissionRoutes from './modules/role/permissions.ts';
 import workflowRoutes from './modules/workflow/routes.ts';
+import budgetRoutes from './modules/budget/routes.ts';
 import codegenRoutes from './modules/codegen/routes.ts';
 import fileRoutes from './modules/files/routes.ts';
 import ossRoutes from './modules/oss/routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       roleRoutes(api, services);
       permissionRoutes(api, services);
       workflowRoutes(api, services);
+      budgetRoutes(api, services);
       codegenRoutes(api, services);
       schemaRoutes(api, services);
       fileRoutes(api, services);

@@ -15,6 +15,8 @@ import {
   filterConditions,
   orderBy,
   personalCondition,
+  yearCondition,
+  yearOf,
   scopeCondition,
   siteCondition,
   whereAll,
@@ -85,12 +87,19 @@ export class EntityService {
     return caller(this.request);
   }
 
-  conditions(q: Query = {}): Condition[] {
+  /** The budget year the caller works in (header `year`). */
+  get year(): string {
+    return yearOf(this.request.headers, this.s.clock.now());
+  }
+
+  /** Who may see which rows; lists also keep to the caller's year, a row asked for by id does not. */
+  conditions(q: Query = {}, byId = false): Condition[] {
     const { site, principal } = this.ctx;
     const scope = scopeCondition(this.entity, principal);
     return [
       ...siteCondition(this.entity, site.id),
       ...personalCondition(this.entity, principal),
+      ...(byId ? [] : yearCondition(this.entity, this.year)),
       ...(scope ? [scope] : []),
       ...filterConditions(this.entity, q),
     ];
@@ -142,14 +151,14 @@ export class EntityService {
     };
   }
 
-  async list(q: Query, limit = MAX_LIST) {
-    const rows = await this.selectRows(this.s.database.db, this.conditions(q), orderBy(this.entity, q), limit);
+  async list(q: Query, limit = MAX_LIST, extra: Condition[] = []) {
+    const rows = await this.selectRows(this.s.database.db, [...this.conditions(q), ...extra], orderBy(this.entity, q), limit);
     return rows.rows.map((r) => this.wire(r));
   }
 
   /** One row of the caller's site and scope, or 40400 (someone else's id looks like a missing one). */
   async find(id: number, db: any = this.s.database.db, lock = false): Promise<Row> {
-    const where = [...this.conditions(), sql`t.id = ${id}`];
+    const where = [...this.conditions({}, true), sql`t.id = ${id}`];
     const rows = lock
       ? await sql<Row>`select t.* from ${sql.table(this.entity.table)} t ${whereAll(where as Condition[])} for update`.execute(db)
       : await this.selectRows(db, where as Condition[], null);
@@ -322,8 +331,9 @@ export class EntityService {
     const { site, principal } = this.ctx;
     const ctx = this.hookContext(trx);
     await this.checkValues(trx, row, null);
-    this.checkMeetingRecord(row, null);
     await hooksOf(this.entity.name).beforeSave?.(ctx, row, null);
+    // After the hook: a hook may derive the amount or the major flag the rule depends on.
+    this.checkMeetingRecord(row, null);
     const now = new Date(this.s.clock.now());
     const columns: Row = { ...toColumns(this.entity, row) };
     const files = filesPatch(this.entity, row);
@@ -335,6 +345,8 @@ export class EntityService {
         columns[f.column] ??= f.default;
     }
     // A document's department, when the applicant does not choose it, is the applicant's own.
+    const yearField = this.entity.year ? this.entity.byName.get(this.entity.year) : undefined;
+    if (yearField && columns[yearField.column] == null) columns[yearField.column] = this.year;
     const deptField = this.entity.dataScope?.dept ? this.entity.byName.get(this.entity.dataScope.dept) : undefined;
     if (deptField?.readOnly && columns[deptField.column] == null) columns[deptField.column] = principal.deptId;
     if (this.entity.byName.has('createdBy')) columns.created_by = principal.userId;
@@ -370,8 +382,8 @@ export class EntityService {
       const ctx = this.hookContext(trx);
       const existingWire = this.wire(existing);
       await this.checkValues(trx, row, id, existingWire);
-      this.checkMeetingRecord(row, existingWire);
       await hooksOf(this.entity.name).beforeSave?.(ctx, row, existingWire);
+      this.checkMeetingRecord(row, existingWire);
       const columns: Row = toColumns(this.entity, row);
       const files = filesPatch(this.entity, row);
       if (Object.keys(files).length) columns.extend = sql`coalesce(extend, '{}'::jsonb) || ${JSON.stringify(files)}::jsonb`;

@@ -24,6 +24,8 @@ export interface EntityHooks {
   afterSave?(ctx: HookContext, row: Record<string, unknown>, existing: Record<string, unknown> | null): Promise<void> | void;
   beforeRemove?(ctx: HookContext, rows: Array<Record<string, unknown>>): Promise<void> | void;
   afterRemove?(ctx: HookContext, rows: Array<Record<string, unknown>>): Promise<void> | void;
+  /** A document is being submitted for approval (its row, wire names); inside the submitting transaction. */
+  beforeSubmit?(ctx: HookContext, row: Record<string, unknown>): Promise<void> | void;
   /** A document's approval ended (the database row, snake_case columns); inside the same transaction. */
   afterApproval?(
     ctx: HookContext,
@@ -34,8 +36,26 @@ export interface EntityHooks {
 
 const registry = new Map<string, EntityHooks>();
 
-export function defineHooks(entity: string, hooks: EntityHooks) {
-  registry.set(entity, { ...registry.get(entity), ...hooks });
+/**
+ * Several modules may hold rules of one entity (the workflow locks every approvable document, the
+ * budget module adds its own): hooks of the same moment run one after the other, in the order
+ * they were defined.
+ */
+export function defineHooks(entity: string, hooks: EntityHooks): () => void {
+  const before = registry.get(entity) ?? {};
+  const merged: Record<string, unknown> = { ...before };
+  for (const [name, hook] of Object.entries(hooks) as Array<[keyof EntityHooks, (...a: unknown[]) => unknown]>) {
+    const earlier = before[name] as ((...a: unknown[]) => unknown) | undefined;
+    merged[name] = earlier
+      ? async (...args: unknown[]) => {
+          await earlier(...args);
+          await hook(...args);
+        }
+      : hook;
+  }
+  registry.set(entity, merged as EntityHooks);
+  /** Takes these hooks away again (tests). */
+  return () => registry.set(entity, before);
 }
 
 export function hooksOf(entity: string): EntityHooks {

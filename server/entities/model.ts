@@ -82,6 +82,8 @@ export interface EntityDef {
   tree?: string;
   /** Field naming the user whose rows these are: every caller, admins too, sees only their own. */
   personal?: string;
+  /** Field holding the budget year: lists show the year of the caller's `year` header, inserts take it. */
+  year?: string;
   /** Documents follow the meeting-record rule of spec section 4. */
   meetingRecord: boolean;
   fields: FieldDef[];
@@ -181,6 +183,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     pick?: string;
     tree?: string;
     personal?: string;
+    year?: string;
     meetingRecord?: boolean;
     fields: Record<string, Omit<FieldDef, 'name' | 'column'> & { column?: string }>;
   };
@@ -212,6 +215,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     pick: file.pick,
     tree: file.tree,
     personal: file.personal,
+    year: file.year,
     meetingRecord: file.meetingRecord ?? false,
     fields,
     byName,

@@ -13,6 +13,19 @@ export function siteCondition(entity: EntityDef, siteId: number): Condition[] {
   return entity.site ? [sql<SqlBool>`${sql.ref('t.top_dept_id')} = ${siteId}`] : [];
 }
 
+/** The budget year a request works in: its `year` header (spec section 7), else the current year. */
+export function yearOf(headers: Record<string, unknown>, now: number): string {
+  const h = headers.year;
+  const v = Array.isArray(h) ? h[0] : h;
+  return typeof v === 'string' && /^\d{4}$/.test(v) ? v : String(new Date(now).getFullYear());
+}
+
+/** A yearly entity's rows of the caller's year. */
+export function yearCondition(entity: EntityDef, year: string): Condition[] {
+  const f = entity.year ? entity.byName.get(entity.year) : undefined;
+  return f ? [sql<SqlBool>`${col(f)} = ${year}`] : [];
+}
+
 /** A personal entity's rows (a user's own notices): the caller's only, whoever the caller is. */
 export function personalCondition(entity: EntityDef, p: Principal): Condition[] {
   const f = entity.personal ? entity.byName.get(entity.personal) : undefined;
@@ -51,7 +64,7 @@ export function scopeCondition(entity: EntityDef, p: Principal): Condition | nul
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
-type Query = Record<string, unknown>;
+export type Query = Record<string, unknown>;
 
 function text(q: Query, key: string): string | undefined {
   const v = q[key];

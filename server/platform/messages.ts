@@ -2,7 +2,10 @@
 // picked here by the request's Accept-Language; nothing else in the server writes user text.
 import { format, type Locale, type Localized } from '../../validators/locale.ts';
 
+import { budgetMessages } from './messages.budget.ts';
+
 export const messages = {
+  ...budgetMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {
     'zh-CN': '登录已失效，请重新登录',

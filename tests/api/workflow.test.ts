@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/platform/db/database.ts';
-import { defineHooks, hooksOf } from '../../server/entities/hooks.ts';
+import { defineHooks } from '../../server/entities/hooks.ts';
 import { startNode, startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
 
 type Row = Record<string, any>;
@@ -923,8 +923,7 @@ describe('who decides, and what is final', () => {
 describe('rules of a document type on the outcome', () => {
   it('runs the entity’s afterApproval hook inside the finishing step, with the outcome', async () => {
     const seen: Array<{ id: number; outcome: string; status: string }> = [];
-    const before = hooksOf('leaveApply').afterApproval;
-    defineHooks('leaveApply', {
+    const undo = defineHooks('leaveApply', {
       async afterApproval(ctx, row, outcome) {
         // Inside the same transaction: the document already shows its final status.
         const fresh = await sql<{
@@ -946,7 +945,7 @@ describe('rules of a document type on the outcome', () => {
         { id: withdrawn.id, outcome: 'withdrawn', status: '4' },
       ]);
     } finally {
-      defineHooks('leaveApply', { afterApproval: before });
+      undo();
     }
   });
 });

@@ -119,6 +119,11 @@ export class Workflow {
       if (![ApprovalStatus.draft, ApprovalStatus.rejected, ApprovalStatus.withdrawn].includes(current)) {
         throw new AppError(Code.conflict, 'workflow.alreadySubmitted');
       }
+      // Rules of the document type (a budget decrease holds its amount here).
+      await hooksOf(entity.name).beforeSubmit?.(
+        { s: this.s, trx, site, principal, entity, request: this.request },
+        doc,
+      );
       const key = await this.processKeyOf(trx, entity);
       const definition = key
         ? await trx

@@ -1,0 +1,185 @@
+// Rules of budget indicators, budget replies (批复) and finance's direct adjustments that the
+// schemas cannot say. Amounts move only through the ledger (ledger.ts), so every change has its
+// journal row; the generic endpoints never write a balance column.
+import { sql } from 'kysely';
+import { defineHooks, type HookContext } from '../../entities/hooks.ts';
+import { AppError, Code } from '../../platform/errors.ts';
+import { amountOf, Ledger } from './ledger.ts';
+
+type Row = Record<string, any>;
+
+export function ledgerOf(ctx: HookContext): Ledger {
+  return new Ledger(ctx.trx, ctx.site.id, ctx.principal.userId, new Date(ctx.s.clock.now()));
+}
+
+/** A signed decimal string as cents, exactly. */
+export function cents(v: unknown): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(v ?? '0').trim());
+  if (!m) return 0n;
+  const c = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -c : c;
+}
+
+export function fromCents(c: bigint): string {
+  const sign = c < 0n ? '-' : '';
+  const a = c < 0n ? -c : c;
+  return `${sign}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
+}
+
+// ---- indicators -------------------------------------------------------------------------------
+
+/** What beforeSave leaves for afterSave: the original amount's change, applied through the ledger. */
+const originalDelta = new WeakMap<HookContext, bigint>();
+
+defineHooks('budget', {
+  async beforeSave(ctx, row, existing) {
+    const parentId = Number(row.parentId ?? existing?.parentId ?? 0);
+    if (parentId) {
+      const year = String(existing?.budgetYear ?? ctx.request.headers.year ?? '');
+      const parent = (
+        await sql<Row>`select id, budget_name, budget_year, adjusted_amount from nk_budget
+          where id = ${parentId} and top_dept_id = ${ctx.site.id}`.execute(ctx.trx)
+      ).rows[0];
+      if (
+        !parent ||
+        parent.id === existing?.id ||
+        (existing && parent.budget_year !== existing.budgetYear) ||
+        (!existing && year && /^\d{4}$/.test(year) && parent.budget_year !== year)
+      ) {
+        throw new AppError(Code.invalid, 'budget.badParent');
+      }
+      // A child under a descendant of itself would make a loop.
+      if (existing) {
+        const loop = await sql<Row>`with recursive up(id, parent_id) as (
+            select id, parent_id from nk_budget where id = ${parentId}
+            union all select b.id, b.parent_id from nk_budget b join up on b.id = up.parent_id)
+          select 1 from up where id = ${existing.id} limit 1`.execute(ctx.trx);
+        if (loop.rows.length) throw new AppError(Code.invalid, 'budget.badParent');
+      }
+      const moved = await sql`select 1 from nk_budget_journal where budget_id = ${parentId} limit 1`.execute(ctx.trx);
+      if (moved.rows.length) throw new AppError(Code.conflict, 'budget.parentSpent', { name: String(parent.budget_name) });
+    }
+    if (!('originalAmount' in row)) return;
+    const wanted = cents(row.originalAmount);
+    const before = cents(existing?.originalAmount ?? '0');
+    // The generic write keeps the stored amount; the ledger moves it (with its journal row).
+    row.originalAmount = existing ? existing.originalAmount : '0';
+    if (wanted === before) return;
+    if (existing) {
+      const moved =
+        await sql`select 1 from nk_budget_journal where budget_id = ${existing.id} and kind <> 'original' limit 1`.execute(
+          ctx.trx,
+        );
+      if (moved.rows.length) throw new AppError(Code.conflict, 'budget.amountLocked');
+    }
+    originalDelta.set(ctx, wanted - before);
+  },
+  async afterSave(ctx, row) {
+    const delta = originalDelta.get(ctx);
+    originalDelta.delete(ctx);
+    if (delta) await ledgerOf(ctx).raise(Number(row.id), fromCents(delta), 'original', { type: 'budget', id: Number(row.id) });
+  },
+  async beforeRemove(ctx, rows) {
+    for (const r of rows) {
+      const used = await sql`select 1 from nk_budget_journal where budget_id = ${r.id} and kind <> 'original'
+        union all select 1 from nk_budget_adjust_detail where budget_id = ${r.id}
+        union all select 1 from nk_budget c where c.parent_id = ${r.id} limit 1`.execute(ctx.trx);
+      if (used.rows.length) throw new AppError(Code.conflict, 'budget.inUse', { name: String(r.budgetName) });
+      await sql`delete from nk_budget_journal where budget_id = ${r.id}`.execute(ctx.trx);
+    }
+  },
+});
+
+// ---- budget replies ---------------------------------------------------------------------------
+
+/** Fields of a reply in force that may still change. */
+const REPLY_EDITABLE = new Set(['id', 'version', 'remark', 'attachments']);
+
+defineHooks('budgetReply', {
+  async beforeSave(_ctx, row, existing) {
+    if (!existing) {
+      amountOf(row.amount);
+      return;
+    }
+    for (const [k, v] of Object.entries(row)) {
+      if (!REPLY_EDITABLE.has(k) && String(v ?? '') !== String(existing[k] ?? '')) {
+        throw new AppError(Code.conflict, 'budget.replyLocked');
+      }
+    }
+  },
+  async afterSave(ctx, row, existing) {
+    if (existing) return;
+    const year = String(row.budgetYear);
+    let target = (
+      await sql<Row>`select id from nk_budget where top_dept_id = ${ctx.site.id} and budget_year = ${year}
+        and limit_code = ${row.limitCode} for update`.execute(ctx.trx)
+    ).rows[0];
+    if (!target) {
+      target = (
+        await sql<Row>`insert into nk_budget (top_dept_id, budget_year, limit_code, budget_name, dept_id, project_name,
+            expense_type, economic_class, fund_source, created_by, updated_by)
+          values (${ctx.site.id}, ${year}, ${row.limitCode}, ${row.budgetName}, ${row.deptId}, ${row.projectName ?? null},
+            ${row.expenseType}, ${row.economicClass ?? null}, ${row.fundSource ?? null}, ${ctx.principal.userId}, ${ctx.principal.userId})
+          returning id`.execute(ctx.trx)
+      ).rows[0]!;
+    }
+    await ledgerOf(ctx).raise(Number(target.id), amountOf(row.amount), 'reply', {
+      type: 'budgetReply',
+      id: Number(row.id),
+      note: String(row.replyNo ?? ''),
+    });
+    await sql`update nk_budget_reply set budget_id = ${target.id} where id = ${row.id}`.execute(ctx.trx);
+  },
+  async beforeRemove(ctx, rows) {
+    for (const r of rows) {
+      if (!r.budgetId) continue;
+      // Taking a reply back lowers its indicator, which the ledger refuses if the money is spoken for.
+      await ledgerOf(ctx).raise(Number(r.budgetId), `-${amountOf(r.amount)}`, 'reply', {
+        type: 'budgetReply',
+        id: Number(r.id),
+        note: String(r.replyNo ?? ''),
+      });
+    }
+  },
+});
+
+// ---- finance's direct adjustments (budgetAdjust) ----------------------------------------------
+
+function signedAmount(v: unknown): { negative: boolean; amount: string } {
+  const text = String(v ?? '').trim();
+  const negative = text.startsWith('-');
+  return { negative, amount: amountOf(negative ? text.slice(1) : text) };
+}
+
+async function applyDirect(ctx: HookContext, budgetId: number, amount: unknown, id: number, reverse: boolean) {
+  const ledger = ledgerOf(ctx);
+  const { negative, amount: a } = signedAmount(amount);
+  const lower = negative !== reverse;
+  const source = { type: 'budgetAdjust', id };
+  if (lower) {
+    // A decrease goes through the hold, so it is refused exactly when the money is spoken for.
+    await ledger.adjustFreeze(budgetId, a, source);
+    await ledger.adjustApply(budgetId, `-${a}`, source);
+  } else {
+    await ledger.adjustApply(budgetId, a, source);
+  }
+}
+
+defineHooks('budgetAdjust', {
+  async beforeSave(_ctx, row, existing) {
+    if (existing) {
+      for (const k of ['budgetId', 'amount']) {
+        if (k in row && String(row[k]) !== String(existing[k])) throw new AppError(Code.conflict, 'adjust.locked');
+      }
+      return;
+    }
+    signedAmount(row.amount);
+  },
+  async afterSave(ctx, row, existing) {
+    if (existing) return;
+    await applyDirect(ctx, Number(row.budgetId), row.amount, Number(row.id), false);
+  },
+  async beforeRemove(ctx, rows) {
+    for (const r of rows) await applyDirect(ctx, Number(r.budgetId), r.amount, Number(r.id), true);
+  },
+});

@@ -1,0 +1,291 @@
+// The budget ledger: the one place an indicator's balances change. Other modules (expenses,
+// contracts, purchasing, adjustments, replies) call it inside their own transaction, so the balance
+// and the document move together or not at all.
+//
+// Every operation is one conditional UPDATE … WHERE <the balance still allows it> RETURNING. On
+// PostgreSQL concurrent updates of one row queue on its row lock and re-check the condition after
+// the one before commits; on the embedded database there is one connection. Either way no number of
+// callers on any number of app nodes takes `available` below zero — and the table's check
+// constraint (migration 0008) would refuse it even if a caller bypassed this module.
+//
+//   available = adjusted − adjustFrozen − frozen − used;   paid ≤ used
+//
+// Each change writes a journal row naming its source document, with the balances after it.
+import { sql, type Transaction } from 'kysely';
+import { AppError, Code } from '../../platform/errors.ts';
+
+export type JournalKind =
+  | 'original' // an indicator's first amount, or its amount corrected before anything moved
+  | 'reply' // a budget reply (批复) raised or lowered the indicator
+  | 'freeze'
+  | 'unfreeze'
+  | 'consume'
+  | 'pay'
+  | 'adjustFreeze'
+  | 'adjustApply'
+  | 'adjustRelease';
+
+export interface LedgerSource {
+  /** The document type: an entity name such as 'budgetAdjustApply', 'budgetReply', 'expense'. */
+  type: string;
+  id: number | null;
+  note?: string | null;
+}
+
+export interface Balances {
+  id: number;
+  budgetYear: string;
+  budgetName: string;
+  adjusted: string;
+  adjustFrozen: string;
+  frozen: string;
+  used: string;
+  paid: string;
+  available: string;
+}
+
+/** Called after every change, inside the same transaction (the warnings module listens). */
+export type BalanceListener = (trx: Transaction<any>, siteId: number, after: Balances, kind: JournalKind) => Promise<void>;
+const listeners: BalanceListener[] = [];
+export function onBalanceChange(listener: BalanceListener) {
+  listeners.push(listener);
+}
+
+const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
+
+/** A positive amount with at most two decimals, as the exact decimal string SQL gets. */
+export function amountOf(value: unknown): string {
+  const text = typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : String(value ?? '').trim();
+  if (!AMOUNT.test(text) || !/[1-9]/.test(text)) throw new AppError(Code.invalid, 'budget.badAmount');
+  return text;
+}
+
+type Row = Record<string, any>;
+
+const RETURNING = sql`id, budget_year, budget_name, adjusted_amount, adjust_frozen, frozen_amount, used_amount, paid_amount,
+  (adjusted_amount - adjust_frozen - frozen_amount - used_amount) as available`;
+
+function balancesOf(r: Row): Balances {
+  return {
+    id: Number(r.id),
+    budgetYear: String(r.budget_year),
+    budgetName: String(r.budget_name),
+    adjusted: String(r.adjusted_amount),
+    adjustFrozen: String(r.adjust_frozen),
+    frozen: String(r.frozen_amount),
+    used: String(r.used_amount),
+    paid: String(r.paid_amount),
+    available: String(r.available),
+  };
+}
+
+export class Ledger {
+  constructor(
+    private readonly trx: Transaction<any>,
+    private readonly siteId: number,
+    private readonly userId: number | null,
+    private readonly now: Date,
+  ) {}
+
+  /** Holds `amount` for a document in approval: refused when `available` is smaller. */
+  freeze(budgetId: number, amount: unknown, source: LedgerSource) {
+    const a = amountOf(amount);
+    return this.change(
+      budgetId,
+      'freeze',
+      a,
+      source,
+      sql`frozen_amount = frozen_amount + ${a}::numeric`,
+      sql`adjusted_amount - adjust_frozen - frozen_amount - used_amount >= ${a}::numeric`,
+      'budget.insufficient',
+    );
+  }
+
+  /** Gives back what a document held (rejected, withdrawn, cancelled, closed with a remainder). */
+  unfreeze(budgetId: number, amount: unknown, source: LedgerSource) {
+    const a = amountOf(amount);
+    return this.change(
+      budgetId,
+      'unfreeze',
+      a,
+      source,
+      sql`frozen_amount = frozen_amount - ${a}::numeric`,
+      sql`frozen_amount >= ${a}::numeric`,
+      'budget.notFrozen',
+    );
+  }
+
+  /** An approved expense: what it held becomes used. */
+  consume(budgetId: number, amount: unknown, source: LedgerSource) {
+    const a = amountOf(amount);
+    return this.change(
+      budgetId,
+      'consume',
+      a,
+      source,
+      sql`frozen_amount = frozen_amount - ${a}::numeric, used_amount = used_amount + ${a}::numeric`,
+      sql`frozen_amount >= ${a}::numeric`,
+      'budget.notFrozen',
+    );
+  }
+
+  /** Spending recorded without a freeze before it (a deduction entered by finance): straight to used. */
+  consumeDirect(budgetId: number, amount: unknown, source: LedgerSource) {
+    const a = amountOf(amount);
+    return this.change(
+      budgetId,
+      'consume',
+      a,
+      source,
+      sql`used_amount = used_amount + ${a}::numeric`,
+      sql`adjusted_amount - adjust_frozen - frozen_amount - used_amount >= ${a}::numeric`,
+      'budget.insufficient',
+    );
+  }
+
+  /** The cashier paid: paid never passes used. */
+  pay(budgetId: number, amount: unknown, source: LedgerSource) {
+    const a = amountOf(amount);
+    return this.change(
+      budgetId,
+      'pay',
+      a,
+      source,
+      sql`paid_amount = paid_amount + ${a}::numeric`,
+      sql`paid_amount + ${a}::numeric <= used_amount`,
+      'budget.overPaid',
+    );
+  }
+
+  /** A decrease in approval holds the amount it will take away. */
+  adjustFreeze(budgetId: number, amount: unknown, source: LedgerSource) {
+    const a = amountOf(amount);
+    return this.change(
+      budgetId,
+      'adjustFreeze',
+      a,
+      source,
+      sql`adjust_frozen = adjust_frozen + ${a}::numeric`,
+      sql`adjusted_amount - adjust_frozen - frozen_amount - used_amount >= ${a}::numeric`,
+      'budget.insufficient',
+    );
+  }
+
+  /** A decrease rejected, withdrawn or cancelled: the held amount comes back. */
+  adjustRelease(budgetId: number, amount: unknown, source: LedgerSource) {
+    const a = amountOf(amount);
+    return this.change(
+      budgetId,
+      'adjustRelease',
+      a,
+      source,
+      sql`adjust_frozen = adjust_frozen - ${a}::numeric`,
+      sql`adjust_frozen >= ${a}::numeric`,
+      'budget.notFrozen',
+    );
+  }
+
+  /**
+   * An approved adjustment line. An increase raises `adjusted`; a decrease takes away what its
+   * submission held (adjustFreeze), so it cannot fail for want of money at this point.
+   */
+  adjustApply(budgetId: number, delta: string, source: LedgerSource) {
+    const negative = delta.startsWith('-');
+    const a = amountOf(negative ? delta.slice(1) : delta);
+    return negative
+      ? this.change(
+          budgetId,
+          'adjustApply',
+          `-${a}`,
+          source,
+          sql`adjust_frozen = adjust_frozen - ${a}::numeric, adjusted_amount = adjusted_amount - ${a}::numeric`,
+          sql`adjust_frozen >= ${a}::numeric`,
+          'budget.notFrozen',
+        )
+      : this.change(
+          budgetId,
+          'adjustApply',
+          a,
+          source,
+          sql`adjusted_amount = adjusted_amount + ${a}::numeric`,
+          sql`true`,
+          'budget.notFound',
+        );
+  }
+
+  /**
+   * A budget reply or a correction of the original amount: raises both original and adjusted, or
+   * lowers them when `available` allows.
+   */
+  raise(budgetId: number, delta: string, kind: 'reply' | 'original', source: LedgerSource) {
+    const negative = delta.startsWith('-');
+    const a = amountOf(negative ? delta.slice(1) : delta);
+    return negative
+      ? this.change(
+          budgetId,
+          kind,
+          `-${a}`,
+          source,
+          sql`original_amount = original_amount - ${a}::numeric, adjusted_amount = adjusted_amount - ${a}::numeric`,
+          sql`adjusted_amount - adjust_frozen - frozen_amount - used_amount >= ${a}::numeric and original_amount >= ${a}::numeric`,
+          'budget.insufficient',
+        )
+      : this.change(
+          budgetId,
+          kind,
+          a,
+          source,
+          sql`original_amount = original_amount + ${a}::numeric, adjusted_amount = adjusted_amount + ${a}::numeric`,
+          sql`true`,
+          'budget.notFound',
+        );
+  }
+
+  /** Balances now, without changing them. */
+  async balances(budgetId: number): Promise<Balances> {
+    const r = (
+      await sql<Row>`select ${RETURNING} from nk_budget where id = ${budgetId} and top_dept_id = ${this.siteId}`.execute(this.trx)
+    ).rows[0];
+    if (!r) throw new AppError(Code.notFound, 'budget.notFound');
+    return balancesOf(r);
+  }
+
+  private async change(
+    budgetId: number,
+    kind: JournalKind,
+    amount: string,
+    source: LedgerSource,
+    set: ReturnType<typeof sql>,
+    allowed: ReturnType<typeof sql>,
+    refusal: 'budget.insufficient' | 'budget.notFrozen' | 'budget.overPaid' | 'budget.notFound',
+  ): Promise<Balances> {
+    if (!Number.isSafeInteger(budgetId) || budgetId <= 0) throw new AppError(Code.notFound, 'budget.notFound');
+    const updated = await sql<Row>`update nk_budget set ${set}, updated_at = ${this.now}
+      where id = ${budgetId} and top_dept_id = ${this.siteId} and ${allowed}
+        and not exists (select 1 from nk_budget c where c.parent_id = nk_budget.id and c.top_dept_id = nk_budget.top_dept_id)
+      returning ${RETURNING}`.execute(this.trx);
+    const row = updated.rows[0];
+    if (!row) {
+      const now = (
+        await sql<Row>`select ${RETURNING}, exists (select 1 from nk_budget c where c.parent_id = b.id) as has_children
+          from nk_budget b where id = ${budgetId} and top_dept_id = ${this.siteId}`.execute(this.trx)
+      ).rows[0];
+      if (!now) throw new AppError(Code.notFound, 'budget.notFound');
+      if (now.has_children) throw new AppError(Code.conflict, 'budget.hasChildren', { name: String(now.budget_name) });
+      throw new AppError(Code.conflict, refusal, {
+        name: String(now.budget_name),
+        available: String(now.available),
+        amount: amount.replace(/^-/, ''),
+      });
+    }
+    const after = balancesOf(row);
+    await sql`insert into nk_budget_journal
+      (top_dept_id, budget_id, budget_year, kind, amount, source_type, source_id, note,
+       adjusted_after, adjust_frozen_after, frozen_after, used_after, paid_after, created_by, created_at)
+      values (${this.siteId}, ${budgetId}, ${after.budgetYear}, ${kind}, ${amount}::numeric, ${source.type}, ${source.id},
+       ${source.note?.slice(0, 200) ?? null}, ${after.adjusted}::numeric, ${after.adjustFrozen}::numeric, ${after.frozen}::numeric,
+       ${after.used}::numeric, ${after.paid}::numeric, ${this.userId}, ${this.now})`.execute(this.trx);
+    for (const listener of listeners) await listener(this.trx, this.siteId, after, kind);
+    return after;
+  }
+}

@@ -1,0 +1,167 @@
+// Messages of the budget area (issue 7), kept apart so the area's words are read in one place.
+import type { Localized } from '../../validators/locale.ts';
+
+export const budgetMessages = {
+  'budget.notFound': {
+    'zh-CN': '预算指标不存在或不属于本单位',
+    'zh-TW': '預算指標不存在或不屬於本單位',
+    'en-US': 'The budget indicator does not exist or belongs to another organisation',
+    'pt-BR': 'O indicador orçamentário não existe ou pertence a outra organização',
+  },
+  'budget.badAmount': {
+    'zh-CN': '金额须为大于0的数字，最多两位小数',
+    'zh-TW': '金額須為大於0的數字，最多兩位小數',
+    'en-US': 'The amount must be a number above 0 with at most two decimals',
+    'pt-BR': 'O valor deve ser um número maior que 0 com no máximo duas casas decimais',
+  },
+  'budget.insufficient': {
+    'zh-CN': '预算指标“{name}”可用余额不足：可用 {available} 元，需要 {amount} 元',
+    'zh-TW': '預算指標「{name}」可用餘額不足：可用 {available} 元，需要 {amount} 元',
+    'en-US': 'Budget indicator "{name}" has not enough available: {available} available, {amount} needed',
+    'pt-BR': 'O indicador "{name}" não tem saldo suficiente: {available} disponível, {amount} necessário',
+  },
+  'budget.notFrozen': {
+    'zh-CN': '预算指标“{name}”的冻结金额不足 {amount} 元',
+    'zh-TW': '預算指標「{name}」的凍結金額不足 {amount} 元',
+    'en-US': 'Budget indicator "{name}" has less than {amount} frozen',
+    'pt-BR': 'O indicador "{name}" tem menos de {amount} congelado',
+  },
+  'budget.overPaid': {
+    'zh-CN': '预算指标“{name}”的支付金额不能超过已使用金额',
+    'zh-TW': '預算指標「{name}」的支付金額不能超過已使用金額',
+    'en-US': 'Budget indicator "{name}" cannot pay more than it has used',
+    'pt-BR': 'O indicador "{name}" não pode pagar mais do que utilizou',
+  },
+  'budget.hasChildren': {
+    'zh-CN': '预算指标“{name}”有下级指标，只能在末级指标上使用资金',
+    'zh-TW': '預算指標「{name}」有下級指標，只能在末級指標上使用資金',
+    'en-US': 'Budget indicator "{name}" has child indicators; only leaf indicators are spent',
+    'pt-BR': 'O indicador "{name}" tem indicadores filhos; só os de último nível são gastos',
+  },
+  'budget.inUse': {
+    'zh-CN': '预算指标“{name}”已有冻结、使用或调整记录，不能删除',
+    'zh-TW': '預算指標「{name}」已有凍結、使用或調整記錄，不能刪除',
+    'en-US': 'Budget indicator "{name}" has freezes, spending or adjustments and cannot be removed',
+    'pt-BR': 'O indicador "{name}" tem congelamentos, gastos ou ajustes e não pode ser removido',
+  },
+  'budget.amountLocked': {
+    'zh-CN': '预算指标已有变动，金额请通过预算批复或调整申请变更',
+    'zh-TW': '預算指標已有變動，金額請透過預算批覆或調整申請變更',
+    'en-US': 'This indicator has moved already: change its amount through a budget reply or an adjustment',
+    'pt-BR': 'Este indicador já teve movimentos: altere o valor por uma aprovação ou um ajuste',
+  },
+  'budget.badParent': {
+    'zh-CN': '上级指标须为同一年度的其他指标',
+    'zh-TW': '上級指標須為同一年度的其他指標',
+    'en-US': 'The parent must be another indicator of the same year',
+    'pt-BR': 'O indicador pai deve ser outro indicador do mesmo ano',
+  },
+  'budget.parentSpent': {
+    'zh-CN': '上级指标“{name}”已有资金变动，不能再添加下级指标',
+    'zh-TW': '上級指標「{name}」已有資金變動，不能再新增下級指標',
+    'en-US': 'Parent indicator "{name}" has moved funds already and cannot take child indicators',
+    'pt-BR': 'O indicador pai "{name}" já movimentou recursos e não pode receber filhos',
+  },
+  'budget.replyLocked': {
+    'zh-CN': '批复已生效，只能修改备注和附件；如需变更金额请新增批复或删除后重录',
+    'zh-TW': '批覆已生效，只能修改備註和附件；如需變更金額請新增批覆或刪除後重錄',
+    'en-US': 'A reply in force changes only its remark and files; add another reply, or remove it and enter it again',
+    'pt-BR': 'Uma aprovação em vigor só altera observação e anexos; crie outra ou remova e registre de novo',
+  },
+  'adjust.locked': {
+    'zh-CN': '已生效的调整只能修改说明；如需更正请删除后重新录入',
+    'zh-TW': '已生效的調整只能修改說明；如需更正請刪除後重新錄入',
+    'en-US': 'An adjustment in force changes only its reason; to correct it, remove it and enter it again',
+    'pt-BR': 'Um ajuste em vigor só altera o motivo; para corrigir, remova e registre de novo',
+  },
+  'adjust.moneyMismatch': {
+    'zh-CN': '调整金额应等于明细合计 {total} 元（调剂按调增合计）',
+    'zh-TW': '調整金額應等於明細合計 {total} 元（調劑按調增合計）',
+    'en-US': "The amount should equal the lines' total, {total} (a transfer counts its increases)",
+    'pt-BR': 'O valor deveria ser igual ao total das linhas, {total} (a transferência conta os acréscimos)',
+  },
+  'adjust.noLines': {
+    'zh-CN': '请至少添加一条调整明细',
+    'zh-TW': '請至少新增一條調整明細',
+    'en-US': 'Add at least one adjustment line',
+    'pt-BR': 'Adicione ao menos uma linha de ajuste',
+  },
+  'adjust.tooManyLines': {
+    'zh-CN': '调整明细最多 {max} 条',
+    'zh-TW': '調整明細最多 {max} 條',
+    'en-US': 'At most {max} adjustment lines',
+    'pt-BR': 'No máximo {max} linhas de ajuste',
+  },
+  'adjust.duplicateLine': {
+    'zh-CN': '同一预算指标在调整明细中只能出现一次',
+    'zh-TW': '同一預算指標在調整明細中只能出現一次',
+    'en-US': 'Each budget indicator appears once in the adjustment lines',
+    'pt-BR': 'Cada indicador aparece uma única vez nas linhas de ajuste',
+  },
+  'adjust.badSign': {
+    'zh-CN': '追加的金额须为正数，追减的金额须为负数',
+    'zh-TW': '追加的金額須為正數，追減的金額須為負數',
+    'en-US': 'An increase has positive amounts and a decrease negative ones',
+    'pt-BR': 'Um acréscimo tem valores positivos e uma redução, negativos',
+  },
+  'adjust.notBalanced': {
+    'zh-CN': '调剂的调增与调减金额合计须为零',
+    'zh-TW': '調劑的調增與調減金額合計須為零',
+    'en-US': 'The lines of a transfer must add up to zero',
+    'pt-BR': 'As linhas de uma transferência devem somar zero',
+  },
+  'adjust.zeroLine': {
+    'zh-CN': '调整金额不能为零',
+    'zh-TW': '調整金額不能為零',
+    'en-US': 'An adjustment line cannot be zero',
+    'pt-BR': 'Uma linha de ajuste não pode ser zero',
+  },
+  'adjust.wrongYear': {
+    'zh-CN': '调整明细中的预算指标须属于{year}年度',
+    'zh-TW': '調整明細中的預算指標須屬於{year}年度',
+    'en-US': 'The indicators of the lines must belong to year {year}',
+    'pt-BR': 'Os indicadores das linhas devem ser do ano {year}',
+  },
+  'adjust.basicProject': {
+    'zh-CN': '基本支出与项目支出之间不能调剂',
+    'zh-TW': '基本支出與專案支出之間不能調劑',
+    'en-US': 'No transfer between basic and project expenditure',
+    'pt-BR': 'Não há transferência entre despesa básica e de projeto',
+  },
+  'adjust.sanGong': {
+    'zh-CN': '不能调剂增加“三公”经费（{name}）',
+    'zh-TW': '不能調劑增加「三公」經費（{name}）',
+    'en-US': 'No transfer into the three public expenses ({name})',
+    'pt-BR': 'Não há transferência para as três despesas públicas ({name})',
+  },
+  'adjust.inFlight': {
+    'zh-CN': '预算指标“{name}”已有进行中的调整申请，请待其结束后再申请',
+    'zh-TW': '預算指標「{name}」已有進行中的調整申請，請待其結束後再申請',
+    'en-US': 'Budget indicator "{name}" has an adjustment in progress; wait until it ends',
+    'pt-BR': 'O indicador "{name}" já tem um ajuste em andamento; aguarde o término',
+  },
+  'adjust.noTask': {
+    'zh-CN': '该调整申请当前没有待您审批的任务',
+    'zh-TW': '該調整申請目前沒有待您審批的任務',
+    'en-US': 'This adjustment has no approval step waiting for you',
+    'pt-BR': 'Este ajuste não tem etapa de aprovação aguardando você',
+  },
+  'adjust.noDecision': {
+    'zh-CN': '请选择审核结果：通过或驳回',
+    'zh-TW': '請選擇審核結果：通過或駁回',
+    'en-US': 'Choose the decision: approve or reject',
+    'pt-BR': 'Escolha a decisão: aprovar ou rejeitar',
+  },
+  'adjust.notCancellable': {
+    'zh-CN': '只有审批中的调整申请可以作废',
+    'zh-TW': '只有審批中的調整申請可以作廢',
+    'en-US': 'Only an adjustment in approval can be cancelled',
+    'pt-BR': 'Só um ajuste em aprovação pode ser cancelado',
+  },
+  'adjust.notCanceller': {
+    'zh-CN': '只有申请人或有审核权限的人员可以作废调整申请',
+    'zh-TW': '只有申請人或有審核權限的人員可以作廢調整申請',
+    'en-US': 'Only the applicant or someone who audits adjustments can cancel it',
+    'pt-BR': 'Só o solicitante ou quem audita ajustes pode cancelá-lo',
+  },
+} satisfies Record<string, Localized>;
