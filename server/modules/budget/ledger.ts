@@ -45,7 +45,14 @@ export interface Balances {
 }
 
 /** Called after every change, inside the same transaction (the warnings module listens). */
-export type BalanceListener = (trx: Transaction<any>, siteId: number, after: Balances, kind: JournalKind) => Promise<void>;
+export type BalanceListener = (
+  trx: Transaction<any>,
+  siteId: number,
+  after: Balances,
+  kind: JournalKind,
+  source: LedgerSource,
+  now: Date,
+) => Promise<void>;
 const listeners: BalanceListener[] = [];
 export function onBalanceChange(listener: BalanceListener) {
   listeners.push(listener);
@@ -285,7 +292,7 @@ export class Ledger {
       values (${this.siteId}, ${budgetId}, ${after.budgetYear}, ${kind}, ${amount}::numeric, ${source.type}, ${source.id},
        ${source.note?.slice(0, 200) ?? null}, ${after.adjusted}::numeric, ${after.adjustFrozen}::numeric, ${after.frozen}::numeric,
        ${after.used}::numeric, ${after.paid}::numeric, ${this.userId}, ${this.now})`.execute(this.trx);
-    for (const listener of listeners) await listener(this.trx, this.siteId, after, kind);
+    for (const listener of listeners) await listener(this.trx, this.siteId, after, kind, source, this.now);
     return after;
   }
 }
