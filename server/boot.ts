@@ -4,6 +4,7 @@ import type { ServerConfig } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { seed, type SeedReport } from './seed/index.ts';
+import { seedDemoBudgets } from './seed/demo-budget.ts';
 import { ensureGeneratedTables } from './entities/table.ts';
 import { recordSchemaVersions } from './entities/versions.ts';
 import fs from 'node:fs';
@@ -36,6 +37,8 @@ export async function prepareDatabase(
       for (const site of siteKeysWithOverrides()) await recordSchemaVersions(trx, resolveForSite(files, loadOverrides(site)));
     });
     const seeded = await seed(database.db, clock);
+    // The demo organisation's budget year goes through the API itself, so only once it exists.
+    if (seeded.created.includes('demo')) await seedDemoBudgets(database, clock.now());
     return { database, migrated, seeded };
   } catch (err) {
     await database.close();

@@ -8,19 +8,24 @@ import { Button, Result, Spin } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useRenderer } from '../context.tsx';
 import { displayValue } from '../list/columns.tsx';
-import { chineseAmount, thousands } from '../format.ts';
+import { chineseAmount, formatDate, thousands } from '../format.ts';
 import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, EntityField, PublicEntity, Row } from '../types.ts';
 
 export const PRINT_PADDING = '1cm 1.5cm 1cm 3cm';
 
 interface PrintSection {
-  type: 'fields' | 'amount' | 'files' | 'approvals' | 'signatures' | 'text';
+  type: 'fields' | 'amount' | 'files' | 'approvals' | 'signatures' | 'text' | 'table';
   title?: string;
-  columns?: number;
+  /** fields: cells per row; table: the columns of the lines. */
+  columns?: number | Array<{ key: string; title: string; filter?: 'money' | 'text' }>;
   fields?: string[];
   field?: string;
   labels?: string[];
+}
+
+interface BusinessHistory {
+  history: Array<{ node: string; userName: string; decision: string; comment: string | null; time: string }>;
 }
 
 interface PrintBundle {
@@ -51,7 +56,7 @@ export function printWhenReady(say: (text: string) => void, text: string) {
 export default function PrintPage({
   entity: entityName,
   id,
-  approvals = [],
+  approvals: given,
 }: {
   entity: string;
   id: string;
@@ -60,9 +65,13 @@ export default function PrintPage({
   const env = useRenderer();
   const language = env.language;
   const t = (k: Parameters<typeof rt>[1]) => rt(language, k);
-  const [state, setState] = useState<{ bundle?: PrintBundle; row?: Row; dicts?: Record<string, DictEntry[]>; error?: string }>(
-    {},
-  );
+  const [state, setState] = useState<{
+    bundle?: PrintBundle;
+    row?: Row;
+    dicts?: Record<string, DictEntry[]>;
+    steps?: ApprovalStep[];
+    error?: string;
+  }>({});
 
   useEffect(() => {
     let cancelled = false;
@@ -79,8 +88,24 @@ export default function PrintPage({
         if (then.code === '0') bundle = then.data;
       }
       const types = [...new Set(bundle.entity.fields.map((f) => f.dict).filter((d): d is string => Boolean(d)))];
-      const dicts = types.length ? await env.dicts(types) : {};
-      if (!cancelled) setState({ bundle, row, dicts });
+      const wantsApprovals = !given && bundle.print.sections.some((s) => s.type === 'approvals');
+      const wanted = [...types, ...(wantsApprovals ? ['wf_decision'] : [])];
+      const dicts = wanted.length ? await env.dicts(wanted) : {};
+      // The approval history block: every step of the document's approvals, oldest first.
+      let steps: ApprovalStep[] = [];
+      if (wantsApprovals) {
+        const business = await env.fetcher.get<BusinessHistory>('workflow/instance/business', { entity: entityName, id });
+        const words = new Map((dicts.wf_decision ?? []).map((d) => [d.dictValue, d.dictLabel]));
+        if (business.code === '0')
+          steps = business.data.history.map((h) => ({
+            node: h.node,
+            approver: h.userName,
+            decision: words.get(h.decision) ?? h.decision,
+            comment: h.comment ?? undefined,
+            time: formatDate(h.time),
+          }));
+      }
+      if (!cancelled) setState({ bundle, row, dicts, steps });
     })().catch((err) => !cancelled && setState({ error: env.errorText(err) }));
     return () => {
       cancelled = true;
@@ -90,6 +115,7 @@ export default function PrintPage({
   if (state.error) return <Result status="warning" title={state.error} />;
   if (!state.bundle || !state.row) return <Spin style={{ display: 'block', margin: '96px auto' }} />;
   const { bundle, row, dicts = {} } = state;
+  const approvals = given ?? state.steps ?? [];
   const fields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
   const label = (f: EntityField | undefined, fallback: string) => (f ? schemaText(bundle.texts, f.title, language) : fallback);
   const value = (name: string): ReactNode => displayValue(fields.get(name), {}, row, dicts, language);
@@ -97,8 +123,38 @@ export default function PrintPage({
   const section = (s: PrintSection, i: number): ReactNode => {
     const heading = s.title ? <h3 className="print-section-title">{schemaText(bundle.texts, s.title, language)}</h3> : null;
     switch (s.type) {
+      case 'table': {
+        // Lines of a document kept in a json field (an adjustment's lines): one row each.
+        const lines = Array.isArray(row[s.field ?? '']) ? (row[s.field ?? ''] as Row[]) : [];
+        const cols = Array.isArray(s.columns) ? s.columns : [];
+        return (
+          <div key={i} data-testid={`print-table-${s.field}`}>
+            {heading}
+            <table className="print-grid print-lines">
+              <thead>
+                <tr>
+                  {cols.map((c) => (
+                    <th key={c.key}>{schemaText(bundle.texts, c.title, language)}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((line, k) => (
+                  <tr key={k}>
+                    {cols.map((c) => (
+                      <td key={c.key} style={c.filter === 'money' ? { textAlign: 'right' } : undefined}>
+                        {c.filter === 'money' ? thousands(line[c.key], 2) : String(line[c.key] ?? '')}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        );
+      }
       case 'fields': {
-        const cols = Math.min(4, Math.max(1, s.columns ?? 2));
+        const cols = Math.min(4, Math.max(1, typeof s.columns === 'number' ? s.columns : 2));
         const names = s.fields ?? [];
         const rows: string[][] = [];
         for (let k = 0; k < names.length; k += cols) rows.push(names.slice(k, k + cols));

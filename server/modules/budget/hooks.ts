@@ -117,9 +117,11 @@ defineHooks('budgetReply', {
     if (!target) {
       target = (
         await sql<Row>`insert into nk_budget (top_dept_id, budget_year, limit_code, budget_name, dept_id, project_name,
-            expense_type, economic_class, fund_source, created_by, updated_by)
+            expense_type, economic_class, fund_source, sort_no, created_by, updated_by)
           values (${ctx.site.id}, ${year}, ${row.limitCode}, ${row.budgetName}, ${row.deptId}, ${row.projectName ?? null},
-            ${row.expenseType}, ${row.economicClass ?? null}, ${row.fundSource ?? null}, ${ctx.principal.userId}, ${ctx.principal.userId})
+            ${row.expenseType}, ${row.economicClass ?? null}, ${row.fundSource ?? null},
+            (select coalesce(max(sort_no), 0) + 1 from nk_budget where top_dept_id = ${ctx.site.id} and budget_year = ${year}),
+            ${ctx.principal.userId}, ${ctx.principal.userId})
           returning id`.execute(ctx.trx)
       ).rows[0]!;
     }
@@ -181,5 +183,33 @@ defineHooks('budgetAdjust', {
   },
   async beforeRemove(ctx, rows) {
     for (const r of rows) await applyDirect(ctx, Number(r.budgetId), r.amount, Number(r.id), true);
+  },
+});
+
+// ---- the budget plan (编制) ---------------------------------------------------------------------
+
+/** An approved plan item becomes an indicator of its year: original amount as requested. */
+defineHooks('budgetPlan', {
+  async afterApproval(ctx, row, outcome) {
+    if (outcome !== 'approved') return;
+    const year = String(row.plan_year);
+    const code = `${year}-P${String(row.id).padStart(4, '0')}`;
+    const created = (
+      await sql<Row>`insert into nk_budget (top_dept_id, budget_year, limit_code, budget_name, dept_id, project_name,
+          expense_type, economic_class, fund_source, sort_no, remark, created_by, updated_by)
+        values (${ctx.site.id}, ${year}, ${code}, ${row.plan_name}, ${row.dept_id}, ${row.project_name ?? null},
+          ${row.expense_type}, ${row.economic_class ?? null}, '1',
+          (select coalesce(max(sort_no), 0) + 1 from nk_budget where top_dept_id = ${ctx.site.id} and budget_year = ${year}),
+          ${String(row.basis ?? '').slice(0, 500)}, ${ctx.principal.userId}, ${ctx.principal.userId})
+        on conflict (top_dept_id, budget_year, limit_code) do nothing
+        returning id`.execute(ctx.trx)
+    ).rows[0];
+    if (!created) return;
+    await ledgerOf(ctx).raise(Number(created.id), amountOf(row.amount), 'original', {
+      type: 'budgetPlan',
+      id: Number(row.id),
+      note: String(row.plan_name ?? ''),
+    });
+    await sql`update nk_budget_plan set budget_id = ${created.id} where id = ${row.id}`.execute(ctx.trx);
   },
 });

@@ -1,0 +1,353 @@
+// The demo organisation's budget year (DOMAIN.md "Demo organisations"): indicators across every
+// state (one near 85 %, one at 98 %), replies, a year of spending month by month, adjustments in
+// every approval status and a direct adjustment by finance.
+//
+// Written through the product's own HTTP API, signed in as the people who would do it (admin,
+// finance, the head of 教务处), on a clock that walks through the year: every rule, journal row,
+// warning and approval step is the real one, stamped with the month it belongs to.
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { buildApp } from '../app.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { readConfig } from '../platform/config.ts';
+import type { Database } from '../platform/db/database.ts';
+import crypto from 'node:crypto';
+
+interface Indicator {
+  code: string;
+  name: string;
+  dept: string;
+  type: '1' | '2' | '3';
+  econ: string;
+  amount: number;
+  project?: string;
+  major?: boolean;
+  parent?: string;
+  /** Spent by the end of the seed, as a share of the amount, spread over the months so far. */
+  spent?: number;
+  /** Share of what was spent that is paid too. */
+  paid?: number;
+}
+
+const INDICATORS: Indicator[] = [
+  { code: '101', name: '人员经费-基本工资', dept: '财务室', type: '1', econ: '30101', amount: 3_600_000, spent: 0.86, paid: 1 },
+  { code: '201', name: '办公费', dept: '校长办公室', type: '2', econ: '30201', amount: 120_000, spent: 0.7, paid: 0.9 },
+  { code: '202', name: '印刷费', dept: '教务处', type: '2', econ: '30202', amount: 60_000, spent: 0.52, paid: 1 },
+  { code: '203', name: '差旅费', dept: '教务处', type: '2', econ: '30211', amount: 80_000, spent: 0.85, paid: 0.8 },
+  { code: '204', name: '维修（护）费', dept: '总务处', type: '2', econ: '30213', amount: 300_000, spent: 0.98, paid: 0.9 },
+  { code: '205', name: '培训费', dept: '教务处', type: '2', econ: '30216', amount: 150_000, spent: 0.28, paid: 1 },
+  { code: '206', name: '公务接待费', dept: '党政办公室', type: '2', econ: '30217', amount: 20_000, spent: 0.49, paid: 1 },
+  { code: '207', name: '公务用车运行维护费', dept: '总务处', type: '2', econ: '30231', amount: 50_000, spent: 0.66, paid: 1 },
+  { code: '208', name: '学生活动经费', dept: '学生处', type: '2', econ: '30201', amount: 90_000, spent: 0.61, paid: 0.9 },
+  {
+    code: '301',
+    name: '信息中心机房设备更新',
+    dept: '信息中心',
+    type: '3',
+    econ: '31007',
+    amount: 420_000,
+    project: '机房设备更新',
+    major: true,
+    spent: 0.9,
+    paid: 0.7,
+  },
+  {
+    code: '302',
+    name: '体育场馆改造',
+    dept: '体艺处',
+    type: '3',
+    econ: '30213',
+    amount: 800_000,
+    project: '体育场馆改造工程',
+    major: true,
+    spent: 0.25,
+    paid: 0.5,
+  },
+  {
+    code: '303',
+    name: '图书购置',
+    dept: '图书馆',
+    type: '3',
+    econ: '31002',
+    amount: 150_000,
+    project: '图书购置',
+    spent: 0.6,
+    paid: 1,
+  },
+  { code: '300', name: '教学质量提升项目', dept: '教务处', type: '3', econ: '30201', amount: 0, project: '教学质量提升' },
+  {
+    code: '300-01',
+    name: '教研活动',
+    dept: '教务处',
+    type: '3',
+    econ: '30201',
+    amount: 100_000,
+    project: '教学质量提升',
+    parent: '300',
+    spent: 0.6,
+    paid: 1,
+  },
+  {
+    code: '300-02',
+    name: '教师培训',
+    dept: '教务处',
+    type: '3',
+    econ: '30216',
+    amount: 120_000,
+    project: '教学质量提升',
+    parent: '300',
+    spent: 0.25,
+    paid: 1,
+  },
+];
+
+type Answer = { code: string; msg: string; data: any };
+
+class Caller {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly token: string,
+    private readonly year: string,
+  ) {}
+
+  async call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<any> {
+    const r = await this.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { hostname: 'demo', token: this.token, year: this.year, 'accept-language': 'zh-CN' },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    const answer = r.json() as Answer;
+    if (answer.code !== '0') throw new Error(`demo budget seed: ${method} ${url} → ${answer.code} ${answer.msg}`);
+    return answer.data;
+  }
+}
+
+/** Whole money as the API's decimal string. */
+const money = (n: number) => n.toFixed(2);
+
+export async function seedDemoBudgets(database: Database, now: number): Promise<void> {
+  const started = Date.now();
+  try {
+    await seedYear(database, now);
+  } finally {
+    if (process.env.NK_SEED_TIMING) console.log(`demo budget seed: ${Date.now() - started} ms`);
+  }
+}
+
+async function seedYear(database: Database, now: number): Promise<void> {
+  const db = database.db as unknown as Kysely<any>;
+  const site = (await sql<{ id: number }>`select id from sys_dept where top_dept_key = 'demo'`.execute(db)).rows[0];
+  if (!site) return;
+  const today = new Date(now);
+  const year = String(today.getFullYear());
+  const have = await sql`select 1 from nk_budget where top_dept_id = ${site.id} limit 1`.execute(db);
+  if (have.rows.length) return;
+
+  const clock = new ManualClock(Date.UTC(today.getFullYear(), 0, 6, 2));
+  const config = { ...readConfig({}), dataDir: '', webRoot: null };
+  const { app } = await buildApp({ config, database, secret: crypto.randomBytes(32).toString('hex'), clock, logLevel: 'silent' });
+  try {
+    const signIn = async (loginName: string, password: string) => {
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { hostname: 'demo' },
+        payload: { loginName, password },
+      });
+      const answer = r.json() as Answer;
+      if (answer.code !== '0') throw new Error(`demo budget seed: sign-in of ${loginName} → ${answer.msg}`);
+      return new Caller(app, answer.data.token as string, year);
+    };
+    /** Moves the clock to a day of the year; sessions last 12 hours, so people sign in again when needed. */
+    const on = async (month: number, day: number) => {
+      clock.set(Math.min(now, Date.UTC(today.getFullYear(), month - 1, day, 2)));
+      const sessions = new Map<string, Promise<Caller>>();
+      const as = (loginName: string, password: string) => {
+        if (!sessions.has(loginName)) sessions.set(loginName, signIn(loginName, password));
+        return {
+          call: async (method: 'GET' | 'POST', url: string, body?: unknown) =>
+            (await sessions.get(loginName)!).call(method, url, body),
+        };
+      };
+      return { admin: as('admin', 'Admin@12345'), finance: as('finance', 'Demo@12345'), head: as('head', 'Demo@12345') };
+    };
+
+    // January: the indicators, as the bureau's reply sets them.
+    let who = await on(1, 6);
+    const depts = (await who.admin.call('GET', '/core/dept/list')) as Array<{ id: number; deptName: string }>;
+    const deptId = (name: string) => depts.find((d) => d.deptName === name)!.id;
+    const ids = new Map<string, number>();
+    for (const [i, ind] of INDICATORS.entries()) {
+      const saved = await who.admin.call('POST', '/neikong/budget/save', {
+        limitCode: `${year}-${ind.code}`,
+        budgetName: ind.name,
+        deptId: deptId(ind.dept),
+        expenseType: ind.type,
+        economicClass: ind.econ,
+        fundSource: '1',
+        financialAccountName: ind.type === '1' ? '工资福利支出' : ind.type === '2' ? '商品和服务支出' : '项目支出',
+        projectName: ind.project ?? null,
+        majorFlag: ind.major ? '1' : '0',
+        parentId: ind.parent ? ids.get(ind.parent)! : 0,
+        originalAmount: money(ind.amount),
+        sortNo: i + 1,
+      });
+      ids.set(ind.code, Number(saved.id));
+    }
+    const idOf = (code: string) => ids.get(code)!;
+    // A supplementary reply in March raises the library's indicator, and a new one creates an indicator.
+    who = await on(3, 12);
+    await who.finance.call('POST', '/neikong/budgetReply/save', {
+      replyNo: `示教财〔${year}〕12号`,
+      replyDate: `${year}-03-12`,
+      limitCode: `${year}-303`,
+      budgetName: '图书购置',
+      deptId: deptId('图书馆'),
+      expenseType: '3',
+      economicClass: '31002',
+      fundSource: '1',
+      projectName: '图书购置',
+      amount: money(50_000),
+      remark: '追加年度图书购置经费',
+    });
+    await who.finance.call('POST', '/neikong/budgetReply/save', {
+      replyNo: `示教财〔${year}〕15号`,
+      replyDate: `${year}-03-20`,
+      limitCode: `${year}-304`,
+      budgetName: '校园安全设施',
+      deptId: deptId('总务处'),
+      expenseType: '3',
+      economicClass: '30213',
+      fundSource: '1',
+      projectName: '校园安全设施改造',
+      amount: money(180_000),
+      remark: '新增校园安全设施项目',
+    });
+    const extra = new Map([['303', 50_000]]);
+
+    // Spending month by month up to this month: each indicator's share, evenly, finance records it.
+    const months = today.getMonth() + 1;
+    for (let m = 1; m <= months; m++) {
+      who = await on(m, m === months ? Math.min(today.getDate(), 20) : 20);
+      for (const ind of INDICATORS) {
+        if (!ind.spent) continue;
+        const total = Math.round((ind.amount + (extra.get(ind.code) ?? 0)) * ind.spent);
+        const perMonth = Math.floor(total / months);
+        const amount = m === months ? total - perMonth * (months - 1) : perMonth;
+        if (amount <= 0) continue;
+        // The earlier months' share is paid; the latest ones wait for the cashier.
+        await who.finance.call('POST', '/neikong/budgetSubtractDetails/save', {
+          budgetId: idOf(ind.code),
+          amount: money(amount),
+          note: `${m}月${ind.name}报销`,
+          paid: m <= Math.round(months * (ind.paid ?? 0)),
+        });
+      }
+    }
+
+    // Adjustments in every approval status, filed by the head of 教务处 in the autumn.
+    who = await on(Math.max(1, months - 1), 8);
+    const apply = (title: string, adjustKind: string, details: Array<[string, number]>, reason: string, more: object = {}) => {
+      const total = details.reduce((s, [, a]) => s + (adjustKind === '2' ? -a : Math.max(a, 0)), 0);
+      return who.head.call('POST', '/neikong/budgetAdjustApply/save', {
+        title,
+        adjustKind,
+        money: money(total),
+        reason,
+        details: details.map(([code, amount]) => ({ budgetId: idOf(code), amount: money(amount) })),
+        ...more,
+      });
+    };
+    const submit = (doc: { id: number }) =>
+      who.head.call('POST', `/neikong/budgetAdjustApply/submit?id=${doc.id}`, { id: doc.id });
+
+    await apply('教辅资料印刷追加', '1', [['202', 10_000]], '新增高三复习资料印刷，申请追加印刷费。');
+    const approved = await apply('教师暑期培训追加', '1', [['205', 30_000]], '暑期全员培训人数增加，申请追加培训费。');
+    await submit(approved);
+    const rejected = await apply('印刷费追减', '2', [['202', -8_000]], '部分印刷改为电子版，追减印刷费。');
+    await submit(rejected);
+    const withdrawn = await apply('教研活动经费追加', '1', [['300-01', 20_000]], '增加区级教研活动承办经费。');
+    await submit(withdrawn);
+    await who.head.call('POST', `/neikong/budgetAdjustApply/withdraw?id=${withdrawn.id}`, { id: withdrawn.id });
+    const cancelled = await apply(
+      '教师培训调剂至教研活动',
+      '3',
+      [
+        ['300-02', -10_000],
+        ['300-01', 10_000],
+      ],
+      '培训改为线上，结余调剂至教研活动。',
+    );
+    await submit(cancelled);
+    const pending = await apply(
+      '差旅费调剂至培训费',
+      '3',
+      [
+        ['203', -5_000],
+        ['205', 5_000],
+      ],
+      '外出学习改为校内培训，差旅费结余调剂至培训费。',
+    );
+
+    who = await on(Math.max(1, months - 1), 9);
+    await who.finance.call('POST', '/neikong/budgetAdjustApply/audit', { id: approved.id, decision: 'approve', comment: '同意' });
+    await who.finance.call('POST', '/neikong/budgetAdjustApply/audit', {
+      id: rejected.id,
+      decision: 'reject',
+      comment: '印刷任务尚未确定，暂不追减',
+    });
+    await who.head.call('POST', '/neikong/budgetAdjustApply/cancel', { id: cancelled.id, comment: '培训方式未定，作废' });
+    await who.head.call('POST', `/neikong/budgetAdjustApply/submit?id=${pending.id}`, { id: pending.id });
+
+    // The major project's increase, with its meeting record (三重一大), filed and approved by administrators.
+    const meeting = (
+      await sql<{ id: number }>`select id from biz_meeting_record where top_dept_id = ${site.id}
+      and record_no = 'HY-2026-007'`.execute(db)
+    ).rows[0];
+    const major = await who.admin.call('POST', '/neikong/budgetAdjustApply/save', {
+      title: '机房设备更新追加',
+      adjustKind: '1',
+      money: money(120_000),
+      reason: '机房核心交换机及存储扩容，经校长办公会研究同意追加。',
+      details: [{ budgetId: idOf('301'), amount: money(120_000) }],
+      ...(meeting ? { meetingRecordId: meeting.id } : {}),
+    });
+    await who.admin.call('POST', `/neikong/budgetAdjustApply/submit?id=${major.id}`, { id: major.id });
+    await who.finance.call('POST', '/neikong/budgetAdjustApply/audit', {
+      id: major.id,
+      decision: 'approve',
+      comment: '同意，按会议纪要执行',
+    });
+
+    // Next year's plan: the head's items, one with finance already, one still a draft.
+    const nextYear = String(today.getFullYear() + 1);
+    const plan = await who.head.call('POST', '/neikong/budgetPlan/save', {
+      planYear: nextYear,
+      planName: `${nextYear}年教研活动经费`,
+      expenseType: '3',
+      economicClass: '30201',
+      projectName: '教学质量提升',
+      amount: money(110_000),
+      basis: '区级教研活动4次×1.5万元，校本教研12次×0.4万元，专家讲座10次×0.32万元。',
+    });
+    await who.head.call('POST', `/neikong/budgetPlan/submit?id=${plan.id}`, { id: plan.id });
+    await who.head.call('POST', '/neikong/budgetPlan/save', {
+      planYear: nextYear,
+      planName: `${nextYear}年教辅资料印刷`,
+      expenseType: '2',
+      economicClass: '30202',
+      amount: money(55_000),
+      basis: '高一至高三教辅资料约2200册，按单价25元测算。',
+    });
+
+    // Finance lowers the reception budget directly (三公经费压减).
+    await who.finance.call('POST', '/neikong/budgetAdjust/save', {
+      budgetId: idOf('206'),
+      amount: money(-2_000),
+      reason: '按上级要求压减三公经费',
+    });
+  } finally {
+    await app.close();
+  }
+}
