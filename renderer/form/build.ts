@@ -99,6 +99,7 @@ function fieldSchema(
   const merged: SchemaNode = { ...base, ...node };
   merged['x-component-props'] = { ...props, ...((node['x-component-props'] as object) ?? {}) };
   if (typeof node.title === 'string') merged.title = schemaText(texts, node.title, language);
+  if (typeof node.description === 'string') merged.description = schemaText(texts, node.description, language);
   withMessages(merged, node, texts, language);
   return merged;
 }
@@ -165,6 +166,7 @@ export function buildFormSchema(
     const field = key ? fields.get(key) : undefined;
     let out: SchemaNode = field && node.type !== 'void' ? fieldSchema(field, node, texts, language, dicts) : { ...node };
     if (!field && typeof node.title === 'string') out.title = schemaText(texts, node.title, language);
+    if (!field && typeof node.description === 'string') out.description = schemaText(texts, node.description, language);
     if (!field) withMessages(out, node, texts, language);
     out = translateNode(out, texts, language);
     if (node.properties) {

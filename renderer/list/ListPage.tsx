@@ -328,6 +328,15 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const linkFor = (column: ColumnSchema, row: Row) =>
     column.link && allowed(column.link) ? () => run$(column.link!, row) : null;
   const rowActions = (list.rowActions ?? []).filter(allowed);
+  const visibleActions = (row: Row) =>
+    rowActions.filter((a) => !a.visible || Boolean(run(a.visible, { ...row, $user: { userId: env.userId } })));
+  // As wide as the widest row's links (14 px a CJK character, 7.5 px another, 4 px between), so a
+  // document that offers many actions in some states does not push the data columns out of sight.
+  const textWidth = (text: string) => [...text].reduce((w, c) => w + (c.charCodeAt(0) > 0x2e80 ? 14 : 7.5), 0);
+  const actionsWidth = Math.max(
+    96,
+    ...data.records.map((row) => visibleActions(row).reduce((w, a) => w + textWidth(String(label(a))) + 6, 28)),
+  );
   const columns = [
     ...buildColumns(bundle, dicts, language, sort, linkFor),
     ...(rowActions.length
@@ -336,34 +345,32 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
             key: '__actions',
             title: t('actions'),
             fixed: 'right' as const,
-            width: Math.max(120, rowActions.length * 64),
+            width: Math.min(actionsWidth, 420),
             render: (_: unknown, row: Row) => (
               <Space size={4} wrap>
-                {rowActions
-                  .filter((a) => !a.visible || Boolean(run(a.visible, { ...row, $user: { userId: env.userId } })))
-                  .map((a) =>
-                    a.action === 'remove' ? (
-                      <Popconfirm
-                        key={a.action}
-                        title={t('confirmRemove', { n: 1 })}
-                        okText={t('ok')}
-                        cancelText={t('cancel')}
-                        onConfirm={() => run$(a, row)}
-                      >
-                        <Typography.Link type={a.danger ? 'danger' : undefined} data-testid={`row-${a.action}`}>
-                          {label(a)}
-                        </Typography.Link>
-                      </Popconfirm>
-                    ) : (
-                      <Typography.Link
-                        key={`${a.action}${a.to ?? ''}${a.endpoint ?? ''}${a.form ?? ''}`}
-                        onClick={() => run$(a, row)}
-                        data-testid={`row-${a.action}${a.endpoint ? `-${a.endpoint}` : ''}`}
-                      >
+                {visibleActions(row).map((a) =>
+                  a.action === 'remove' ? (
+                    <Popconfirm
+                      key={a.action}
+                      title={t('confirmRemove', { n: 1 })}
+                      okText={t('ok')}
+                      cancelText={t('cancel')}
+                      onConfirm={() => run$(a, row)}
+                    >
+                      <Typography.Link type={a.danger ? 'danger' : undefined} data-testid={`row-${a.action}`}>
                         {label(a)}
                       </Typography.Link>
-                    ),
-                  )}
+                    </Popconfirm>
+                  ) : (
+                    <Typography.Link
+                      key={`${a.action}${a.to ?? ''}${a.endpoint ?? ''}${a.form ?? ''}`}
+                      onClick={() => run$(a, row)}
+                      data-testid={`row-${a.action}${a.endpoint ? `-${a.endpoint}` : ''}`}
+                    >
+                      {label(a)}
+                    </Typography.Link>
+                  ),
+                )}
               </Space>
             ),
           },

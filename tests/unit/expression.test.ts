@@ -21,6 +21,11 @@ describe('the linkage expression language', () => {
     ['"第" + n + "页"', { n: 3 }, '第3页'],
     ['金额 > 10', { 金额: 11 }, true],
     ['x === undefined && y == null', { y: null }, true],
+    // An adjustment's total from its lines, to the cent (0.1 + 0.2 is 0.3 here).
+    ["sum(lines, 'amount')", { lines: [{ amount: '0.1' }, { amount: '0.2' }, { amount: '-1' }] }, -0.7],
+    ["sum(lines, 'amount', 'positive')", { lines: [{ amount: '0.1' }, { amount: '0.2' }, { amount: '-1' }] }, 0.3],
+    ["abs(sum(lines, 'amount', 'negative'))", { lines: [{ amount: '-5000' }, { amount: '5000' }, {}] }, 5000],
+    ["string(sum(lines, 'amount'))", { lines: 'not a list' }, '0'],
   ])('%s', (source, scope, expected) => expect(run(source, scope as Record<string, unknown>)).toEqual(expected));
 
   it('refuses prototype plumbing and calls of anything but its own functions', () => {

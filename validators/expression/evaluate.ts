@@ -27,6 +27,16 @@ export const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
     return Math.round(toNumber(v) * f) / f;
   },
   min: (...vs) => Math.min(...vs.map(toNumber)),
+  /** Σ of one member over a list of rows (sub-table lines), to the cent; only positive or negative values when asked. */
+  sum: (list, key, only) => {
+    if (!Array.isArray(list)) return 0;
+    const cents = list.reduce((total: number, row) => {
+      const v = Math.round(toNumber((row as Record<string, unknown> | null)?.[String(key)]) * 100);
+      if (!Number.isFinite(v) || (only === 'positive' && v < 0) || (only === 'negative' && v > 0)) return total;
+      return total + v;
+    }, 0);
+    return cents / 100;
+  },
   max: (...vs) => Math.max(...vs.map(toNumber)),
 };
 const CALLABLE = new Set<unknown>(Object.values(FUNCTIONS));
