@@ -1,0 +1,136 @@
+// Budgets end to end (issue 7), as the demo school does it: 刘明, head of 教务处, asks for 100 000
+// more for 教研活动 — at the threshold, so the form asks for the meeting record first; 陈静 of
+// finance approves it from the approval page; the indicator shows the new amount, the journal the
+// movement, and the adjustment prints with its lines and its approval history.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launch, newPage, shot, signIn } from '../support/browser.ts';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const pages: Record<'head' | 'finance', Page> = {} as never;
+const stamp = Date.now().toString(36);
+const title = `区级教研活动承办追加${stamp}`;
+let applyId = '';
+
+beforeAll(async () => {
+  browser = await launch();
+  for (const who of ['head', 'finance'] as const) {
+    const opened = await newPage(browser, { language: 'zh-CN' });
+    contexts.push(opened.context);
+    pages[who] = opened.page;
+    await signIn(opened.page, who, 'Demo@12345');
+    await opened.page.waitForURL(/\/home/);
+  }
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') {
+    for (const [who, page] of Object.entries(pages))
+      await shot(page, `failed-budget-${who}-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+  }
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+});
+
+const toast = (p: Page) => p.locator('.ant-message-notice').last();
+const item = (p: Page, label: string) => p.locator('[data-testid=schema-form] .ant-formily-item', { hasText: label });
+const row = (p: Page, text: string) => p.locator('.schema-list .ant-table-tbody tr.ant-table-row', { hasText: text });
+const confirm = (p: Page) => p.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+
+/** The 教研活动 indicator's row of the budget list: its adjusted amount. */
+async function adjustedOf(p: Page, name: string): Promise<string> {
+  await p.goto(`${baseUrl()}/budget/list`);
+  await p.locator('[data-testid=schema-list-BudgetList]').waitFor();
+  const r = row(p, name).first();
+  await r.waitFor();
+  // Tree rows: 教研活动 sits under 教学质量提升项目, which the list shows expanded or not.
+  return (await r.locator('td').nth(3).textContent()) ?? '';
+}
+
+describe('a budget increase with its meeting record, approved by finance', () => {
+  let before = '';
+
+  it('shows the head his own department’s indicators only', async () => {
+    const head = pages.head;
+    await head.goto(`${baseUrl()}/budget/list`);
+    await head.locator('[data-testid=schema-list-BudgetList]').waitFor();
+    await expect.poll(() => head.locator('.schema-list .ant-table-tbody').textContent()).toContain('印刷费');
+    const body = (await head.locator('.schema-list .ant-table-tbody').textContent()) ?? '';
+    expect(body).toContain('差旅费');
+    expect(body).not.toContain('维修（护）费'); // 总务处's
+    expect(body).not.toContain('人员经费-基本工资'); // 财务室's
+    before = await adjustedOf(head, '教研活动');
+    expect(before).toBe('100,000.00');
+  });
+
+  it('asks for the meeting record when the amount reaches the threshold, then saves and submits', async () => {
+    const head = pages.head;
+    await head.goto(`${baseUrl()}/budget/adjustApply`);
+    await head.locator('[data-testid=schema-list-BudgetAdjustApply]').waitFor();
+    await head.locator('[data-testid=toolbar-add]').click();
+    await item(head, '申请标题').locator('input').fill(title);
+    await item(head, '调整类型').locator('.ant-select').click();
+    await head.locator('.ant-select-item-option', { hasText: '追加' }).click();
+    await head.getByText('添加明细').click();
+    const line = head.locator('[data-testid=schema-form] .ant-formily-array-table tbody tr').first();
+    await line.locator('.ant-select').first().click();
+    await head.keyboard.type('教研');
+    await head.locator('.ant-select-item-option', { hasText: '教研活动' }).first().click();
+    await line.locator('input').nth(1).fill('100000');
+    // The amount is the lines' total, computed as typed.
+    await expect.poll(() => item(head, '调整金额').first().locator('input').inputValue()).toBe('100000');
+    await item(head, '调整理由').locator('textarea').fill('承办区级教研活动两次，经校长办公会研究同意。');
+    await shot(head, 'budget-adjust-form');
+    await head.locator('[data-testid=form-ok]').click();
+    // 100 000 reaches 必填所需金额: not without minutes or a meeting record.
+    await expect.poll(() => head.locator('.ant-message-notice').last().textContent()).toMatch(/会议/);
+    expect(await head.locator('[data-testid=schema-form]').count()).toBe(1);
+
+    const meeting = item(head, '会议记录').locator('.ant-select');
+    await meeting.click();
+    await head.locator('.ant-select-item-option', { hasText: '信息中心机房设备更新采购' }).first().click();
+    await head.locator('[data-testid=form-ok]').click();
+    await expect.poll(() => toast(head).textContent()).toContain('保存成功');
+    await expect.poll(() => row(head, title).count()).toBe(1);
+    expect(await row(head, title).textContent()).toContain('草稿');
+    expect(await row(head, title).textContent()).toContain('100,000.00');
+
+    await row(head, title).locator('[data-testid=row-request-submit]').click();
+    await confirm(head);
+    await expect.poll(() => row(head, title).textContent()).toContain('审批中');
+    await row(head, title).locator('[data-testid=row-navigate]').click();
+    await head.waitForURL(/\/approval\/budgetAdjustApply\/\d+/);
+    applyId = /\/approval\/budgetAdjustApply\/(\d+)/.exec(head.url())![1]!;
+    // An increase waits for approval: nothing moved yet.
+    expect(await adjustedOf(head, '教研活动')).toBe(before);
+  });
+
+  it('is approved by finance on the approval page; the indicator rises by the amount', async () => {
+    const finance = pages.finance;
+    await finance.goto(`${baseUrl()}/approval/budgetAdjustApply/${applyId}`);
+    await finance.locator('[data-testid=approval-page]').waitFor();
+    await expect.poll(() => finance.locator('[data-testid=approval-form]').textContent()).toContain(title);
+    expect(await finance.locator('[data-testid=approval-meta]').textContent()).toContain('财务审核');
+    await finance.locator('[data-testid=approval-comment]').fill('同意，按会议纪要执行');
+    await finance.locator('[data-testid=approval-approve]').click();
+    await expect.poll(() => toast(finance).textContent()).toContain('已处理');
+    await expect.poll(() => finance.locator('[data-testid=approval-status]').textContent()).toBe('已通过');
+
+    expect(await adjustedOf(finance, '教研活动')).toBe('200,000.00');
+    expect(await adjustedOf(pages.head, '教研活动')).toBe('200,000.00');
+  });
+
+  it('prints with its lines, the amount in capitals and the approval history', async () => {
+    const head = pages.head;
+    await head.goto(`${baseUrl()}/print/budgetAdjustApply/${applyId}`);
+    await head.locator('[data-testid=print-sheet]').waitFor();
+    await expect.poll(() => head.locator('[data-testid=print-table-details]').textContent()).toContain('教研活动');
+    expect(await head.locator('[data-testid=print-table-details]').textContent()).toContain('100,000.00');
+    expect(await head.locator('[data-testid=amount-in-words]').textContent()).toBe('壹拾万元整');
+    await expect.poll(() => head.locator('[data-testid=print-approvals]').textContent()).toContain('同意，按会议纪要执行');
+    expect(await head.locator('[data-testid=print-approvals]').textContent()).toContain('陈静');
+    await shot(head, 'budget-adjust-print');
+  });
+});
