@@ -3,9 +3,13 @@
 import { format, type Locale, type Localized } from '../../validators/locale.ts';
 
 import { budgetMessages } from './messages.budget.ts';
+import { sourcesMessages } from './messages.sources.ts';
+import { warningMessages } from './messages.warning.ts';
 
 export const messages = {
   ...budgetMessages,
+  ...sourcesMessages,
+  ...warningMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {
     'zh-CN': '登录已失效，请重新登录',

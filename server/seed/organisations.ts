@@ -145,7 +145,7 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'workflowRunning',
           'workflowFinished',
         ],
-        actions: ['query', 'export'],
+        actions: ['query', 'export', 'release'],
       },
     },
     {

@@ -7,6 +7,7 @@
 //   approved  → every line applies (adjustApply)
 //   rejected, withdrawn, cancelled → the holds are released (adjustRelease)
 import { sql } from 'kysely';
+import { EntityService } from '../../entities/crud.ts';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { cents, fromCents, ledgerOf } from './hooks.ts';
@@ -61,10 +62,12 @@ async function checkLines(
 ): Promise<{ lines: AdjustLine[]; total: bigint; major: boolean }> {
   const ids = lines.map((l) => l.budgetId);
   if (new Set(ids).size !== ids.length) throw new AppError(Code.invalid, 'adjust.duplicateLine');
+  // Indicators of the site within the caller's data scope (any year: the year is checked below).
+  const scope = new EntityService(ctx.s, ctx.s.schemas.entity(ctx.site.key, 'budget'), ctx.request).conditions({}, true);
   const found = (
-    await sql<Row>`select b.id, b.budget_year, b.limit_code, b.budget_name, b.expense_type, b.economic_class, b.major_flag,
-        b.available_amount, exists (select 1 from nk_budget c where c.parent_id = b.id) as has_children
-      from nk_budget b where b.top_dept_id = ${ctx.site.id} and b.id in (${sql.join(ids)})`.execute(ctx.trx)
+    await sql<Row>`select t.id, t.budget_year, t.limit_code, t.budget_name, t.expense_type, t.economic_class, t.major_flag,
+        t.available_amount, exists (select 1 from nk_budget c where c.parent_id = t.id) as has_children
+      from nk_budget t where ${sql.join(scope, sql` and `)} and t.id in (${sql.join(ids)})`.execute(ctx.trx)
   ).rows;
   const byId = new Map(found.map((r) => [Number(r.id), r]));
   let plus = 0n;

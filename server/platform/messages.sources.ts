@@ -1,0 +1,181 @@
+// Messages of the external budget sources (issue 7: pullBeiShiDaFuZhongBudget,
+// getBudgetDeptBeiShiDaFuZhong, hdProject; server/modules/budget/sources).
+import type { Localized } from '../../validators/locale.ts';
+
+export const sourcesMessages = {
+  'sources.unknownAdapter': {
+    'zh-CN': '未安装名为“{key}”的外部数据源，请检查参数 {setting}',
+    'zh-TW': '未安裝名為「{key}」的外部資料來源，請檢查參數 {setting}',
+    'en-US': 'No external source named "{key}" is installed; check the setting {setting}',
+    'pt-BR': 'Nenhuma fonte externa chamada "{key}" está instalada; verifique a configuração {setting}',
+  },
+  'sources.unavailable': {
+    'zh-CN': '外部系统“{key}”暂时无法访问：{detail}',
+    'zh-TW': '外部系統「{key}」暫時無法存取：{detail}',
+    'en-US': 'The external system "{key}" cannot be reached: {detail}',
+    'pt-BR': 'O sistema externo "{key}" não pode ser acessado: {detail}',
+  },
+  'sources.needInput': {
+    'zh-CN': '请上传 Excel 文件（.xlsx），或以 JSON 提交数组“{key}”',
+    'zh-TW': '請上傳 Excel 檔案（.xlsx），或以 JSON 提交陣列「{key}」',
+    'en-US': 'Upload an Excel file (.xlsx) or send the records as JSON in an array "{key}"',
+    'pt-BR': 'Envie um arquivo do Excel (.xlsx) ou os registros em JSON num array "{key}"',
+  },
+  'sources.badJson': {
+    'zh-CN': 'JSON 内容须包含数组“{key}”',
+    'zh-TW': 'JSON 內容須包含陣列「{key}」',
+    'en-US': 'The JSON body must hold an array "{key}"',
+    'pt-BR': 'O corpo JSON deve conter um array "{key}"',
+  },
+  'sources.tooManyRows': {
+    'zh-CN': '一次最多导入 {max} 条',
+    'zh-TW': '一次最多匯入 {max} 筆',
+    'en-US': 'At most {max} records at once',
+    'pt-BR': 'No máximo {max} registros de uma vez',
+  },
+  'sources.missingColumn': {
+    'zh-CN': '文件缺少“{column}”列',
+    'zh-TW': '檔案缺少「{column}」欄',
+    'en-US': 'The file has no column "{column}"',
+    'pt-BR': 'O arquivo não tem a coluna "{column}"',
+  },
+  'sources.required': {
+    'zh-CN': '{field}不能为空',
+    'zh-TW': '{field}不能為空',
+    'en-US': '{field} is required',
+    'pt-BR': '{field} é obrigatório',
+  },
+  'sources.tooLong': {
+    'zh-CN': '{field}不能超过 {max} 个字符',
+    'zh-TW': '{field}不能超過 {max} 個字元',
+    'en-US': '{field} is longer than {max} characters',
+    'pt-BR': '{field} tem mais de {max} caracteres',
+  },
+  'sources.badAmount': {
+    'zh-CN': '{field}“{value}”须为不小于0的数字，最多两位小数',
+    'zh-TW': '{field}「{value}」須為不小於0的數字，最多兩位小數',
+    'en-US': '{field} "{value}" must be a number of at least 0 with at most two decimals',
+    'pt-BR': '{field} "{value}" deve ser um número maior ou igual a 0 com no máximo duas casas decimais',
+  },
+  'sources.badYear': {
+    'zh-CN': '{field}“{value}”须为四位数字',
+    'zh-TW': '{field}「{value}」須為四位數字',
+    'en-US': '{field} "{value}" must be four digits',
+    'pt-BR': '{field} "{value}" deve ter quatro dígitos',
+  },
+  'sources.badDate': {
+    'zh-CN': '{field}“{value}”不是有效日期（YYYY-MM-DD）',
+    'zh-TW': '{field}「{value}」不是有效日期（YYYY-MM-DD）',
+    'en-US': '{field} "{value}" is not a date (YYYY-MM-DD)',
+    'pt-BR': '{field} "{value}" não é uma data (AAAA-MM-DD)',
+  },
+  'sources.badDates': {
+    'zh-CN': '结束日期不能早于开始日期',
+    'zh-TW': '結束日期不能早於開始日期',
+    'en-US': 'The end date is before the start date',
+    'pt-BR': 'A data de término é anterior à de início',
+  },
+  'sources.badCode': {
+    'zh-CN': '{field}“{value}”只能包含字母、数字和 . _ : -',
+    'zh-TW': '{field}「{value}」只能包含字母、數字和 . _ : -',
+    'en-US': '{field} "{value}" may hold letters, digits and . _ : - only',
+    'pt-BR': '{field} "{value}" só pode ter letras, dígitos e . _ : -',
+  },
+  'sources.extraTooLarge': {
+    'zh-CN': '其他字段内容过多（最多 {max} 个字符）',
+    'zh-TW': '其他欄位內容過多（最多 {max} 個字元）',
+    'en-US': 'The other fields are too long (at most {max} characters)',
+    'pt-BR': 'Os demais campos são longos demais (no máximo {max} caracteres)',
+  },
+  'sources.duplicate': {
+    'zh-CN': '“{value}”重复出现（首次在第 {row} 行）',
+    'zh-TW': '「{value}」重複出現（首次在第 {row} 列）',
+    'en-US': '"{value}" appears again (first on row {row})',
+    'pt-BR': '"{value}" aparece de novo (primeiro na linha {row})',
+  },
+  'sources.deptUnknown': {
+    'zh-CN': '本单位没有名为“{name}”的部门',
+    'zh-TW': '本單位沒有名為「{name}」的部門',
+    'en-US': 'No department here is named "{name}"',
+    'pt-BR': 'Nenhum departamento daqui se chama "{name}"',
+  },
+  'sources.deptAmbiguous': {
+    'zh-CN': '本单位有多个名为“{name}”的部门，无法确定',
+    'zh-TW': '本單位有多個名為「{name}」的部門，無法確定',
+    'en-US': 'Several departments here are named "{name}"',
+    'pt-BR': 'Vários departamentos daqui se chamam "{name}"',
+  },
+  'sources.deptNeeded': {
+    'zh-CN': '新建预算指标“{code}”须填写部门',
+    'zh-TW': '新建預算指標「{code}」須填寫部門',
+    'en-US': 'A department is needed to create the indicator "{code}"',
+    'pt-BR': 'É preciso um departamento para criar o indicador "{code}"',
+  },
+  'sources.pulled': {
+    'zh-CN': '新建 {created} 条，调增 {raised} 条，调减 {lowered} 条，未变 {unchanged} 条，跳过其他年度 {skipped} 条',
+    'zh-TW': '新建 {created} 筆，調增 {raised} 筆，調減 {lowered} 筆，未變 {unchanged} 筆，略過其他年度 {skipped} 筆',
+    'en-US': '{created} created, {raised} raised, {lowered} lowered, {unchanged} unchanged, {skipped} of other years skipped',
+    'pt-BR':
+      '{created} criados, {raised} aumentados, {lowered} reduzidos, {unchanged} inalterados, {skipped} de outros anos ignorados',
+  },
+  'sources.busy': {
+    'zh-CN': '其他人正在同时导入相同的数据，请稍后重试',
+    'zh-TW': '其他人正在同時匯入相同的資料，請稍後重試',
+    'en-US': 'Someone else is importing the same records right now; try again',
+    'pt-BR': 'Outra pessoa está importando os mesmos registros agora; tente de novo',
+  },
+  'sources.projectsImported': {
+    'zh-CN': '新增项目 {created} 个，更新 {updated} 个',
+    'zh-TW': '新增專案 {created} 個，更新 {updated} 個',
+    'en-US': '{created} projects added, {updated} updated',
+    'pt-BR': '{created} projetos adicionados, {updated} atualizados',
+  },
+  'sources.projectNotFound': {
+    'zh-CN': '未找到编号为“{id}”的区级项目',
+    'zh-TW': '未找到編號為「{id}」的區級專案',
+    'en-US': 'No district project with id "{id}"',
+    'pt-BR': 'Nenhum projeto distrital com id "{id}"',
+  },
+  'sources.usersCreated': {
+    'zh-CN': '新建用户 {created} 个，已存在 {skipped} 个',
+    'zh-TW': '新建使用者 {created} 個，已存在 {skipped} 個',
+    'en-US': '{created} users created, {skipped} already existed',
+    'pt-BR': '{created} usuários criados, {skipped} já existiam',
+  },
+  'sources.noRole': {
+    'zh-CN': '参数 {setting} 指定的角色“{key}”不存在',
+    'zh-TW': '參數 {setting} 指定的角色「{key}」不存在',
+    'en-US': 'The role "{key}" named by the setting {setting} does not exist',
+    'pt-BR': 'O perfil "{key}" indicado pela configuração {setting} não existe',
+  },
+  'link.notConfigured': {
+    'zh-CN': '尚未设置区级系统链接密钥（参数 {key}），无法打开该链接',
+    'zh-TW': '尚未設定區級系統連結金鑰（參數 {key}），無法開啟該連結',
+    'en-US': 'Links from the district system are not set up: the setting {key} is empty',
+    'pt-BR': 'Os links do sistema distrital não estão configurados: a configuração {key} está vazia',
+  },
+  'link.secretUnreadable': {
+    'zh-CN': '参数 {key} 中保存的密钥无法读取（服务器密钥已更换），请重新设置',
+    'zh-TW': '參數 {key} 中儲存的金鑰無法讀取（伺服器金鑰已更換），請重新設定',
+    'en-US': 'The secret stored in the setting {key} cannot be read (the server secret changed); set it again',
+    'pt-BR': 'O segredo guardado na configuração {key} não pode ser lido (o segredo do servidor mudou); defina-o de novo',
+  },
+  'link.invalid': {
+    'zh-CN': '链接无效：内容已损坏、被篡改或不属于本单位',
+    'zh-TW': '連結無效：內容已損壞、被竄改或不屬於本單位',
+    'en-US': 'The link is not valid: damaged, altered or made for another organisation',
+    'pt-BR': 'O link não é válido: danificado, alterado ou feito para outra organização',
+  },
+  'link.expired': {
+    'zh-CN': '链接已于 {time}（UTC）过期，请从区级系统重新打开',
+    'zh-TW': '連結已於 {time}（UTC）過期，請從區級系統重新開啟',
+    'en-US': 'The link expired at {time} (UTC); open it again from the district system',
+    'pt-BR': 'O link expirou em {time} (UTC); abra-o de novo pelo sistema distrital',
+  },
+  'secret.weak': {
+    'zh-CN': '共享密钥至少 {min} 个字符',
+    'zh-TW': '共享金鑰至少 {min} 個字元',
+    'en-US': 'The shared secret must have at least {min} characters',
+    'pt-BR': 'O segredo compartilhado deve ter ao menos {min} caracteres',
+  },
+} satisfies Record<string, Localized>;
