@@ -1,7 +1,6 @@
 // The components a form schema may name (x-component / x-decorator): @formily/antd-v5's bridges
 // plus the product's own fields. An unknown name renders a visible placeholder, never a bogus tag.
-import { createSchemaField } from '@formily/react';
-import { connect, mapProps } from '@formily/react';
+import { connect, createSchemaField, mapProps, mapReadPretty } from '@formily/react';
 import {
   ArrayTable,
   Checkbox,
@@ -24,11 +23,16 @@ import { FileUpload } from './FileUpload.tsx';
 import { RefSelect, RefTree } from './RefSelect.tsx';
 import { CheckboxList } from './CheckboxList.tsx';
 import { OptionsSelect } from './OptionsSelect.tsx';
+import { thousands } from '../format.ts';
 
 /** Money: typed as text so the decimal stays exact; at most two decimals. */
 export const MoneyInput = connect(
   AntInput,
   mapProps((props) => ({ ...props, inputMode: 'decimal' as const, style: { textAlign: 'right' as const, ...props.style } })),
+  // Read-only (approval page, view dialog, a computed total): the amount as text with separators.
+  mapReadPretty(({ value }: { value?: unknown }) => (
+    <span className="money-text">{value === undefined || value === null || value === '' ? '—' : thousands(value, 2)}</span>
+  )),
 );
 
 export const SchemaField = createSchemaField({

@@ -80,7 +80,7 @@ describe('a budget increase with its meeting record, approved by finance', () =>
     await head.locator('.ant-select-item-option', { hasText: '教研活动' }).first().click();
     await line.locator('input').nth(1).fill('100000');
     // The amount is the lines' total, computed as typed.
-    await expect.poll(() => item(head, '调整金额').first().locator('input').inputValue()).toBe('100000');
+    await expect.poll(() => item(head, '调整金额').first().locator('.money-text').textContent()).toBe('100,000.00');
     await item(head, '调整理由').locator('textarea').fill('承办区级教研活动两次，经校长办公会研究同意。');
     await shot(head, 'budget-adjust-form');
     await head.locator('[data-testid=form-ok]').click();
