@@ -103,6 +103,9 @@ const INDICATORS: Indicator[] = [
 
 type Answer = { code: string; msg: string; data: any };
 
+/** How a school's spending spreads over the months. */
+const SEASON = [0.6, 0.4, 1.2, 1.0, 1.1, 1.0, 0.5, 0.4, 1.4, 1.2, 1.1, 1.3];
+
 class Caller {
   constructor(
     private readonly app: FastifyInstance,
@@ -233,8 +236,14 @@ async function seedYear(database: Database, now: number): Promise<void> {
       for (const ind of INDICATORS) {
         if (!ind.spent) continue;
         const total = Math.round((ind.amount + (extra.get(ind.code) ?? 0)) * ind.spent);
-        const perMonth = Math.floor(total / months);
-        const amount = m === months ? total - perMonth * (months - 1) : perMonth;
+        // A school's year: quiet in the winter and summer holidays, busy at the start of each term.
+        const weight = (k: number) => SEASON[k - 1]!;
+        const weights = Array.from({ length: months }, (_, k) => weight(k + 1)).reduce((a, b) => a + b, 0);
+        const before = Array.from({ length: m - 1 }, (_, k) => Math.floor((total * weight(k + 1)) / weights)).reduce(
+          (a, b) => a + b,
+          0,
+        );
+        const amount = m === months ? total - before : Math.floor((total * weight(m)) / weights);
         if (amount <= 0) continue;
         // The earlier months' share is paid; the latest ones wait for the cashier.
         await who.finance.call('POST', '/neikong/budgetSubtractDetails/save', {

@@ -1,12 +1,41 @@
 // Home (spec section 2): greeting, who and where the user is, and the dashboard blocks the user
-// may see (the pending-approval card; budgets bring theirs). Its title is 'to-do items' for users
-// whose role says so (todoHome).
+// may see (blocks.ts): the budget figures across the top, the charts in the wide column, the
+// pending-approval card, the plan and the notices beside them. Its title is 'to-do items' for
+// users whose role says so (todoHome).
+import { Suspense, type ComponentType } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Avatar, Card, Col, Row, Typography } from 'antd';
+import { Avatar, Card, Col, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/index.ts';
 import { greetingFor } from './greeting.ts';
-import { homeBlocks } from './blocks.ts';
+import { homeBlocks, type HomeBlock } from './blocks.ts';
+
+const GAP = 24;
+
+/** A block, with a quiet placeholder while its chunk arrives. */
+function Block({ component: Component, testId }: { component: ComponentType; testId: string }) {
+  return (
+    <div data-testid={testId}>
+      <Suspense
+        fallback={
+          <Card>
+            <Skeleton active />
+          </Card>
+        }
+      >
+        <Component />
+      </Suspense>
+    </div>
+  );
+}
+
+const Stack = ({ blocks }: { blocks: readonly HomeBlock[] }) => (
+  <div style={{ display: 'flex', flexDirection: 'column', gap: GAP }}>
+    {blocks.map((b) => (
+      <Block key={b.key} component={b.component} testId={`home-block-${b.key}`} />
+    ))}
+  </div>
+);
 
 export default observer(function Home() {
   const { session, site } = useStores();
@@ -14,6 +43,9 @@ export default observer(function Home() {
   const info = session.info;
   const greeting = t(`home.greeting.${greetingFor(new Date().getHours())}`);
   const blocks = homeBlocks((key) => session.hasPermission(key));
+  const top = blocks.filter((b) => b.area === 'top');
+  const main = blocks.filter((b) => (b.area ?? 'main') === 'main');
+  const side = blocks.filter((b) => b.area === 'side');
   return (
     <div className="home-page">
       <Card>
@@ -34,21 +66,37 @@ export default observer(function Home() {
           </div>
         </div>
       </Card>
-      <Row gutter={[24, 24]} style={{ marginTop: 24 }}>
-        {blocks.length ? (
-          blocks.map(({ key, component: Block }) => (
-            <Col key={key} xs={24} xl={12}>
-              <Block />
-            </Col>
-          ))
-        ) : (
-          <Col span={24}>
-            <Card>
-              <Typography.Text type="secondary">{t('home.dashboards')}</Typography.Text>
-            </Card>
+      {top.length > 0 && (
+        <div style={{ marginTop: GAP }}>
+          <Stack blocks={top} />
+        </div>
+      )}
+      {main.length > 0 && side.length > 0 ? (
+        // The wide column and the narrow one; one above the other below 1200 px.
+        <Row gutter={[GAP, GAP]} style={{ marginTop: GAP }}>
+          <Col xs={24} xl={16}>
+            <Stack blocks={main} />
           </Col>
-        )}
-      </Row>
+          <Col xs={24} xl={8}>
+            <Stack blocks={side} />
+          </Col>
+        </Row>
+      ) : main.length + side.length > 0 ? (
+        // One kind of block only (no budget figures): side by side, two a row.
+        <Row gutter={[GAP, GAP]} style={{ marginTop: GAP }}>
+          {[...main, ...side].map((b) => (
+            <Col key={b.key} xs={24} xl={12}>
+              <Block component={b.component} testId={`home-block-${b.key}`} />
+            </Col>
+          ))}
+        </Row>
+      ) : (
+        top.length === 0 && (
+          <Card style={{ marginTop: GAP }}>
+            <Typography.Text type="secondary">{t('home.dashboards')}</Typography.Text>
+          </Card>
+        )
+      )}
     </div>
   );
 });
