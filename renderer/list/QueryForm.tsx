@@ -3,6 +3,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'ant
 import type { Dayjs } from 'dayjs';
 import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, PageBundle } from '../types.ts';
+import { RefPicker } from '../form/RefSelect.tsx';
 
 export interface QueryValues {
   [field: string]: unknown;
@@ -47,6 +48,9 @@ export default function QueryForm({
               style={{ width: 160 }}
               options={(dicts[f.dict ?? ''] ?? []).map((d) => ({ value: d.dictValue, label: d.dictLabel }))}
             />
+          ) : f.type === 'ref' && f.refApi && f.refDisplay ? (
+            // A reference is chosen by name, as in the form, and queried by id.
+            <RefPicker api={f.refApi} display={f.refDisplay} pick={f.refPick} allowClear style={{ width: 180 }} />
           ) : f.type === 'integer' || f.type === 'number' || f.type === 'money' ? (
             <InputNumber style={{ width: 160 }} />
           ) : (

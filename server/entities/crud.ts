@@ -286,8 +286,16 @@ export class EntityService {
       }
       if (f.unique) {
         const together = (f.uniqueWith ?? []).map((n) => this.entity.byName.get(n)!).filter(Boolean);
-        // An update may send some fields only: the others keep their stored values.
-        const valueOf = (o: FieldDef) => (o.name in row ? row[o.name] : (existing?.[o.name] ?? null));
+        // An update may send some fields only: the others keep their stored values. A read-only field is
+        // never written from the body: stored on update, the request's year on insert (the year feature).
+        const valueOf = (o: FieldDef) =>
+          o.name in row && !o.readOnly
+            ? row[o.name]
+            : existing
+              ? (existing[o.name] ?? null)
+              : o.name === this.entity.year
+                ? this.year
+                : null;
         const clash = await sql`select 1 from ${sql.table(this.entity.table)} t where ${sql.ref(`t.${f.column}`)} = ${v}
           ${sql.join(
             together.map((o) => sql`and ${sql.ref(`t.${o.column}`)} = ${valueOf(o)}`),
@@ -357,8 +365,16 @@ export class EntityService {
     const inserted = (await trx.insertInto(this.entity.table).values(columns).returningAll().executeTakeFirstOrThrow()) as Row;
     await this.writeLinks(trx, Number(inserted.id), row);
     Object.assign(inserted, await this.linkValues(trx, Number(inserted.id)));
-    await hooksOf(this.entity.name).afterSave?.(ctx, this.wire(inserted), null);
-    return inserted;
+    const hooks = hooksOf(this.entity.name);
+    if (!hooks.afterSave) return inserted;
+    await hooks.afterSave(ctx, this.wire(inserted), null);
+    // The answer shows what the hook did to the row too (a number it gave, an amount the ledger moved).
+    return this.reread(trx, inserted);
+  }
+
+  private async reread(trx: Transaction<any>, row: Row): Promise<Row> {
+    const fresh = (await sql<Row>`select * from ${sql.table(this.entity.table)} where id = ${row.id}`.execute(trx)).rows[0];
+    return fresh ? Object.assign(fresh, await this.linkValues(trx, Number(row.id))) : row;
   }
 
   /** Validation alone, for import: the body as the save endpoint would take it. */
@@ -396,8 +412,10 @@ export class EntityService {
       if (!updated) throw new AppError(Code.conflict, 'record.stale');
       await this.writeLinks(trx, id, row);
       Object.assign(updated, await this.linkValues(trx, id));
-      await hooksOf(this.entity.name).afterSave?.(ctx, this.wire(updated), existingWire);
-      return updated as Row;
+      const hooks = hooksOf(this.entity.name);
+      if (!hooks.afterSave) return updated as Row;
+      await hooks.afterSave(ctx, this.wire(updated), existingWire);
+      return this.reread(trx, updated as Row);
     });
     await this.afterWrite();
     return this.wire(result);

@@ -30,8 +30,13 @@ export function generatedDdl(entity: EntityDef): string[] {
   ];
   if (entity.site) statements.push(`create index if not exists ${t}_site on ${t} (top_dept_id, created_at desc)`);
   for (const f of own.filter((f) => f.unique)) {
+    // Unique together with other fields (a number unique per year): those columns are in the index too,
+    // under a name of its own; the narrower index of a table made before is dropped.
+    const together = (f.uniqueWith ?? []).map((n) => entity.byName.get(n)?.column).filter((c): c is string => !!c);
+    const name = ident([entity.table, f.column, ...together, 'unique'].join('_'));
+    if (together.length) statements.push(`drop index if exists ${ident(`${entity.table}_${f.column}_unique`)}`);
     statements.push(
-      `create unique index if not exists ${t}_${f.column}_unique on ${t} (${entity.site ? 'top_dept_id, ' : ''}${ident(f.column)})`,
+      `create unique index if not exists ${name} on ${t} (${entity.site ? 'top_dept_id, ' : ''}${[f.column, ...together].map(ident).join(', ')})`,
     );
   }
   return statements;

@@ -14,6 +14,12 @@ export const budgetMessages = {
     'en-US': 'The amount must be a number above 0 with at most two decimals',
     'pt-BR': 'O valor deve ser um número maior que 0 com no máximo duas casas decimais',
   },
+  'budget.badOriginal': {
+    'zh-CN': '年初预算数须为不小于0的数字，最多两位小数',
+    'zh-TW': '年初預算數須為不小於0的數字，最多兩位小數',
+    'en-US': 'The original amount must be a number of 0 or more with at most two decimals',
+    'pt-BR': 'O valor original deve ser um número maior ou igual a 0 com no máximo duas casas decimais',
+  },
   'budget.insufficient': {
     'zh-CN': '预算指标“{name}”可用余额不足：可用 {available} 元，需要 {amount} 元',
     'zh-TW': '預算指標「{name}」可用餘額不足：可用 {available} 元，需要 {amount} 元',

@@ -74,6 +74,7 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
       grants: {
         menus: [
           'budgetList',
+          'budgetJournal',
           'budgetAdjustApply',
           'budgetPlan',
           'warningRecord',
@@ -111,7 +112,7 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
       key: 'cashier',
       name: '出纳',
       dataScope: '1',
-      grants: { menus: ['expense', 'salary', 'budgetList', 'workflowTask'], actions: 'all' },
+      grants: { menus: ['expense', 'salary', 'budgetList', 'budgetJournal', 'workflowTask'], actions: 'all' },
     },
     {
       key: 'assetKeeper',

@@ -107,8 +107,16 @@ describe('a budget increase with its meeting record, approved by finance', () =>
     expect(await adjustedOf(head, '教研活动')).toBe(before);
   });
 
-  it('is approved by finance on the approval page; the indicator rises by the amount', async () => {
+  it('is approved by finance on the approval page; the indicator and the home dashboard rise by the amount', async () => {
     const finance = pages.finance;
+    const dashboardAdjusted = async () => {
+      await finance.goto(`${baseUrl()}/home`);
+      const card = finance.locator('[data-testid=stat-adjusted-value]');
+      await card.waitFor();
+      await expect.poll(async () => (await card.textContent())?.includes('¥')).toBe(true);
+      return Number(((await card.textContent()) ?? '').replace(/[^\d.]/g, ''));
+    };
+    const dashboardBefore = await dashboardAdjusted();
     await finance.goto(`${baseUrl()}/approval/budgetAdjustApply/${applyId}`);
     await finance.locator('[data-testid=approval-page]').waitFor();
     await expect.poll(() => finance.locator('[data-testid=approval-form]').textContent()).toContain(title);
@@ -120,6 +128,7 @@ describe('a budget increase with its meeting record, approved by finance', () =>
 
     expect(await adjustedOf(finance, '教研活动')).toBe('200,000.00');
     expect(await adjustedOf(pages.head, '教研活动')).toBe('200,000.00');
+    await expect.poll(dashboardAdjusted).toBe(dashboardBefore + 100_000);
   });
 
   it('prints with its lines, the amount in capitals and the approval history', async () => {

@@ -60,7 +60,10 @@ defineHooks('budget', {
       if (moved.rows.length) throw new AppError(Code.conflict, 'budget.parentSpent', { name: String(parent.budget_name) });
     }
     if (!('originalAmount' in row)) return;
-    const wanted = cents(row.originalAmount);
+    // cents() reads anything it cannot parse as 0: check first (not negative, at most two decimals).
+    const given = typeof row.originalAmount === 'number' ? String(row.originalAmount) : String(row.originalAmount ?? '').trim();
+    if (!/^\d{1,16}(\.\d{1,2})?$/.test(given)) throw new AppError(Code.invalid, 'budget.badOriginal');
+    const wanted = cents(given);
     const before = cents(existing?.originalAmount ?? '0');
     // The generic write keeps the stored amount; the ledger moves it (with its journal row).
     row.originalAmount = existing ? existing.originalAmount : '0';
@@ -96,15 +99,17 @@ defineHooks('budget', {
 const REPLY_EDITABLE = new Set(['id', 'version', 'remark', 'attachments']);
 
 defineHooks('budgetReply', {
-  async beforeSave(_ctx, row, existing) {
+  async beforeSave(ctx, row, existing) {
     if (!existing) {
       amountOf(row.amount);
       return;
     }
+    // Only what the body could change counts: the row as read (labels, read-only and audit fields) may come back.
     for (const [k, v] of Object.entries(row)) {
-      if (!REPLY_EDITABLE.has(k) && String(v ?? '') !== String(existing[k] ?? '')) {
-        throw new AppError(Code.conflict, 'budget.replyLocked');
-      }
+      const f = ctx.entity.byName.get(k);
+      if (!f || f.readOnly || f.standard || REPLY_EDITABLE.has(k)) continue;
+      const same = f.type === 'money' ? cents(v) === cents(existing[k]) : String(v ?? '') === String(existing[k] ?? '');
+      if (!same) throw new AppError(Code.conflict, 'budget.replyLocked');
     }
   },
   async afterSave(ctx, row, existing) {
@@ -171,7 +176,8 @@ defineHooks('budgetAdjust', {
   async beforeSave(_ctx, row, existing) {
     if (existing) {
       for (const k of ['budgetId', 'amount']) {
-        if (k in row && String(row[k]) !== String(existing[k])) throw new AppError(Code.conflict, 'adjust.locked');
+        const same = k === 'amount' ? cents(row[k]) === cents(existing[k]) : String(row[k]) === String(existing[k]);
+        if (k in row && !same) throw new AppError(Code.conflict, 'adjust.locked');
       }
       return;
     }
@@ -190,6 +196,10 @@ defineHooks('budgetAdjust', {
 
 /** An approved plan item becomes an indicator of its year: original amount as requested. */
 defineHooks('budgetPlan', {
+  async beforeSave(_ctx, row, existing) {
+    // Refused when saved, not when finance approves it: an amount above 0 with at most two decimals.
+    if (!existing || 'amount' in row) amountOf(row.amount);
+  },
   async afterApproval(ctx, row, outcome) {
     if (outcome !== 'approved') return;
     const year = String(row.plan_year);

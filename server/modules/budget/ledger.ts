@@ -62,7 +62,12 @@ const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
 
 /** A positive amount with at most two decimals, as the exact decimal string SQL gets. */
 export function amountOf(value: unknown): string {
-  const text = typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : String(value ?? '').trim();
+  // A number with more than two decimals is refused, not rounded (float noise such as 0.1 + 0.2 is not).
+  const cents = typeof value === 'number' ? value * 100 : NaN;
+  const text =
+    Number.isFinite(cents) && Math.abs(cents - Math.round(cents)) < 1e-6
+      ? (value as number).toFixed(2)
+      : String(value ?? '').trim();
   if (!AMOUNT.test(text) || !/[1-9]/.test(text)) throw new AppError(Code.invalid, 'budget.badAmount');
   return text;
 }

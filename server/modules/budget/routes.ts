@@ -44,15 +44,24 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
       .filter(Boolean)
       .map(Number);
     if (ids.some((n) => !Number.isSafeInteger(n) || n < 1) || ids.length > 500) throw new AppError(Code.invalid, 'entity.noIds');
-    const extra = [
-      sql<boolean>`not exists (select 1 from nk_budget c where c.parent_id = t.id and c.top_dept_id = t.top_dept_id)`,
-      ...(ids.length ? [sql<boolean>`t.id in (${sql.join(ids)})`] : []),
-    ];
-    // Documents of another year keep their indicators: asked by id, the year does not filter.
+    const leaf = sql<boolean>`not exists (select 1 from nk_budget c where c.parent_id = t.id and c.top_dept_id = t.top_dept_id)`;
     const svc = indicators(request);
-    const rows = ids.length
-      ? await svc.list({}, 500, extra).catch(() => [])
-      : await svc.list({ ...q, sortField: 'sortNo', sortOrder: 'asc' }, 500, extra);
+    if (!ids.length) return ok(request, await svc.list({ ...q, sortField: 'sortNo', sortOrder: 'asc' }, 500, [leaf]));
+    // Documents of another year keep their indicators: asked by id, the year does not filter (list()
+    // keeps to the header's year, find() does not); ids of another site or scope are left out.
+    const leaves = (
+      await sql<Row>`select t.id from nk_budget t where t.id in (${sql.join(ids)}) and ${leaf} order by t.sort_no, t.id`.execute(
+        s.database.db,
+      )
+    ).rows.map((r) => Number(r.id));
+    const rows = [];
+    for (const id of leaves) {
+      try {
+        rows.push(svc.wire(await svc.find(id)));
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== Code.notFound) throw err;
+      }
+    }
     return ok(request, rows);
   });
 
@@ -149,10 +158,10 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
       ).rows[0]!.n,
     );
     const rows =
-      await sql<Row>`select j.id, j.budget_id as "budgetId", t.budget_name as "budgetName", t.limit_code as "limitCode",
-        j.kind, j.amount, j.source_type as "sourceType", j.source_id as "sourceId", j.note,
-        (j.adjusted_after - j.adjust_frozen_after - j.frozen_after - j.used_after) as "availableAfter",
-        j.used_after as "usedAfter", j.created_at as "createdAt", u.real_name as "createdByLabel"
+      await sql<Row>`select j.id, j.budget_id as "budgetId", t.budget_name as "budgetName", t.budget_name as "budgetIdLabel",
+        t.limit_code as "limitCode", j.kind, j.amount, j.source_type as "sourceType", j.source_id as "sourceId", j.note,
+        j.available_after as "availableAfter", j.used_after as "usedAfter", j.created_at as "createdAt",
+        j.created_by as "createdBy", u.real_name as "createdByLabel"
       from nk_budget_journal j join nk_budget t on t.id = j.budget_id left join sys_user u on u.id = j.created_by
       where ${where} order by j.id desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`.execute(db);
     return ok(request, { records: rows.rows, total, current: pageNum, pageNum, pageSize });
