@@ -297,6 +297,16 @@ export class Ledger {
       values (${this.siteId}, ${budgetId}, ${after.budgetYear}, ${kind}, ${amount}::numeric, ${source.type}, ${source.id},
        ${source.note?.slice(0, 200) ?? null}, ${after.adjusted}::numeric, ${after.adjustFrozen}::numeric, ${after.frozen}::numeric,
        ${after.used}::numeric, ${after.paid}::numeric, ${this.userId}, ${this.now})`.execute(this.trx);
+    if (kind === 'consume' || kind === 'pay') {
+      // The month's roll-up (migration 0012): the month as the statistics count it, in the server's time zone.
+      const month = this.now.getMonth() + 1;
+      const column = kind === 'consume' ? sql`used` : sql`paid`;
+      await sql`insert into nk_budget_month (budget_id, month, top_dept_id, budget_year, ${column})
+        values (${budgetId}, ${month}, ${this.siteId}, ${after.budgetYear}, ${amount}::numeric)
+        on conflict (budget_id, month) do update set ${column} = nk_budget_month.${column} + excluded.${column}`.execute(
+        this.trx,
+      );
+    }
     for (const listener of listeners) await listener(this.trx, this.siteId, after, kind, source, this.now);
     return after;
   }

@@ -21,6 +21,8 @@ import { Ledger } from './ledger.ts';
 type Row = Record<string, any>;
 
 const MAX_BATCH = 100;
+/** The journal page counts at most this many movements (see the page). */
+export const JOURNAL_COUNT_CAP = 10_000;
 
 export default function budgetRoutes(app: FastifyInstance, s: Services) {
   const entity = (request: FastifyRequest, name: string) => s.schemas.entity(caller(request).site.key, name);
@@ -150,13 +152,18 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
       sql` and `,
     );
     const { db } = s.database;
-    const total = Number(
+    // A year's journal runs to millions of rows: the total is counted up to JOURNAL_COUNT_CAP and
+    // reported as that many (`capped`: narrow by indicator or movement to see further), so a page answers at once;
+    // one indicator's movements (the screen opened from an indicator) are always counted exactly.
+    const cap = budgetId ? null : JOURNAL_COUNT_CAP;
+    const counted = Number(
       (
-        await sql<Row>`select count(*) as n from nk_budget_journal j join nk_budget t on t.id = j.budget_id where ${where}`.execute(
-          db,
-        )
+        await sql<Row>`select count(*) as n from (select 1 from nk_budget_journal j join nk_budget t on t.id = j.budget_id
+          where ${where} ${cap ? sql`limit ${cap + 1}` : sql``}) c`.execute(db)
       ).rows[0]!.n,
     );
+    const capped = cap !== null && counted > cap;
+    const total = capped ? cap : counted;
     const rows =
       await sql<Row>`select j.id, j.budget_id as "budgetId", t.budget_name as "budgetName", t.budget_name as "budgetIdLabel",
         t.limit_code as "limitCode", j.kind, j.amount, j.source_type as "sourceType", j.source_id as "sourceId", j.note,
@@ -164,7 +171,7 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
         j.created_by as "createdBy", u.real_name as "createdByLabel"
       from nk_budget_journal j join nk_budget t on t.id = j.budget_id left join sys_user u on u.id = j.created_by
       where ${where} order by j.id desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`.execute(db);
-    return ok(request, { records: rows.rows, total, current: pageNum, pageNum, pageSize });
+    return ok(request, { records: rows.rows, total, capped, current: pageNum, pageNum, pageSize });
   });
 
   /** Finance records spending made outside the system (or paid): straight to used, and paid when asked. */

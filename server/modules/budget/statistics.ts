@@ -129,13 +129,12 @@ export function monthFigures(
  * bucket its time falls in (before the year: January, after it: December). `indicators`: conditions
  * over `t` (nk_budget) the rows' indicators must meet, or null for all of the site's.
  */
+/** Used and paid per month of a site's year (the ledger's monthly roll-up), for the indicators the conditions name. */
 export function journalByMonth(siteId: number, year: string, indicators: Condition[] | null) {
-  const starts = monthStarts(year).map((d) => sql`${d.toISOString()}::timestamptz`);
-  return sql<Row>`select greatest(width_bucket(j.created_at, array[${sql.join(starts)}]), 1) as month,
-      j.kind, sum(j.amount) as amount
-    from nk_budget_journal j
-    where j.top_dept_id = ${siteId} and j.budget_year = ${year} and j.kind in ('consume', 'pay')
-      ${indicators ? sql`and j.budget_id in (select t.id from nk_budget t where ${sql.join(indicators, sql` and `)})` : sql``}
+  return sql<Row>`select m.month, k.kind, sum(case when k.kind = 'consume' then m.used else m.paid end) as amount
+    from nk_budget_month m cross join (values ('consume'), ('pay')) as k(kind)
+    where m.top_dept_id = ${siteId} and m.budget_year = ${year}
+      ${indicators ? sql`and m.budget_id in (select t.id from nk_budget t where ${sql.join(indicators, sql` and `)})` : sql``}
     group by 1, 2`;
 }
 
