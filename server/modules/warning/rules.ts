@@ -426,8 +426,21 @@ export async function scanProgress(db: Kysely<any>, siteId: number, year: string
 }
 
 // Every ledger change, in its transaction: rates, and the words of spending notes.
+/**
+ * Whether a change can raise or end a warning of its indicator. After every change the records agree
+ * with the rates, so a change that moves neither utilisation nor execution (a payment, an adjustment's
+ * hold or release) has nothing to do, nor has a freeze that leaves utilisation under the line (it only
+ * raised it, so no record was active before). The hot path of spending skips the reads then.
+ */
+export function mayChangeWarnings(kind: string, b: Balances): boolean {
+  if (kind === 'pay' || kind === 'adjustFreeze' || kind === 'adjustRelease') return false;
+  if (kind !== 'freeze') return true;
+  const committed = cents(b.frozen) + cents(b.used);
+  return committed > 0n && committed * 100n >= cents(b.adjusted) * BigInt(RATE_THRESHOLD);
+}
+
 onBalanceChange(async (trx, siteId, after, kind, source, now) => {
-  await evaluateIndicator(trx, siteId, after, source, now);
+  if (mayChangeWarnings(kind, after)) await evaluateIndicator(trx, siteId, after, source, now);
   if ((kind === 'freeze' || kind === 'consume') && source.note) {
     await checkWarningWords(
       trx,
