@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchApi, type ApiBenchRow } from './api.ts';
+import { benchBudget, budgetSection, type BudgetBenchResult } from './budget.ts';
 import { benchBuild, buildSection } from './build.ts';
 import { benchRenderer, rendererSection } from './renderer.ts';
 
@@ -25,14 +26,48 @@ async function main() {
     process.stdout.write(`ROWS ${JSON.stringify(await benchApi('postgres'))}\n`);
     return;
   }
-  const build = buildSection(benchBuild());
-  writeSection('build', build);
-  console.log(build);
+  if (part === 'budget-postgres') {
+    process.stdout.write(`BUDGET ${JSON.stringify(await benchBudget('postgres'))}\n`);
+    return;
+  }
+  // `npm run bench -- <part>` runs one part only: build, renderer, api or budget.
+  const parts = ['build', 'renderer', 'api', 'budget'];
+  if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
+  const want = (name: string) => !part || part === name;
+  if (want('build')) {
+    const build = buildSection(benchBuild());
+    writeSection('build', build);
+    console.log(build);
+  }
 
-  const renderer = rendererSection(await benchRenderer());
-  writeSection('renderer', renderer);
-  console.log(renderer);
+  if (want('renderer')) {
+    const renderer = rendererSection(await benchRenderer());
+    writeSection('renderer', renderer);
+    console.log(renderer);
+  }
 
+  if (want('api')) await api();
+  if (want('budget')) await budget();
+}
+
+async function budget() {
+  const results: BudgetBenchResult[] = [await benchBudget('embedded')];
+  if (process.env.DATABASE_URL) results.push(await benchBudget('postgres'));
+  else if (postgresAvailable() && process.env.BENCH_PG !== '0') {
+    const out = execFileSync('bash', ['scripts/with-postgres.sh', 'node', '--import', 'tsx', 'bench/run.ts', 'budget-postgres'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 10 * 1024 * 1024,
+    });
+    const line = out.split('\n').find((l) => l.startsWith('BUDGET '));
+    if (line) results.push(JSON.parse(line.slice(7)) as BudgetBenchResult);
+  }
+  const section = budgetSection(results);
+  writeSection('budget', section);
+  console.log(section);
+}
+
+async function api() {
   const rows: ApiBenchRow[] = await benchApi('embedded');
   if (process.env.DATABASE_URL) rows.push(...(await benchApi('postgres')));
   else if (postgresAvailable() && process.env.BENCH_PG !== '0') {

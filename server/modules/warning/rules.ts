@@ -23,6 +23,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Locale } from '../../../validators/locale.ts';
 import { messages, t, type MessageKey } from '../../platform/messages.ts';
 import { onBalanceChange, type Balances, type LedgerSource } from '../budget/ledger.ts';
+import { defineHooks } from '../../entities/hooks.ts';
 
 type Row = Record<string, any>;
 type Db = Kysely<any> | Transaction<any>;
@@ -289,6 +290,29 @@ export async function evaluateIndicator(trx: Db, siteId: number, b: Balances, so
  * word, naming the word and the source. A document (source with an id) is warned once per word,
  * however many times its text is checked (its freeze and later its consumption). Returns the words found.
  */
+/**
+ * The site's enabled warning words, read at most every WORDS_TTL_MS per app node: every freeze and
+ * spend with a note asks. A change of the words on this node forgets them at once (the hooks below);
+ * another node sees it within the TTL.
+ */
+export const WORDS_TTL_MS = 5_000;
+const wordCache = new Map<number, { at: number; words: string[] }>();
+
+async function activeWords(trx: Db, siteId: number): Promise<string[]> {
+  const cached = wordCache.get(siteId);
+  if (cached && Date.now() - cached.at < WORDS_TTL_MS) return cached.words;
+  const words = (
+    await sql<Row>`select word from nk_warning_words where top_dept_id = ${siteId} and coalesce(status, '0') = '0'`.execute(trx)
+  ).rows.map((r) => String(r.word ?? ''));
+  wordCache.set(siteId, { at: Date.now(), words });
+  return words;
+}
+
+defineHooks('warningWords', {
+  afterSave: (ctx) => void wordCache.delete(ctx.site.id),
+  afterRemove: (ctx) => void wordCache.delete(ctx.site.id),
+});
+
 export async function checkWarningWords(
   trx: Db,
   siteId: number,
@@ -298,9 +322,7 @@ export async function checkWarningWords(
 ): Promise<string[]> {
   const body = String(text ?? '').trim();
   if (!body) return [];
-  const words = (
-    await sql<Row>`select word from nk_warning_words where top_dept_id = ${siteId} and coalesce(status, '0') = '0'`.execute(trx)
-  ).rows.map((r) => String(r.word ?? ''));
+  const words = await activeWords(trx, siteId);
   const lower = body.toLowerCase();
   const hits = [...new Set(words.filter((w) => w && lower.includes(w.toLowerCase())))];
   if (!hits.length) return hits;
