@@ -147,8 +147,16 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
     if (budgetId !== null && (!Number.isSafeInteger(budgetId) || budgetId < 1))
       throw new AppError(Code.notFound, 'budget.notFound');
     const kind = typeof q.kind === 'string' && /^[a-zA-Z]{1,16}$/.test(q.kind) ? q.kind : null;
+    const { site } = caller(request);
     const where = sql.join(
-      [...scope, ...(budgetId ? [sql`t.id = ${budgetId}`] : []), ...(kind ? [sql`j.kind = ${kind}`] : [])],
+      [
+        // The journal's own site and year (the same as its indicator's): its (site, year, kind, time) index applies.
+        sql`j.top_dept_id = ${site.id}`,
+        sql`j.budget_year = ${svc.year}`,
+        ...scope,
+        ...(budgetId ? [sql`t.id = ${budgetId}`] : []),
+        ...(kind ? [sql`j.kind = ${kind}`] : []),
+      ],
       sql` and `,
     );
     const { db } = s.database;
