@@ -65,71 +65,81 @@ describe('a budget increase with its meeting record, approved by finance', () =>
     expect(before).toBe('100,000.00');
   });
 
-  it('asks for the meeting record when the amount reaches the threshold, then saves and submits', async () => {
-    const head = pages.head;
-    await head.goto(`${baseUrl()}/budget/adjustApply`);
-    await head.locator('[data-testid=schema-list-BudgetAdjustApply]').waitFor();
-    await head.locator('[data-testid=toolbar-add]').click();
-    await item(head, '申请标题').locator('input').fill(title);
-    await item(head, '调整类型').locator('.ant-select').click();
-    await head.locator('.ant-select-item-option', { hasText: '追加' }).click();
-    await head.getByText('添加明细').click();
-    const line = head.locator('[data-testid=schema-form] .ant-formily-array-table tbody tr').first();
-    await line.locator('.ant-select').first().click();
-    await head.keyboard.type('教研');
-    await head.locator('.ant-select-item-option', { hasText: '教研活动' }).first().click();
-    await line.locator('input').nth(1).fill('100000');
-    // The amount is the lines' total, computed as typed.
-    await expect.poll(() => item(head, '调整金额').first().locator('.money-text').textContent()).toBe('100,000.00');
-    await item(head, '调整理由').locator('textarea').fill('承办区级教研活动两次，经校长办公会研究同意。');
-    await shot(head, 'budget-adjust-form');
-    await head.locator('[data-testid=form-ok]').click();
-    // 100 000 reaches 必填所需金额: not without minutes or a meeting record.
-    await expect.poll(() => head.locator('.ant-message-notice').last().textContent()).toMatch(/会议/);
-    expect(await head.locator('[data-testid=schema-form]').count()).toBe(1);
+  it(
+    'asks for the meeting record when the amount reaches the threshold, then saves and submits',
+    { timeout: 180_000 },
+    async () => {
+      const head = pages.head;
+      await head.goto(`${baseUrl()}/budget/adjustApply`);
+      await head.locator('[data-testid=schema-list-BudgetAdjustApply]').waitFor();
+      await head.locator('[data-testid=toolbar-add]').click();
+      await item(head, '申请标题').locator('input').fill(title);
+      await item(head, '调整类型').locator('.ant-select').click();
+      await head.locator('.ant-select-item-option', { hasText: '追加' }).click();
+      await head.getByText('添加明细').click();
+      const line = head.locator('[data-testid=schema-form] .ant-formily-array-table tbody tr').first();
+      await line.locator('.ant-select').first().click();
+      await head.keyboard.type('教研');
+      await head.locator('.ant-select-item-option', { hasText: '教研活动' }).first().click();
+      await line.locator('input').nth(1).fill('100000');
+      // The amount is the lines' total, computed as typed.
+      await expect.poll(() => item(head, '调整金额').first().locator('.money-text').textContent()).toBe('100,000.00');
+      await item(head, '调整理由').locator('textarea').fill('承办区级教研活动两次，经校长办公会研究同意。');
+      await shot(head, 'budget-adjust-form');
+      await head.locator('[data-testid=form-ok]').click();
+      // 100 000 reaches 必填所需金额: not without minutes or a meeting record.
+      await expect.poll(() => head.locator('.ant-message-notice').last().textContent()).toMatch(/会议/);
+      expect(await head.locator('[data-testid=schema-form]').count()).toBe(1);
 
-    const meeting = item(head, '会议记录').locator('.ant-select');
-    await meeting.click();
-    await head.locator('.ant-select-item-option', { hasText: '信息中心机房设备更新采购' }).first().click();
-    await head.locator('[data-testid=form-ok]').click();
-    await expect.poll(() => toast(head).textContent()).toContain('保存成功');
-    await expect.poll(() => row(head, title).count()).toBe(1);
-    expect(await row(head, title).textContent()).toContain('草稿');
-    expect(await row(head, title).textContent()).toContain('100,000.00');
+      const meeting = item(head, '会议记录').locator('.ant-select');
+      await meeting.click();
+      // Searched by its topic: other tests may have filed newer meeting records than the first page holds.
+      await head.keyboard.type('机房设备');
+      await head.locator('.ant-select-item-option', { hasText: '信息中心机房设备更新采购' }).first().click();
+      await head.locator('[data-testid=form-ok]').click();
+      await expect.poll(() => toast(head).textContent()).toContain('保存成功');
+      await expect.poll(() => row(head, title).count()).toBe(1);
+      expect(await row(head, title).textContent()).toContain('草稿');
+      expect(await row(head, title).textContent()).toContain('100,000.00');
 
-    await row(head, title).locator('[data-testid=row-request-submit]').click();
-    await confirm(head);
-    await expect.poll(() => row(head, title).textContent()).toContain('审批中');
-    await row(head, title).locator('[data-testid=row-navigate]').click();
-    await head.waitForURL(/\/approval\/budgetAdjustApply\/\d+/);
-    applyId = /\/approval\/budgetAdjustApply\/(\d+)/.exec(head.url())![1]!;
-    // An increase waits for approval: nothing moved yet.
-    expect(await adjustedOf(head, '教研活动')).toBe(before);
-  });
+      await row(head, title).locator('[data-testid=row-request-submit]').click();
+      await confirm(head);
+      await expect.poll(() => row(head, title).textContent()).toContain('审批中');
+      await row(head, title).locator('[data-testid=row-navigate]').click();
+      await head.waitForURL(/\/approval\/budgetAdjustApply\/\d+/);
+      applyId = /\/approval\/budgetAdjustApply\/(\d+)/.exec(head.url())![1]!;
+      // An increase waits for approval: nothing moved yet.
+      expect(await adjustedOf(head, '教研活动')).toBe(before);
+    },
+  );
 
-  it('is approved by finance on the approval page; the indicator and the home dashboard rise by the amount', async () => {
-    const finance = pages.finance;
-    const dashboardAdjusted = async () => {
-      await finance.goto(`${baseUrl()}/home`);
-      const card = finance.locator('[data-testid=stat-adjusted-value]');
-      await card.waitFor();
-      await expect.poll(async () => (await card.textContent())?.includes('¥')).toBe(true);
-      return Number(((await card.textContent()) ?? '').replace(/[^\d.]/g, ''));
-    };
-    const dashboardBefore = await dashboardAdjusted();
-    await finance.goto(`${baseUrl()}/approval/budgetAdjustApply/${applyId}`);
-    await finance.locator('[data-testid=approval-page]').waitFor();
-    await expect.poll(() => finance.locator('[data-testid=approval-form]').textContent()).toContain(title);
-    expect(await finance.locator('[data-testid=approval-meta]').textContent()).toContain('财务审核');
-    await finance.locator('[data-testid=approval-comment]').fill('同意，按会议纪要执行');
-    await finance.locator('[data-testid=approval-approve]').click();
-    await expect.poll(() => toast(finance).textContent()).toContain('已处理');
-    await expect.poll(() => finance.locator('[data-testid=approval-status]').textContent()).toBe('已通过');
+  it(
+    'is approved by finance on the approval page; the indicator and the home dashboard rise by the amount',
+    { timeout: 180_000 },
+    async () => {
+      const finance = pages.finance;
+      const dashboardAdjusted = async () => {
+        await finance.goto(`${baseUrl()}/home`);
+        const card = finance.locator('[data-testid=stat-adjusted-value]');
+        await card.waitFor();
+        await expect.poll(async () => (await card.textContent())?.includes('¥')).toBe(true);
+        return Number(((await card.textContent()) ?? '').replace(/[^\d.]/g, ''));
+      };
+      const dashboardBefore = await dashboardAdjusted();
+      await finance.goto(`${baseUrl()}/approval/budgetAdjustApply/${applyId}`);
+      await finance.locator('[data-testid=approval-page]').waitFor();
+      await expect.poll(() => finance.locator('[data-testid=approval-form]').textContent()).toContain(title);
+      expect(await finance.locator('[data-testid=approval-meta]').textContent()).toContain('财务审核');
+      await finance.locator('[data-testid=approval-comment]').fill('同意，按会议纪要执行');
+      await finance.locator('[data-testid=approval-approve]').click();
+      await expect.poll(() => toast(finance).textContent()).toContain('已处理');
+      await expect.poll(() => finance.locator('[data-testid=approval-status]').textContent()).toBe('已通过');
 
-    expect(await adjustedOf(finance, '教研活动')).toBe('200,000.00');
-    expect(await adjustedOf(pages.head, '教研活动')).toBe('200,000.00');
-    await expect.poll(dashboardAdjusted).toBe(dashboardBefore + 100_000);
-  });
+      expect(await adjustedOf(finance, '教研活动')).toBe('200,000.00');
+      expect(await adjustedOf(pages.head, '教研活动')).toBe('200,000.00');
+      await expect.poll(dashboardAdjusted).toBe(dashboardBefore + 100_000);
+    },
+  );
 
   it('prints with its lines, the amount in capitals and the approval history', async () => {
     const head = pages.head;
