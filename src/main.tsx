@@ -7,8 +7,12 @@ import { RootStore } from './stores/index.ts';
 import './styles.css';
 
 const stores = new RootStore();
-initI18n(stores.settings.language);
-applyLanguage(stores.settings.language);
 watchPreloadErrors();
 void stores.site.load();
-createRoot(document.getElementById('app')!).render(<App stores={stores} />);
+// The language's texts are a chunk of their own: render once they are in (en-US if they fail).
+void initI18n(stores.settings.language)
+  .catch(() => undefined)
+  .finally(() => {
+    applyLanguage(stores.settings.language);
+    createRoot(document.getElementById('app')!).render(<App stores={stores} />);
+  });

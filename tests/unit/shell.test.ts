@@ -1,6 +1,11 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resources } from '../../src/locales/index.ts';
+import enUS from '../../src/locales/en-US.ts';
+import ptBR from '../../src/locales/pt-BR.ts';
+import zhCN from '../../src/locales/zh-CN.ts';
+import zhTW from '../../src/locales/zh-TW.ts';
+
+const resources = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS, 'pt-BR': ptBR };
 import { TabsStore } from '../../src/stores/tabs.ts';
 import { SettingsStore } from '../../src/stores/settings.ts';
 import { storage } from '../../src/utils/storage.ts';
