@@ -123,12 +123,6 @@ export function monthFigures(
 
 // ---- routes ------------------------------------------------------------------------------------
 
-/**
- * Sums of the journal's consume and pay rows of a site's year, per month and kind, read through the
- * index nk_budget_journal_year (top_dept_id, budget_year, kind, created_at). A row's month is the
- * bucket its time falls in (before the year: January, after it: December). `indicators`: conditions
- * over `t` (nk_budget) the rows' indicators must meet, or null for all of the site's.
- */
 /** Used and paid per month of a site's year (the ledger's monthly roll-up), for the indicators the conditions name. */
 export function journalByMonth(siteId: number, year: string, indicators: Condition[] | null) {
   return sql<Row>`select m.month, k.kind, sum(case when k.kind = 'consume' then m.used else m.paid end) as amount
