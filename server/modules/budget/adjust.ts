@@ -10,8 +10,8 @@ import { sql } from 'kysely';
 import { EntityService } from '../../entities/crud.ts';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
-import { cents, fromCents, ledgerOf } from './hooks.ts';
-import { amountOf } from './ledger.ts';
+import { ledgerOf } from './hooks.ts';
+import { amountOf, cents, fromCents } from './ledger.ts';
 
 type Row = Record<string, any>;
 

@@ -4,26 +4,12 @@
 import { sql } from 'kysely';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
-import { amountOf, Ledger } from './ledger.ts';
+import { amountOf, cents, fromCents, Ledger } from './ledger.ts';
 
 type Row = Record<string, any>;
 
 export function ledgerOf(ctx: HookContext): Ledger {
   return new Ledger(ctx.trx, ctx.site.id, ctx.principal.userId, new Date(ctx.s.clock.now()));
-}
-
-/** A signed decimal string as cents, exactly. */
-export function cents(v: unknown): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(v ?? '0').trim());
-  if (!m) return 0n;
-  const c = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -c : c;
-}
-
-export function fromCents(c: bigint): string {
-  const sign = c < 0n ? '-' : '';
-  const a = c < 0n ? -c : c;
-  return `${sign}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
 }
 
 // ---- indicators -------------------------------------------------------------------------------

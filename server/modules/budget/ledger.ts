@@ -72,6 +72,20 @@ export function amountOf(value: unknown): string {
   return text;
 }
 
+/** A signed decimal string as cents, exactly. */
+export function cents(v: unknown): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(v ?? '0').trim());
+  if (!m) return 0n;
+  const c = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -c : c;
+}
+
+export function fromCents(c: bigint): string {
+  const sign = c < 0n ? '-' : '';
+  const a = c < 0n ? -c : c;
+  return `${sign}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
+}
+
 type Row = Record<string, any>;
 
 const RETURNING = sql`id, budget_year, budget_name, adjusted_amount, adjust_frozen, frozen_amount, used_amount, paid_amount,

@@ -17,7 +17,7 @@ import { filterConditions, scopeCondition, type Condition, type Query } from '..
 import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
-import { cents, fromCents } from './hooks.ts';
+import { cents, fromCents } from './ledger.ts';
 
 type Row = Record<string, any>;
 

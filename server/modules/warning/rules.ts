@@ -22,7 +22,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Locale } from '../../../validators/locale.ts';
 import { messages, t, type MessageKey } from '../../platform/messages.ts';
-import { onBalanceChange, type Balances, type LedgerSource } from '../budget/ledger.ts';
+import { cents, fromCents as money, onBalanceChange, type Balances, type LedgerSource } from '../budget/ledger.ts';
 import { defineHooks } from '../../entities/hooks.ts';
 
 type Row = Record<string, any>;
@@ -52,19 +52,6 @@ export interface WarningText {
 }
 
 // ---- numbers ----------------------------------------------------------------------------------
-
-function cents(v: unknown): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?/.exec(String(v ?? '0').trim());
-  if (!m) return 0n;
-  const c = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -c : c;
-}
-
-function money(c: bigint): string {
-  const sign = c < 0n ? '-' : '';
-  const a = c < 0n ? -c : c;
-  return `${sign}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
-}
 
 /** part / whole as a percentage with two decimals, rounded half up. */
 function percent(part: bigint, whole: bigint): number {

@@ -15,8 +15,7 @@ import { AppError, Code } from '../../../platform/errors.ts';
 import { caller } from '../../../platform/gate.ts';
 import { t, type MessageKey } from '../../../platform/messages.ts';
 import { LOCALES, type Locale } from '../../../../validators/locale.ts';
-import { cents, fromCents } from '../hooks.ts';
-import { Ledger } from '../ledger.ts';
+import { cents, fromCents, Ledger } from '../ledger.ts';
 import { columnTitle, INDICATOR_COLUMNS, PERSON_COLUMNS, PROJECT_COLUMNS, DEPT_COLUMNS, type Column } from './columns.ts';
 import type { SourceContext, SourceDept, SourceIndicator, SourcePerson, SourceProject, SourceRecord } from './types.ts';
 
