@@ -22,7 +22,7 @@ import {
   whereAll,
   type Condition,
 } from './query.ts';
-import { filesPatch, toColumns, toWire, type Row } from './rows.ts';
+import { filesPatch, toColumns, toWire, wireColumns, type Row } from './rows.ts';
 import { keyOf } from '../platform/file-urls.ts';
 import { meetingRecordState, meetingSettingsFrom, type MeetingRecordSettings } from '../../validators/meeting-record.ts';
 import type { DictEntry } from '../platform/dictionaries.ts';
@@ -42,8 +42,17 @@ function labels(s: Services, entity: EntityDef, locale: Locale): Record<string, 
   return Object.fromEntries(entity.fields.map((f) => [f.name, fieldLabel(s, f, locale)]));
 }
 
-/** Display labels of ref fields (the user's name for createdBy...), as extra select columns. */
+const refSelectsMade = new WeakMap<EntityDef, ReturnType<typeof makeRefSelects>>();
+
+/** Display labels of ref fields (the user's name for createdBy...), as extra select columns; made
+ * once per entity definition (a site's definitions are rebuilt when its schemas change). */
 function refSelects(s: Services, siteKey: string, entity: EntityDef) {
+  let made = refSelectsMade.get(entity);
+  if (!made) refSelectsMade.set(entity, (made = makeRefSelects(s, siteKey, entity)));
+  return made;
+}
+
+function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
   const targets = s.schemas.forSite(siteKey).entities;
   // refs kept in a link table come back as a JSON array under the field's column name.
   const links = entity.fields
@@ -105,19 +114,19 @@ export class EntityService {
     ];
   }
 
-  private selectRows(db: any, where: Condition[], order: unknown, limit?: number, offset?: number) {
+  /** Rows with their reference labels; `wireOnly` reads just the columns the wire shows (a page). */
+  private selectRows(db: any, where: Condition[], order: unknown, limit?: number, offset?: number, wireOnly = false) {
     const { site } = this.ctx;
     const extra = refSelects(this.s, site.key, this.entity);
-    return sql<Row>`select t.*${extra.length ? sql`, ${sql.join(extra)}` : sql``} from ${sql.table(this.entity.table)} t ${whereAll(where)}
+    const columns = wireOnly ? sql.join(wireColumns(this.entity).map((c) => sql.ref(`t.${c}`))) : sql`t.*`;
+    return sql<Row>`select ${columns}${extra.length ? sql`, ${sql.join(extra)}` : sql``} from ${sql.table(this.entity.table)} t ${whereAll(where)}
       ${order ? sql`order by ${order}` : sql``} ${limit !== undefined ? sql`limit ${limit} offset ${offset ?? 0}` : sql``}`.execute(
       db,
     );
   }
 
   wire(row: Row): Row {
-    const extra: Row = {};
-    for (const k of Object.keys(row)) if (k.endsWith('Label')) extra[k] = row[k];
-    return toWire(this.entity, row, extra);
+    return toWire(this.entity, row);
   }
 
   async page(q: Query) {
@@ -136,11 +145,12 @@ export class EntityService {
     const where = this.conditions(q);
     const order = orderBy(this.entity, q);
     const { db } = this.s.database;
-    const total = Number(
-      (await sql<{ n: number }>`select count(*) as n from ${sql.table(this.entity.table)} t ${whereAll(where)}`.execute(db))
-        .rows[0]!.n,
-    );
-    const rows = await this.selectRows(db, where, order, pageSize, (pageNum - 1) * pageSize);
+    // The count and the rows at once: on PostgreSQL they run on two connections side by side.
+    const [counted, rows] = await Promise.all([
+      sql<{ n: number }>`select count(*) as n from ${sql.table(this.entity.table)} t ${whereAll(where)}`.execute(db),
+      this.selectRows(db, where, order, pageSize, (pageNum - 1) * pageSize, true),
+    ]);
+    const total = Number(counted.rows[0]!.n);
     return {
       records: rows.rows.map((r) => this.wire(r)),
       total,

@@ -14,6 +14,8 @@ import { StoreContext, type RootStore } from '../stores/index.ts';
 import { bindFeedback } from '../utils/feedback.ts';
 
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS, 'pt-BR': ptBR };
+// Someone whose system asks for less motion gets dialogs, menus and messages that appear at once.
+const REDUCED_MOTION = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 function FeedbackBinder() {
   const { message, notification, modal } = AntApp.useApp();
@@ -31,7 +33,10 @@ export const App = observer(function App({ stores }: { stores: RootStore }) {
     <StoreContext.Provider value={stores}>
       <ConfigProvider
         locale={ANTD_LOCALES[settings.language]}
-        theme={{ token: { colorPrimary: settings.primaryColor, borderRadius: 4 }, algorithm: theme.defaultAlgorithm }}
+        theme={{
+          token: { colorPrimary: settings.primaryColor, borderRadius: 4, motion: !REDUCED_MOTION },
+          algorithm: theme.defaultAlgorithm,
+        }}
       >
         <AntApp>
           <FeedbackBinder />

@@ -5,7 +5,7 @@
 // is withdrawn before anyone decided.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') {
     for (const [who, page] of Object.entries(pages))
-      await shot(page, `failed-approval-${who}-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+      await explainFailure(page, `failed-approval-${who}-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
   }
 });
 afterAll(async () => {

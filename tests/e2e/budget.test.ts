@@ -4,7 +4,7 @@
 // movement, and the adjustment prints with its lines and its approval history.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') {
     for (const [who, page] of Object.entries(pages))
-      await shot(page, `failed-budget-${who}-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+      await explainFailure(page, `failed-budget-${who}-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
   }
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@
 // download the zip. A sample that is not JSON is caught in the page, without a request.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 let page: Page;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await page.waitForURL(/\/home/);
 });
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await shot(page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  if (ctx.task.result?.state === 'fail') await explainFailure(page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
 });
 afterAll(async () => {
   await close?.();

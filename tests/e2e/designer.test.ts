@@ -6,7 +6,7 @@
 // as they are typed; leaving with unsaved changes asks first. All under the strict CSP.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 let admin: Page;
@@ -57,7 +57,8 @@ beforeAll(async () => {
   await admin.waitForURL(/\/home/);
 });
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await shot(admin, `failed-designer-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+  if (ctx.task.result?.state === 'fail')
+    await explainFailure(admin, `failed-designer-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);

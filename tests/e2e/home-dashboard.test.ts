@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { thousands } from '../../renderer/format.ts';
-import { baseUrl, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
 
 type Row = Record<string, any>;
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterEach(async (ctx) => {
   if (ctx.task.result?.state === 'fail') {
     for (const [who, page] of Object.entries(pages))
-      await shot(page, `failed-home-${who}-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+      await explainFailure(page, `failed-home-${who}-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
   }
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { baseUrl, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 let page: Page;
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await page.waitForURL(/\/home/);
 });
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await shot(page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  if (ctx.task.result?.state === 'fail') await explainFailure(page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
 });
 afterAll(async () => {
   await close?.();

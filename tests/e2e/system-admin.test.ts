@@ -3,7 +3,7 @@
 // department notice reaches the department's people through the bell, and nobody else.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 let admin: Page;
@@ -26,7 +26,8 @@ beforeAll(async () => {
   await admin.waitForURL(/\/home/);
 });
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await shot(admin, `failed-admin-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+  if (ctx.task.result?.state === 'fail')
+    await explainFailure(admin, `failed-admin-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);

@@ -31,10 +31,25 @@ export async function newPage(browser: Browser, options: { language?: string; us
     viewport: { width: options.width ?? 1366, height: 820 },
     locale: 'zh-CN',
     userAgent: options.userAgent,
+    // The product honours "reduce motion" (no zoom-in dialogs): a click lands where the button is,
+    // not where a still-growing dialog had it a frame before.
+    reducedMotion: 'reduce',
   });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // The API's refusals, kept so that a failed test can say what the server answered.
+  const refusals: string[] = [];
+  apiRefusals.set(page, refusals);
+  page.on('response', async (r) => {
+    if (!r.url().includes('/api/')) return;
+    const type = r.headers()['content-type'] ?? '';
+    const body = type.includes('json') ? await r.text().catch(() => '') : '';
+    const code = /"code"\s*:\s*"([^"]*)"/.exec(body)?.[1];
+    if (r.status() >= 400 || (code && code !== '0'))
+      refusals.push(`${r.status()} ${r.request().method()} ${r.url().replace(/^https?:\/\/[^/]+/, '')} ${body.slice(0, 200)}`);
+    if (refusals.length > 20) refusals.shift();
+  });
   if (options.language) {
     await page.addInitScript((lang) => {
       if (!localStorage.getItem('pro__app_language'))
@@ -49,6 +64,24 @@ export async function signIn(page: Page, loginName: string, password: string, si
   await page.locator('input#loginName').fill(loginName);
   await page.locator('input#password').fill(password);
   await page.locator('[data-testid=login-submit]').click();
+}
+
+const apiRefusals = new WeakMap<Page, string[]>();
+
+/** A failed test's evidence: a screenshot, and in the log what the user saw (URL, dialogs, messages)
+ * and what the API refused last — a CI run keeps its log, not its screenshots. */
+export async function explainFailure(page: Page, name: string) {
+  await shot(page, name).catch(() => undefined);
+  const seen = await page
+    .evaluate(() => {
+      const texts = (selector: string) =>
+        [...document.querySelectorAll<HTMLElement>(selector)]
+          .filter((e) => e.offsetParent !== null)
+          .map((e) => e.innerText.trim());
+      return { url: location.href, dialogs: texts('.ant-modal-content'), messages: texts('.ant-message-notice') };
+    })
+    .catch((err: Error) => ({ error: err.message }));
+  console.log(`[${name}]`, JSON.stringify({ ...seen, refusals: apiRefusals.get(page) ?? [] }, null, 1));
 }
 
 export async function shot(page: Page, name: string) {
