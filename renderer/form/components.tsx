@@ -5,7 +5,6 @@ import {
   ArrayTable,
   Checkbox,
   DatePicker,
-  FormGrid,
   FormItem,
   FormLayout,
   FormTab,
@@ -20,6 +19,7 @@ import {
 } from '@formily/antd-v5';
 import { Input as AntInput } from 'antd';
 import { FileUpload } from './FileUpload.tsx';
+import { FormGrid } from './FormGrid.tsx';
 import { RefSelect, RefTree } from './RefSelect.tsx';
 import { CheckboxList } from './CheckboxList.tsx';
 import { OptionsSelect } from './OptionsSelect.tsx';

@@ -85,6 +85,12 @@ describe('a budget increase with its meeting record, approved by finance', () =>
       // The amount is the lines' total, computed as typed.
       await expect.poll(() => item(head, '调整金额').first().locator('.money-text').textContent()).toBe('100,000.00');
       await item(head, '调整理由').locator('textarea').fill('承办区级教研活动两次，经校长办公会研究同意。');
+      // The form's two columns: title and kind side by side, the reason (gridSpan 2) across both.
+      const box = async (label: string) => (await item(head, label).first().boundingBox())!;
+      const [titleBox, kindBox, reasonBox] = [await box('申请标题'), await box('调整类型'), await box('调整理由')];
+      expect(Math.abs(titleBox.y - kindBox.y)).toBeLessThan(2);
+      expect(kindBox.x).toBeGreaterThanOrEqual(titleBox.x + titleBox.width);
+      expect(reasonBox.width).toBeGreaterThan(titleBox.width * 1.9);
       await shot(head, 'budget-adjust-form');
       await head.locator('[data-testid=form-ok]').click();
       // 100 000 reaches 必填所需金额: not without minutes or a meeting record.
