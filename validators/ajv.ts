@@ -1,6 +1,6 @@
 // The ajv instances every part of the product validates with: the server's request schemas
 // now, the entity and form schemas later. Messages come from ./messages.ts in the user's language.
-import { Ajv, type ErrorObject, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type SchemaValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Locale } from './locale.ts';
 import { FILE_NAME_MAX, IPV4_PATTERN, MONEY_PATTERN, PHONE_PATTERN } from './formats.ts';
@@ -29,7 +29,33 @@ export function createAjv(options: { coerce: boolean }): Ajv {
     validate: (s: string) => s.length > 0 && s.length <= FILE_NAME_MAX && !/[\\/:*?"<>|\u0000]/.test(s),
   });
   ajv.addFormat('phone', PHONE_PATTERN);
+  moneyLimit(ajv, 'x-moneyMinimum', (value, limit) => value >= limit);
+  moneyLimit(ajv, 'x-moneyMaximum', (value, limit) => value <= limit);
   return ajv;
+}
+
+/** An amount as exact cents, or null when it is not one (the money pattern reports that). */
+function moneyCents(v: unknown): bigint | null {
+  const text = typeof v === 'number' ? (Number.isFinite(v) ? v.toFixed(2) : '') : typeof v === 'string' ? v.trim() : '';
+  const m = /^(-?)(\d{1,16})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) return null;
+  const cents = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+}
+
+/**
+ * minimum / maximum of a money field: amounts travel as decimal strings, which ajv's own numeric
+ * keywords pass over, so the limit is compared in exact cents.
+ */
+function moneyLimit(ajv: Ajv, keyword: string, holds: (value: bigint, limit: bigint) => boolean) {
+  const validate: SchemaValidateFunction = (limit: number, data: unknown): boolean => {
+    const value = moneyCents(data);
+    const bound = moneyCents(limit);
+    if (value === null || bound === null || holds(value, bound)) return true;
+    validate.errors = [{ keyword, params: { limit } }];
+    return false;
+  };
+  ajv.addKeyword({ keyword, schemaType: 'number', errors: true, validate });
 }
 
 /** The field an ajv error is about: 'loginName', 'items/0/amount', or the missing property. */
@@ -55,6 +81,8 @@ export function describeError(error: ErrorObject, locale: Locale, labels: Record
     minimum: 'minimum',
     exclusiveMaximum: 'maximum',
     exclusiveMinimum: 'minimum',
+    'x-moneyMaximum': 'maximum',
+    'x-moneyMinimum': 'minimum',
     pattern: 'pattern',
     format: 'pattern',
     enum: 'enum',

@@ -52,7 +52,11 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
       });
     case 'money':
       // Exact decimals travel as strings; a plain number is taken too.
-      return nullable({ anyOf: [{ type: 'string', pattern: MONEY_PATTERN }, { type: 'number' }] });
+      return nullable({
+        anyOf: [{ type: 'string', pattern: MONEY_PATTERN }, { type: 'number' }],
+        ...(f.minimum !== undefined ? { 'x-moneyMinimum': f.minimum } : {}),
+        ...(f.maximum !== undefined ? { 'x-moneyMaximum': f.maximum } : {}),
+      });
     case 'date':
       return nullable({ type: 'string', pattern: DATE_PATTERN });
     case 'datetime':

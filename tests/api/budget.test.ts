@@ -454,7 +454,7 @@ describe('indicators', () => {
     const cases: Array<[string, Row, string, string[]]> = [
       ['missing name', { budgetName: undefined }, '40000', ['指标名称']],
       ['an empty name', { budgetName: '' }, '40000', ['指标名称']],
-      ['a negative amount', { originalAmount: '-100.00' }, '40000', ['年初预算数', '不小于0']],
+      ['a negative amount', { originalAmount: '-100.00' }, '40000', ['年初预算数不能小于0']],
       ['a negative amount as a number', { originalAmount: -100 }, '40000', ['年初预算数']],
       ['three decimals', { originalAmount: '100.123' }, '40000', ['年初预算数']],
       ['three decimals as a number', { originalAmount: 100.123 }, '40000', ['年初预算数', '两位小数']],
@@ -479,7 +479,7 @@ describe('indicators', () => {
     expect([await count('nk_budget'), await count('nk_budget_journal')]).toEqual(before);
     // Asked in English, the refusal is English.
     const en = await server.post('/api/neikong/budget/save', { ...good, originalAmount: '-1' }, as('admin', OWN, 'en-US'));
-    refused(en, '40000', 'original amount');
+    refused(en, '40000', 'Original amount must be at least 0');
     // Updates: a missing id is 40400; a bad amount on update is refused too.
     refused(await update({ id: 99999999, version: 0, budgetName: 'x' }), '40400');
     const saved = await indicator();
@@ -888,8 +888,10 @@ describe('budgetReply', () => {
     before[0]! += 1;
     before[1]! += 1;
     // Bad amounts are refused and write nothing.
-    refused(await reply({ limitCode: unique('RP'), amount: '0' }), '40000', '金额');
-    refused(await reply({ limitCode: unique('RP'), amount: '-1' }), '40000', '金额');
+    // The schema's minimum (0.01) holds for amounts sent as text, compared in exact cents.
+    refused(await reply({ limitCode: unique('RP'), amount: '0' }), '40000', '批复金额不能小于0.01');
+    refused(await reply({ limitCode: unique('RP'), amount: '0.009' }), '40000', '批复金额');
+    refused(await reply({ limitCode: unique('RP'), amount: -1 }), '40000', '批复金额不能小于0.01');
     refused(await reply({ limitCode: unique('RP'), amount: '1.001' }), '40000', '批复金额');
     refused(await reply({ limitCode: unique('RP'), deptId: cityDept }), '40000', '归口部门');
     expect([await count('nk_budget'), await count('nk_budget_reply')]).toEqual(before);

@@ -69,6 +69,29 @@ describe('validation messages', () => {
     expect(first({ title: 'ok', amount: 0 }, 'en-US')).toBe('amount must be at least 1');
     expect(first({ title: 5 }, 'en-US')).toBe('标题 must be text');
   });
+  it('holds money to its minimum and maximum in exact cents, as text or number', () => {
+    const money = ajv.compile({
+      type: 'object',
+      properties: {
+        fee: {
+          anyOf: [{ type: 'string', pattern: '^-?\\d+(\\.\\d{1,2})?$' }, { type: 'number' }],
+          'x-moneyMinimum': 0.01,
+          'x-moneyMaximum': 100,
+        },
+      },
+    });
+    const verdicts = ['0.01', '100', '100.00', 50, '0', '0.00', -1, '100.01', 100.01, '99999999999999.99'].map((fee) =>
+      money({ fee }),
+    );
+    expect(verdicts).toEqual([true, true, true, true, false, false, false, false, false, false]);
+    money({ fee: '0.00' });
+    expect(describeError(money.errors![0]!, 'zh-CN', { fee: '费用' })).toBe('费用不能小于0.01');
+    money({ fee: '100.01' });
+    expect(describeError(money.errors![0]!, 'en-US', { fee: 'Fee' })).toBe('Fee must be at most 100');
+    // Not an amount at all: the pattern says so, not the limit.
+    expect(money({ fee: 'abc' })).toBe(false);
+    expect(money.errors![0]!.keyword).not.toMatch(/money/);
+  });
   it('does not coerce body types', () => {
     expect(validate({ title: 5 })).toBe(false);
     expect(createAjv({ coerce: true }).compile({ type: 'object', properties: { n: { type: 'integer' } } })({ n: '5' })).toBe(
