@@ -32,6 +32,8 @@ export interface BusinessAnswer {
     id: number;
     status: string;
     processKey: string;
+    /** The deployed definition's name, as the designer gave it. */
+    processName: string;
     version: number;
     currentNodes: string | null;
     starterId: number;
@@ -236,7 +238,7 @@ function ApprovalView({
     {
       key: 'process',
       label: t('process'),
-      children: instance ? `${instance.processKey} v${instance.version}` : '—',
+      children: instance ? `${instance.processName || instance.processKey} v${instance.version}` : '—',
     },
     {
       key: 'step',

@@ -405,7 +405,7 @@ describe('versions', () => {
     try {
       const a = await submitted(5);
       const onV1 = ok(await business(a.id, 'staff')).instance;
-      expect(onV1).toMatchObject({ processKey: 'wfVersions', version: 1, status: 'running' });
+      expect(onV1).toMatchObject({ processKey: 'wfVersions', processName: '模型 wfVersions', version: 1, status: 'running' });
 
       // v2 adds the accountant after the leader.
       const stored = ok(await server.get(`/api/workflow/model/infoById/${model.id}`, as('admin')));

@@ -166,8 +166,9 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       if (!entity || !approvable(entity)) throw new AppError(Code.notFound, 'record.notFound');
       const id = Number(request.query.id);
       const { db } = s.database;
-      const instances = await sql<Row>`select * from wf_instance where top_dept_id = ${site.id} and entity = ${entity.name}
-        and business_key = ${id} order by id desc`.execute(db);
+      const instances = await sql<Row>`select i.*, d.name as process_name from wf_instance i
+        join wf_definition d on d.id = i.definition_id
+        where i.top_dept_id = ${site.id} and i.entity = ${entity.name} and i.business_key = ${id} order by i.id desc`.execute(db);
       const ids = instances.rows.map((r) => Number(r.id));
       const tasks = ids.length
         ? (await sql<Row>`select * from wf_task where instance_id in (${sql.join(ids)}) order by id`.execute(db)).rows
@@ -201,6 +202,7 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
               id: Number(current.id),
               status: current.status,
               processKey: current.process_key,
+              processName: current.process_name,
               version: current.def_version,
               currentNodes: current.current_nodes,
               starterId: Number(current.starter_id),
