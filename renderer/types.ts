@@ -69,6 +69,8 @@ export interface ActionSchema {
   to?: string;
   endpoint?: string;
   confirm?: string;
+  /** import: the dialog's explanation of the file (i18n key). */
+  hint?: string;
   visible?: string;
   danger?: boolean;
   /** edit / add / view: the form file of this action's dialog. */

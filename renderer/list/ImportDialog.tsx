@@ -6,7 +6,20 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useRenderer } from '../context.tsx';
 import { rt } from '../texts.ts';
 
-export default function ImportDialog({ api, onClose, onDone }: { api: string; onClose: () => void; onDone: () => void }) {
+/** `url` takes the file (the entity's import, or an action's endpoint such as a source pull). */
+export default function ImportDialog({
+  url,
+  title,
+  hint,
+  onClose,
+  onDone,
+}: {
+  url: string;
+  title?: string;
+  hint?: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const env = useRenderer();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,10 +31,7 @@ export default function ImportDialog({ api, onClose, onDone }: { api: string; on
     setBusy(true);
     setError(null);
     try {
-      const answer = await env.fetcher.upload<{ imported?: number; errors?: Array<{ row: number; message: string }> }>(
-        `${api}/import`,
-        file,
-      );
+      const answer = await env.fetcher.upload<{ imported?: number; errors?: Array<{ row: number; message: string }> }>(url, file);
       if (answer.code === '0') {
         env.message.success(answer.msg);
         onDone();
@@ -36,7 +46,7 @@ export default function ImportDialog({ api, onClose, onDone }: { api: string; on
   return (
     <Modal
       open
-      title={t('importTitle')}
+      title={title ?? t('importTitle')}
       onCancel={onClose}
       onOk={() => void submit()}
       okText={t('ok')}
@@ -44,7 +54,7 @@ export default function ImportDialog({ api, onClose, onDone }: { api: string; on
       okButtonProps={{ disabled: !file, loading: busy }}
       destroyOnHidden
     >
-      <p style={{ color: 'rgba(0,0,0,.55)' }}>{t('importHint')}</p>
+      <p style={{ color: 'rgba(0,0,0,.55)' }}>{hint ?? t('importHint')}</p>
       <Upload
         accept=".xlsx"
         maxCount={1}

@@ -113,7 +113,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
     endpoint?: string;
     initial?: Record<string, unknown>;
   } | null>(null);
-  const [importing, setImporting] = useState(false);
+  const [importing, setImporting] = useState<ActionSchema | null>(null);
   const [dicts, setDicts] = useState<Record<string, DictEntry[]>>({});
   const [reloadKey, setReloadKey] = useState(0);
   // A tree opens fully when it is small (departments), one level when it is large (menus).
@@ -258,7 +258,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
       case 'export':
         return void exportRows();
       case 'import':
-        return setImporting(true);
+        return setImporting(a);
       case 'navigate':
         return a.to && env.navigate(fill(a.to, { ...fixed, ...(row ?? {}) }));
       case 'print':
@@ -431,7 +431,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
       <div className="schema-toolbar" style={{ display: 'flex', gap: 8, margin: '16px 0', alignItems: 'center' }}>
         {toolbar.map((a) => (
           <Button
-            key={a.action}
+            key={`${a.action}${a.endpoint ?? ''}`}
             type={a.action === 'add' ? 'primary' : 'default'}
             onClick={() => run$(a)}
             data-testid={`toolbar-${a.action}${a.endpoint ? `-${a.endpoint}` : ''}`}
@@ -517,10 +517,12 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
         )}
         {importing && (
           <ImportDialog
-            api={entity.api}
-            onClose={() => setImporting(false)}
+            url={`${entity.api}/${importing.endpoint ?? 'import'}`}
+            title={importing.title ? label(importing) : undefined}
+            hint={importing.hint ? schemaText(bundle.texts, importing.hint, language) : undefined}
+            onClose={() => setImporting(null)}
             onDone={() => {
-              setImporting(false);
+              setImporting(null);
               reload();
             }}
           />

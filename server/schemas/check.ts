@@ -521,6 +521,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       const def = obj(a);
       text(rel, `${at}/title`, def.title);
       text(rel, `${at}/confirm`, def.confirm);
+      text(rel, `${at}/hint`, def.hint);
       permission(rel, `${at}/permission`, def.permission);
       const actionForm = str(def.form);
       if (actionForm && !forms.has(actionForm)) report(rel, `${at}/form`, `form ${actionForm} does not exist`);

@@ -4,6 +4,7 @@
 // movement, and the adjustment prints with its lines and its approval history.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
 import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
@@ -157,5 +158,45 @@ describe('a budget increase with its meeting record, approved by finance', () =>
     await expect.poll(() => head.locator('[data-testid=print-approvals]').textContent()).toContain('同意，按会议纪要执行');
     expect(await head.locator('[data-testid=print-approvals]').textContent()).toContain('陈静');
     await shot(head, 'budget-adjust-print');
+  });
+});
+
+describe('pulling indicators from the finance system', () => {
+  const code = `E2E-${stamp}`.toUpperCase();
+  const workbook = async (rows: Array<Array<string | number>>) => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('指标');
+    sheet.addRow(['指标编码', '指标名称', '金额', '归口部门', '支出类型']);
+    for (const r of rows) sheet.addRow(r);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  };
+  const pull = async (p: Page, name: string, buffer: Buffer) => {
+    await p.locator('[data-testid=toolbar-import-pullBeiShiDaFuZhongBudget]').click();
+    const dialog = p.locator('.ant-modal', { hasText: '从财务系统导入' });
+    await expect.poll(() => dialog.textContent()).toContain('指标编码');
+    await dialog.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+    await dialog.locator('.ant-btn-primary').click();
+    return dialog;
+  };
+
+  it('lists every wrong row and writes nothing; a good file creates the indicator', async () => {
+    const finance = pages.finance;
+    await finance.goto(`${baseUrl()}/budget/list`);
+    await finance.locator('[data-testid=schema-list-BudgetList]').waitFor();
+    const bad = await pull(finance, '坏文件.xlsx', await workbook([[code, '端到端拉取', '-5', '教务处', '基本支出-公用经费']]));
+    await expect
+      .poll(() => bad.locator('[data-testid=import-errors]').textContent())
+      .toContain('导入失败：1行有误，未写入任何数据');
+    expect(await bad.locator('[data-testid=import-errors] .ant-table-row').count()).toBe(1);
+    expect(await bad.locator('[data-testid=import-errors] .ant-table-row td').first().textContent()).toBe('2');
+    await bad.locator('.ant-btn', { hasText: '取 消' }).click();
+
+    await pull(finance, '财务指标.xlsx', await workbook([[code, '端到端拉取', '12,345.60', '教务处', '基本支出-公用经费']]));
+    await expect.poll(() => toast(finance).textContent()).toContain('新建 1 条');
+    await finance.locator('[data-testid=query-form] input').first().fill('端到端拉取');
+    await finance.locator('[data-testid=query-submit]').click();
+    await expect.poll(() => row(finance, code).count()).toBe(1);
+    expect(await row(finance, code).textContent()).toContain('12,345.60');
+    await shot(finance, 'budget-pull');
   });
 });
