@@ -120,10 +120,7 @@ export class Workflow {
         throw new AppError(Code.conflict, 'workflow.alreadySubmitted');
       }
       // Rules of the document type (a budget decrease holds its amount here).
-      await hooksOf(entity.name).beforeSubmit?.(
-        { s: this.s, trx, site, principal, entity, request: this.request },
-        doc,
-      );
+      await hooksOf(entity.name).beforeSubmit?.({ s: this.s, trx, site, principal, entity, request: this.request }, doc);
       const key = await this.processKeyOf(trx, entity);
       const definition = key
         ? await trx
