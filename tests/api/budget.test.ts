@@ -351,6 +351,22 @@ describe('indicators', () => {
 
     refused(await spend(parent.id, '1.00'), '40900', '上级指标', '有下级指标');
     expect((await info(parent.id)).usedAmount).toBe('0.00');
+    // Nor does money come to a parent: a reply naming its code is refused.
+    const toParent = await server.post(
+      '/api/neikong/budgetReply/save',
+      {
+        replyNo: unique('示教财'),
+        replyDate: `${OWN}-03-01`,
+        limitCode: parent.limitCode,
+        budgetName: '上级指标',
+        deptId: dept['教务处'],
+        expenseType: '2',
+        amount: '100.00',
+      },
+      as('finance'),
+    );
+    refused(toParent, '40900', '上级指标', '有下级指标');
+    expect(await info(parent.id)).toMatchObject({ adjustedAmount: '0.00', availableAmount: '0.00' });
     ok(await spend(child.id, '1.00'));
     expect((await info(child.id)).usedAmount).toBe('1.00');
 

@@ -91,6 +91,14 @@ type Row = Record<string, any>;
 const RETURNING = sql`id, budget_year, budget_name, adjusted_amount, adjust_frozen, frozen_amount, used_amount, paid_amount,
   (adjusted_amount - adjust_frozen - frozen_amount - used_amount) as available`;
 
+/**
+ * Money lives on leaves. A parent never holds any: an indicator takes children only before its
+ * first movement, and the changes that add money (a reply, an original amount, an approved
+ * increase) ask this. Every other change needs money the indicator holds, so a parent fails it
+ * anyway and the hot path (a freeze) is spared the lookup — about a fifth of its statement's cost.
+ */
+const LEAF = sql`not exists (select 1 from nk_budget c where c.parent_id = nk_budget.id and c.top_dept_id = nk_budget.top_dept_id)`;
+
 function balancesOf(r: Row): Balances {
   return {
     id: Number(r.id),
@@ -234,7 +242,7 @@ export class Ledger {
           a,
           source,
           sql`adjusted_amount = adjusted_amount + ${a}::numeric`,
-          sql`true`,
+          LEAF,
           'budget.notFound',
         );
   }
@@ -262,7 +270,7 @@ export class Ledger {
           a,
           source,
           sql`original_amount = original_amount + ${a}::numeric, adjusted_amount = adjusted_amount + ${a}::numeric`,
-          sql`true`,
+          LEAF,
           'budget.notFound',
         );
   }
@@ -291,7 +299,6 @@ export class Ledger {
     const updated = await sql<Row>`with changed as (
         update nk_budget set ${set}, updated_at = ${this.now}
         where id = ${budgetId} and top_dept_id = ${this.siteId} and ${allowed}
-          and not exists (select 1 from nk_budget c where c.parent_id = nk_budget.id and c.top_dept_id = nk_budget.top_dept_id)
         returning ${RETURNING}
       ), journal as (
         insert into nk_budget_journal
