@@ -143,7 +143,8 @@ export default function FormDialog({
       const answer = await env.fetcher.post(`${bundle.entity.api}/${endpoint ?? (record ? 'update' : 'save')}`, body);
       if (answer.code !== '0') env.message.error(answer.msg);
       else {
-        env.message.success(rt(env.language, 'saved'));
+        // An action of its own (release a warning, set a data scope) says what it did.
+        env.message.success(endpoint ? answer.msg : rt(env.language, 'saved'));
         onSaved();
       }
     } catch (err) {

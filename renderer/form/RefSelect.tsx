@@ -49,7 +49,8 @@ function RefSelectInput({
   const [known, setKnown] = useState<Map<Id, string>>(new Map());
   const [search, setSearch] = useState('');
   const values = useMemo(
-    () => (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(Number),
+    // Ids start at 1: a 0 is "none" (an indicator with no parent), shown as an empty choice.
+    () => (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(Number).filter((v) => v > 0),
     [value],
   );
 
@@ -176,7 +177,10 @@ function RefTreeInput({
   }, [api]);
   const nodes = useMemo(() => nest(rows, tree, display ?? 'id'), [rows, tree, display]);
   const withRoot = useMemo(() => (root ? [{ key: 0, value: 0, title: root, children: nodes }] : nodes), [nodes, root]);
-  const values = (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(Number);
+  // 0 is the root: a choice of its own when the tree offers one, else "none" (an empty box).
+  const values = (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value])
+    .map(Number)
+    .filter((v) => v > 0 || (v === 0 && Boolean(root)));
   const titleOf = (id: Id) => (id === 0 && root ? root : String(rows.find((r) => Number(r.id) === id)?.[display ?? 'id'] ?? id));
 
   if (readOnly) return <Typography.Text>{values.length ? values.map(titleOf).join('、') : '—'}</Typography.Text>;

@@ -39,13 +39,35 @@ const TYPE: Record<string, string> = {
   files: 'array',
 };
 
-function validators(f: EntityField): Array<Record<string, unknown>> {
+/**
+ * A money amount's limit. Amounts are text (exact decimals), and Formily's own minimum / maximum
+ * compare a text's length, so the amount is compared as a number here (the server compares cents).
+ */
+function moneyLimit(limit: number, below: boolean, language: string): Record<string, unknown> {
+  const message = rt(language, below ? 'minimum' : 'maximum').replace(/\{\{(minimum|maximum)\}\}/, String(limit));
+  return {
+    validator: (value: unknown) => {
+      if (value === null || value === undefined || value === '') return true;
+      const n = Number(value);
+      if (Number.isNaN(n)) return true; // the money pattern says so
+      return below ? n >= limit : n <= limit;
+    },
+    message,
+  };
+}
+
+function validators(f: EntityField, language: string): Array<Record<string, unknown>> {
   const rules: Array<Record<string, unknown>> = [];
   if (f.maxLength) rules.push({ maxLength: f.maxLength });
   if (f.minLength) rules.push({ minLength: f.minLength });
   if (f.pattern) rules.push({ pattern: f.pattern });
-  if (f.minimum !== undefined) rules.push({ minimum: f.minimum });
-  if (f.maximum !== undefined) rules.push({ maximum: f.maximum });
+  if (f.type === 'money') {
+    if (f.minimum !== undefined) rules.push(moneyLimit(f.minimum, true, language));
+    if (f.maximum !== undefined) rules.push(moneyLimit(f.maximum, false, language));
+  } else {
+    if (f.minimum !== undefined) rules.push({ minimum: f.minimum });
+    if (f.maximum !== undefined) rules.push({ maximum: f.maximum });
+  }
   if (f.type === 'integer') rules.push({ format: 'integer' });
   if (f.type === 'money') rules.push({ pattern: MONEY_PATTERN, message: '{{money}}' });
   if (f.format === 'email') rules.push({ format: 'email' });
@@ -79,14 +101,14 @@ function fieldSchema(
     // A secret (writeOnly) is typed into a password box and never shown.
     'x-component': f.writeOnly && f.type === 'string' ? 'Password' : f.refTree ? 'RefTree' : COMPONENT[f.type],
     'x-component-props': props,
-    'x-validator': validators(f),
+    'x-validator': validators(f, language),
   };
   if (f.default !== undefined) base.default = f.default;
   if (f.type === 'files' && f.required) {
     // Spec section 5: the optional required rule of an upload reads '请上传{label}'. The field
     // stays required: Formily's required=false would switch this rule off.
     base['x-validator'] = [
-      ...validators(f),
+      ...validators(f, language),
       { required: true, message: rt(language, 'uploadRequired', { label: String(base.title) }) },
     ];
   }
@@ -168,6 +190,11 @@ export function buildFormSchema(
     if (!field && typeof node.title === 'string') out.title = schemaText(texts, node.title, language);
     if (!field && typeof node.description === 'string') out.description = schemaText(texts, node.description, language);
     if (!field) withMessages(out, node, texts, language);
+    // An amount that is no field of the entity (a sub-table line's) is still an amount.
+    if (!field && out['x-component'] === 'MoneyInput') {
+      const own = out['x-validator'];
+      out['x-validator'] = [...(Array.isArray(own) ? own : own ? [own] : []), { pattern: MONEY_PATTERN, message: '{{money}}' }];
+    }
     out = translateNode(out, texts, language);
     if (node.properties) {
       out = { ...out, properties: Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, walk(v, k)])) };

@@ -258,9 +258,8 @@ export default function PrintPage({
               <div key={l} className="print-signature">
                 <span>{schemaText(bundle.texts, l, language)}：</span>
                 <span className="print-signature-line" />
-                <span>
-                  {t('date')}：<span className="print-signature-date" />
-                </span>
+                <span>{t('date')}：</span>
+                <span className="print-signature-date" />
               </div>
             ))}
           </div>

@@ -44,6 +44,18 @@ export const budgetMessages = {
     'en-US': 'Budget indicator "{name}" has child indicators; only leaf indicators are spent',
     'pt-BR': 'O indicador "{name}" tem indicadores filhos; só os de último nível são gastos',
   },
+  'budget.projectNameRequired': {
+    'zh-CN': '项目支出须填写项目名称',
+    'zh-TW': '專案支出須填寫專案名稱',
+    'en-US': 'A project expenditure needs its project name',
+    'pt-BR': 'Uma despesa de projeto precisa do nome do projeto',
+  },
+  'budget.hasChildrenRemove': {
+    'zh-CN': '预算指标“{name}”有下级指标，请先删除下级指标',
+    'zh-TW': '預算指標「{name}」有下級指標，請先刪除下級指標',
+    'en-US': 'Budget indicator "{name}" has child indicators; remove them first',
+    'pt-BR': 'O indicador "{name}" tem indicadores filhos; remova-os primeiro',
+  },
   'budget.inUse': {
     'zh-CN': '预算指标“{name}”已有冻结、使用或调整记录，不能删除',
     'zh-TW': '預算指標「{name}」已有凍結、使用或調整記錄，不能刪除',

@@ -608,7 +608,12 @@ describe('adjustment applications in every status', () => {
   it('a transfer nets to zero, holds its decreases, and moves the money on approval; its rules refuse the rest', async () => {
     const from = await indicator({ originalAmount: '30000.00', expenseType: '2', economicClass: '30201' });
     const to = await indicator({ originalAmount: '10000.00', expenseType: '1', economicClass: '30101' });
-    const project = await indicator({ originalAmount: '10000.00', expenseType: '3', economicClass: '30213' });
+    const project = await indicator({
+      originalAmount: '10000.00',
+      expenseType: '3',
+      projectName: '并发测试项目',
+      economicClass: '30213',
+    });
     const before = [await shown(from), await shown(to), await shown(project)];
     const t = ok(
       await draft('3', '4000.00', [

@@ -251,9 +251,10 @@ describe('pullBeiShiDaFuZhongBudget', () => {
       [fresh, '重复', 100, '教务处', '2'],
       [noName, null, 100, '教务处', '2'],
       [noDept, '没有部门', 100, null, '2'],
+      [code('B'), '没有项目名称的项目支出', 100, '教务处', '3'],
     ]);
     const r = await upload(PULL, 'finance', file, 'bad.xlsx');
-    expect(r.body).toMatchObject({ code: '40000', msg: 'Import failed: 6 rows are wrong; nothing was written' });
+    expect(r.body).toMatchObject({ code: '40000', msg: 'Import failed: 7 rows are wrong; nothing was written' });
     expect(r.body.data.errors).toEqual([
       { row: 2, message: 'Budget indicator "印刷费" has not enough available: 200.00 available, 500.00 needed' },
       { row: 4, message: 'Amount "abc" must be a number of at least 0 with at most two decimals' },
@@ -261,13 +262,14 @@ describe('pullBeiShiDaFuZhongBudget', () => {
       { row: 6, message: `"${fresh}" appears again (first on row 3)` },
       { row: 7, message: 'Indicator name is required' },
       { row: 8, message: `A department is needed to create the indicator "${noDept}"` },
+      { row: 9, message: 'A project expenditure needs its project name' },
     ]);
     expect(await indicator(fresh)).toBeUndefined();
     expect(await indicator(spent)).toMatchObject({ originalAmount: '1000.00', usedAmount: '800.00', availableAmount: '200.00' });
     expect((await journal(budgetId)).map((j) => j.kind)).toEqual(['reply', 'consume']);
 
     const zh = await upload(PULL, 'finance', file, 'bad.xlsx', 'zh-CN');
-    expect(zh.body.msg).toBe('导入失败：6行有误，未写入任何数据');
+    expect(zh.body.msg).toBe('导入失败：7行有误，未写入任何数据');
     expect(zh.body.data.errors[2]).toEqual({ row: 5, message: '本单位没有名为“不存在的部门”的部门' });
 
     // Lowered by what is still available: allowed.
@@ -672,7 +674,14 @@ describe('a connector selected by the site’s setting', () => {
         res.end(
           JSON.stringify({
             indicators: [
-              { limitCode: 'CITY-HTTP-1', budgetName: '药品采购', amount: '66000', deptName: '采购中心', expenseType: '3' },
+              {
+                limitCode: 'CITY-HTTP-1',
+                budgetName: '药品采购',
+                amount: '66000',
+                deptName: '采购中心',
+                expenseType: '3',
+                projectName: '药品集中采购',
+              },
             ],
           }),
         );

@@ -319,7 +319,7 @@ describe('indicators', () => {
 
     const parent = await indicator({ originalAmount: '0' });
     await indicator({ parentId: parent.id });
-    refused(await remove(parent.id), '40900', parent.budgetName);
+    refused(await remove(parent.id), '40900', parent.budgetName, '请先删除下级指标');
     expect((await info(parent.id)).id).toBe(parent.id);
 
     const adjusted = await indicator();

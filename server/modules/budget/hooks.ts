@@ -19,6 +19,12 @@ const originalDelta = new WeakMap<HookContext, bigint>();
 
 defineHooks('budget', {
   async beforeSave(ctx, row, existing) {
+    // A project expenditure names its project (the form asks for it; a pull or an import must too).
+    if (!existing || 'expenseType' in row || 'projectName' in row) {
+      const type = String(('expenseType' in row ? row.expenseType : existing?.expenseType) ?? '');
+      const project = String(('projectName' in row ? row.projectName : existing?.projectName) ?? '').trim();
+      if (type === '3' && !project) throw new AppError(Code.invalid, 'budget.projectNameRequired');
+    }
     const parentId = Number(row.parentId ?? existing?.parentId ?? 0);
     if (parentId) {
       const year = String(existing?.budgetYear ?? ctx.request.headers.year ?? '');
@@ -70,9 +76,10 @@ defineHooks('budget', {
   },
   async beforeRemove(ctx, rows) {
     for (const r of rows) {
+      const children = await sql`select 1 from nk_budget c where c.parent_id = ${r.id} limit 1`.execute(ctx.trx);
+      if (children.rows.length) throw new AppError(Code.conflict, 'budget.hasChildrenRemove', { name: String(r.budgetName) });
       const used = await sql`select 1 from nk_budget_journal where budget_id = ${r.id} and kind <> 'original'
-        union all select 1 from nk_budget_adjust_detail where budget_id = ${r.id}
-        union all select 1 from nk_budget c where c.parent_id = ${r.id} limit 1`.execute(ctx.trx);
+        union all select 1 from nk_budget_adjust_detail where budget_id = ${r.id} limit 1`.execute(ctx.trx);
       if (used.rows.length) throw new AppError(Code.conflict, 'budget.inUse', { name: String(r.budgetName) });
       await sql`delete from nk_budget_journal where budget_id = ${r.id}`.execute(ctx.trx);
     }

@@ -1,0 +1,62 @@
+// The Formily schema built from an entity: the rules a user meets in the form before the server's.
+import { describe, expect, it } from 'vitest';
+import { buildFormSchema } from '../../renderer/form/build.ts';
+import type { EntityField, FormSchema, PublicEntity } from '../../renderer/types.ts';
+
+const entity = {
+  name: 'reply',
+  title: 'reply',
+  api: '/x/reply',
+  permission: 'x:reply',
+  readOnly: false,
+  removable: true,
+  defaultSort: { field: 'id', order: 'desc' },
+  hasVersion: true,
+  fields: [
+    { name: 'amount', type: 'money', title: 'amount', required: true, minimum: 0.01, maximum: 1000 } as EntityField,
+    { name: 'sortNo', type: 'integer', title: 'sortNo', minimum: 0 } as EntityField,
+  ],
+} as unknown as PublicEntity;
+
+const form: FormSchema = {
+  entity: 'reply',
+  schema: {
+    type: 'object',
+    properties: {
+      amount: {},
+      sortNo: {},
+      lines: { type: 'array', items: { type: 'object', properties: { lineAmount: { 'x-component': 'MoneyInput' } } } },
+    },
+  },
+};
+
+type Rule = { validator?: (v: unknown) => boolean; message?: string; pattern?: string; minimum?: number };
+const built = buildFormSchema(form, entity, {}, 'zh-CN', {}) as { properties: Record<string, Record<string, unknown>> };
+const rulesOf = (node: Record<string, unknown>) => node['x-validator'] as Rule[];
+
+describe('form rules from the entity', () => {
+  it('holds a money field to its limits as a number, not by the length of its text', () => {
+    const rules = rulesOf(built.properties.amount!);
+    const limits = rules.filter((r) => r.validator);
+    expect(limits.map((r) => r.message)).toEqual(['不能小于0.01', '不能大于1000']);
+    const passes = (v: unknown) => limits.every((r) => r.validator!(v));
+    expect(['0.01', '1000', '12.5', ''].map(passes)).toEqual([true, true, true, true]);
+    expect(['-5', '0', '0.00', '1000.01'].map(passes)).toEqual([false, false, false, false]);
+    // Formily's own minimum would compare the text's length: not used for money.
+    expect(rules.some((r) => r.minimum !== undefined)).toBe(false);
+    expect(rules.some((r) => r.pattern)).toBe(true);
+  });
+
+  it('keeps the plain minimum for numbers', () => {
+    expect(rulesOf(built.properties.sortNo!)).toContainEqual({ minimum: 0 });
+  });
+
+  it('checks an amount in a sub-table line as money (two decimals at most)', () => {
+    const line = (
+      (built.properties.lines!.items as Record<string, unknown>).properties as Record<string, Record<string, unknown>>
+    ).lineAmount!;
+    const pattern = rulesOf(line).find((r) => r.pattern)!.pattern!;
+    expect(['-200000.55', '1', '0.5'].every((v) => new RegExp(pattern).test(v))).toBe(true);
+    expect(['-200000.555', 'abc', '1,000'].some((v) => new RegExp(pattern).test(v))).toBe(false);
+  });
+});
