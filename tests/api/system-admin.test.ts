@@ -206,6 +206,16 @@ describe('users', () => {
     const staffRole = await roleId('staff');
     const dept = await deptId('学生处');
     const loginName = unique('new');
+    // An account is letters, digits and . _ @ - (it is typed at every sign-in).
+    for (const bad of ['qa user!', '张三', ' lead', '-dash']) {
+      const r = await server.post(
+        '/api/core/user/save',
+        { loginName: bad, realName: '坏账号', password: 'Given@2024' },
+        as(admin),
+      );
+      expect(r.body.code, bad).toBe('40000');
+      expect(r.body.msg).toContain('登录账号');
+    }
     const saved = ok(
       await server.post(
         '/api/core/user/save',
