@@ -3,7 +3,7 @@
 // otherwise. Linkage stays as {{ expressions }}, compiled by the product's expression language.
 import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, EntityField, FormSchema, PublicEntity } from '../types.ts';
-import { MONEY_PATTERN } from '../../validators/formats.ts';
+import { MONEY_PATTERN, PHONE_PATTERN } from '../../validators/formats.ts';
 
 type SchemaNode = Record<string, unknown> & { properties?: Record<string, SchemaNode>; items?: SchemaNode };
 
@@ -69,10 +69,11 @@ function validators(f: EntityField, language: string): Array<Record<string, unkn
     if (f.maximum !== undefined) rules.push({ maximum: f.maximum });
   }
   if (f.type === 'integer') rules.push({ format: 'integer' });
-  if (f.type === 'money') rules.push({ pattern: MONEY_PATTERN, message: '{{money}}' });
+  if (f.type === 'money') rules.push({ pattern: MONEY_PATTERN, message: rt(language, 'money') });
   if (f.format === 'email') rules.push({ format: 'email' });
   if (f.format === 'uri') rules.push({ format: 'url' });
   if (f.format === 'ipv4') rules.push({ format: 'ipv4' });
+  if (f.format === 'phone') rules.push({ pattern: PHONE_PATTERN, message: rt(language, 'phone') });
   return rules;
 }
 
@@ -193,7 +194,10 @@ export function buildFormSchema(
     // An amount that is no field of the entity (a sub-table line's) is still an amount.
     if (!field && out['x-component'] === 'MoneyInput') {
       const own = out['x-validator'];
-      out['x-validator'] = [...(Array.isArray(own) ? own : own ? [own] : []), { pattern: MONEY_PATTERN, message: '{{money}}' }];
+      out['x-validator'] = [
+        ...(Array.isArray(own) ? own : own ? [own] : []),
+        { pattern: MONEY_PATTERN, message: rt(language, 'money') },
+      ];
     }
     out = translateNode(out, texts, language);
     if (node.properties) {

@@ -29,6 +29,7 @@ export function installFormily(language: string) {
         url: t.url,
         ipv4: t.ipv4,
         money: t.money,
+        phone: t.phone,
       };
     }
     registerValidateLocale(locales);

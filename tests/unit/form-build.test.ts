@@ -15,6 +15,7 @@ const entity = {
   fields: [
     { name: 'amount', type: 'money', title: 'amount', required: true, minimum: 0.01, maximum: 1000 } as EntityField,
     { name: 'sortNo', type: 'integer', title: 'sortNo', minimum: 0 } as EntityField,
+    { name: 'phone', type: 'string', title: 'phone', format: 'phone' } as EntityField,
   ],
 } as unknown as PublicEntity;
 
@@ -25,6 +26,7 @@ const form: FormSchema = {
     properties: {
       amount: {},
       sortNo: {},
+      phone: {},
       lines: { type: 'array', items: { type: 'object', properties: { lineAmount: { 'x-component': 'MoneyInput' } } } },
     },
   },
@@ -44,7 +46,15 @@ describe('form rules from the entity', () => {
     expect(['-5', '0', '0.00', '1000.01'].map(passes)).toEqual([false, false, false, false]);
     // Formily's own minimum would compare the text's length: not used for money.
     expect(rules.some((r) => r.minimum !== undefined)).toBe(false);
-    expect(rules.some((r) => r.pattern)).toBe(true);
+    // The pattern's message is the words themselves (Formily would print "{{money}}" as "undefined").
+    expect(rules.find((r) => r.pattern)!.message).toBe('请输入金额，最多两位小数');
+  });
+
+  it('checks a phone number in the form as the server does', () => {
+    const rule = rulesOf(built.properties.phone!).find((r) => r.pattern)!;
+    expect(rule.message).toBe('电话号码格式不正确');
+    expect(new RegExp(rule.pattern!).test('abcdef')).toBe(false);
+    expect(new RegExp(rule.pattern!).test('010-62345678')).toBe(true);
   });
 
   it('keeps the plain minimum for numbers', () => {
@@ -55,7 +65,9 @@ describe('form rules from the entity', () => {
     const line = (
       (built.properties.lines!.items as Record<string, unknown>).properties as Record<string, Record<string, unknown>>
     ).lineAmount!;
-    const pattern = rulesOf(line).find((r) => r.pattern)!.pattern!;
+    const rule = rulesOf(line).find((r) => r.pattern)!;
+    expect(rule.message).toBe('请输入金额，最多两位小数');
+    const pattern = rule.pattern!;
     expect(['-200000.55', '1', '0.5'].every((v) => new RegExp(pattern).test(v))).toBe(true);
     expect(['-200000.555', 'abc', '1,000'].some((v) => new RegExp(pattern).test(v))).toBe(false);
   });
