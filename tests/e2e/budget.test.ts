@@ -112,6 +112,11 @@ describe('a budget increase with its meeting record, approved by finance', () =>
       await row(head, title).locator('[data-testid=row-request-submit]').click();
       await confirm(head);
       await expect.poll(() => row(head, title).textContent()).toContain('审批中');
+      // Only the one who submitted may take it back.
+      expect(await row(head, title).locator('[data-testid=row-request-withdraw]').count()).toBe(1);
+      await pages.finance.goto(`${baseUrl()}/budget/adjustApply`);
+      await expect.poll(() => row(pages.finance, title).count()).toBe(1);
+      expect(await row(pages.finance, title).locator('[data-testid=row-request-withdraw]').count()).toBe(0);
       await row(head, title).locator('[data-testid=row-navigate]').click();
       await head.waitForURL(/\/approval\/budgetAdjustApply\/\d+/);
       applyId = /\/approval\/budgetAdjustApply\/(\d+)/.exec(head.url())![1]!;
