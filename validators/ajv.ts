@@ -3,7 +3,7 @@
 import { Ajv, type ErrorObject, type Options, type SchemaValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Locale } from './locale.ts';
-import { FILE_NAME_MAX, IPV4_PATTERN, MONEY_PATTERN, PHONE_PATTERN } from './formats.ts';
+import { centsOf, FILE_NAME_MAX, IPV4_PATTERN, MONEY_PATTERN, PHONE_PATTERN } from './formats.ts';
 import { typeNames, validationMessage, validationMessages, type ValidationKey } from './messages.ts';
 
 export type { ErrorObject };
@@ -34,13 +34,10 @@ export function createAjv(options: { coerce: boolean }): Ajv {
   return ajv;
 }
 
-/** An amount as exact cents, or null when it is not one (the money pattern reports that). */
+/** An amount sent as text or as a number, as exact cents (null: not an amount; the pattern says so). */
 function moneyCents(v: unknown): bigint | null {
-  const text = typeof v === 'number' ? (Number.isFinite(v) ? v.toFixed(2) : '') : typeof v === 'string' ? v.trim() : '';
-  const m = /^(-?)(\d{1,16})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!m) return null;
-  const cents = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -cents : cents;
+  if (typeof v === 'number') return Number.isFinite(v) ? centsOf(v.toFixed(2)) : null;
+  return typeof v === 'string' ? centsOf(v) : null;
 }
 
 /**

@@ -11,6 +11,14 @@ export function isIPv4(value: string): boolean {
   return new RegExp(IPV4_PATTERN).test(value);
 }
 
+/** A signed decimal text of at most two places as exact cents, or null when it is not one. */
+export function centsOf(text: string): bigint | null {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const cents = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+}
+
 export function isMoney(value: string): boolean {
   return new RegExp(MONEY_PATTERN).test(value);
 }

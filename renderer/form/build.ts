@@ -56,6 +56,9 @@ function moneyLimit(limit: number, below: boolean, language: string): Record<str
   };
 }
 
+/** Exact decimals, two places at most: an entity's money field and any other MoneyInput (a line's amount). */
+const moneyRule = (language: string) => ({ pattern: MONEY_PATTERN, message: rt(language, 'money') });
+
 function validators(f: EntityField, language: string): Array<Record<string, unknown>> {
   const rules: Array<Record<string, unknown>> = [];
   if (f.maxLength) rules.push({ maxLength: f.maxLength });
@@ -69,7 +72,7 @@ function validators(f: EntityField, language: string): Array<Record<string, unkn
     if (f.maximum !== undefined) rules.push({ maximum: f.maximum });
   }
   if (f.type === 'integer') rules.push({ format: 'integer' });
-  if (f.type === 'money') rules.push({ pattern: MONEY_PATTERN, message: rt(language, 'money') });
+  if (f.type === 'money') rules.push(moneyRule(language));
   if (f.format === 'email') rules.push({ format: 'email' });
   if (f.format === 'uri') rules.push({ format: 'url' });
   if (f.format === 'ipv4') rules.push({ format: 'ipv4' });
@@ -194,10 +197,7 @@ export function buildFormSchema(
     // An amount that is no field of the entity (a sub-table line's) is still an amount.
     if (!field && out['x-component'] === 'MoneyInput') {
       const own = out['x-validator'];
-      out['x-validator'] = [
-        ...(Array.isArray(own) ? own : own ? [own] : []),
-        { pattern: MONEY_PATTERN, message: rt(language, 'money') },
-      ];
+      out['x-validator'] = [...(Array.isArray(own) ? own : own ? [own] : []), moneyRule(language)];
     }
     out = translateNode(out, texts, language);
     if (node.properties) {

@@ -28,8 +28,6 @@ export function installFormily(language: string) {
         email: t.email,
         url: t.url,
         ipv4: t.ipv4,
-        money: t.money,
-        phone: t.phone,
       };
     }
     registerValidateLocale(locales);

@@ -13,6 +13,7 @@
 // Each change writes a journal row naming its source document, with the balances after it.
 import { sql, type Transaction } from 'kysely';
 import { AppError, Code } from '../../platform/errors.ts';
+import { centsOf } from '../../../validators/formats.ts';
 
 export type JournalKind =
   | 'original' // an indicator's first amount, or its amount corrected before anything moved
@@ -72,12 +73,9 @@ export function amountOf(value: unknown): string {
   return text;
 }
 
-/** A signed decimal string as cents, exactly. */
+/** A signed decimal string as cents, exactly (0 when it is none). */
 export function cents(v: unknown): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(String(v ?? '0').trim());
-  if (!m) return 0n;
-  const c = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -c : c;
+  return centsOf(String(v ?? '0')) ?? 0n;
 }
 
 export function fromCents(c: bigint): string {
