@@ -9,13 +9,16 @@
 // 2. Latency (p50, p95) of the budget page, the journal page (budgetSubtractDetails), statistics and
 //    progre over real HTTP, signed in as admin, with ~2 000 indicators and 1 000 000 journal rows
 //    generated in SQL. Ceiling: the very statements the request ran (captured by a Kysely plugin
-//    during a warm request) run back to back through the database driver, nothing else.
+//    during a warm request) run back to back through the database driver, nothing else. Floor beside
+//    it: a bare Fastify route in the same process that runs those statements and answers the object the
+//    app answered (serialised per request) — what HTTP and JSON alone add, with no product code at all.
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import crypto from 'node:crypto';
+import Fastify from 'fastify';
 import {
   sql,
   type CompiledQuery,
@@ -58,6 +61,7 @@ export interface LatencyRow {
   statements: number;
   samples: number;
   http: { p50: number; p95: number };
+  bare: { p50: number; p95: number };
   direct: { p50: number; p95: number };
 }
 
@@ -140,19 +144,30 @@ export async function benchBudget(storage: 'embedded' | 'postgres'): Promise<Bud
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
+  // The floor: the same statements and the same answer, from a route with no product code around it.
+  const floor = new Map<string, { statements: CompiledQuery[]; answer: unknown }>();
+  const bare = Fastify();
+  bare.get('/*', async (req) => {
+    const known = floor.get(req.url)!;
+    for (const q of known.statements) await db.executeQuery(q);
+    return known.answer;
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const barePort = (bare.server.address() as { port: number }).port;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const bareAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const year = String(new Date().getFullYear());
   let token = '';
-  const request = (method: string, url: string, body?: unknown) =>
+  const request = (method: string, url: string, body?: unknown, toBare = false) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const req = http.request(
         {
           host: '127.0.0.1',
-          port,
+          port: toBare ? barePort : port,
           path: url,
           method,
-          agent,
+          agent: toBare ? bareAgent : agent,
           headers: {
             hostname: 'localhost',
             token,
@@ -331,28 +346,36 @@ export async function benchBudget(storage: 'embedded' | 'postgres'): Promise<Bud
       const warmUntil = performance.now() + 500;
       for (let i = 0; i < 5 && (i < 2 || performance.now() < warmUntil); i++) await call('GET', endpoint);
       capture.recording = [];
-      await call('GET', endpoint);
+      const answer = await request('GET', endpoint);
       const statements = capture.recording;
       capture.recording = null;
+      const parsed = JSON.parse(answer.text) as { code: string; msg: string };
+      if (answer.status !== 200 || parsed.code !== '0')
+        throw new Error(`GET ${endpoint}: ${answer.status} ${parsed.code} ${parsed.msg}`);
+      floor.set(endpoint, { statements, answer: parsed });
       const direct = async () => {
         for (const q of statements) await db.executeQuery(q);
       };
       await direct();
       const once = await timed(() => request('GET', endpoint));
-      // HTTP and direct alternate sample by sample, so a busy moment of the machine hits both alike;
-      // about 4 s per endpoint, at least 5 and at most 300 samples of each.
-      const n = Math.max(5, Math.min(300, Math.floor(4000 / 2 / Math.max(once, 0.1))));
+      await request('GET', endpoint, undefined, true);
+      // HTTP, direct and the floor alternate sample by sample, so a busy moment of the machine hits
+      // them alike; about 6 s per endpoint, at least 5 and at most 300 samples of each.
+      const n = Math.max(5, Math.min(300, Math.floor(6000 / 3 / Math.max(once, 0.1))));
       const h: number[] = [];
       const d: number[] = [];
+      const f: number[] = [];
       for (let i = 0; i < n; i++) {
         h.push(await timed(() => request('GET', endpoint)));
         d.push(await timed(direct));
+        f.push(await timed(() => request('GET', endpoint, undefined, true)));
       }
       latency.push({
         endpoint: `GET ${endpoint.replace('/api', '').replace(/pageNum=1&/, '')}`,
         statements: statements.length,
         samples: n,
         http: { p50: quantile(h, 0.5), p95: quantile(h, 0.95) },
+        bare: { p50: quantile(f, 0.5), p95: quantile(f, 0.95) },
         direct: { p50: quantile(d, 0.5), p95: quantile(d, 0.95) },
       });
       log(`${storage}: ${endpoint} http p95 ${quantile(h, 0.95).toFixed(1)} ms, direct p95 ${quantile(d, 0.95).toFixed(1)} ms`);
@@ -383,6 +406,8 @@ export async function benchBudget(storage: 'embedded' | 'postgres'): Promise<Bud
     };
   } finally {
     agent.destroy();
+    bareAgent.destroy();
+    await bare.close();
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -413,7 +438,7 @@ export function budgetSection(results: BudgetBenchResult[]): string {
       if (page) goals.push(l.http.p95 < 20 ? 'p95 < 20 ms ✔' : 'p95 < 20 ms ✘');
       return `| ${r.storage} | ${l.endpoint} | ${l.statements} | ${l.samples} | ${ms(l.http.p50)} | ${ms(l.http.p95)} | ${ms(l.direct.p50)} | ${ms(
         l.direct.p95,
-      )} | ${r50.toFixed(2)}× | ${r95.toFixed(2)}× | ${goals.join(', ')} |`;
+      )} | ${r50.toFixed(2)}× | ${r95.toFixed(2)}× | ${ms(l.bare.p50)} | ${ratio(l.bare.p50, l.direct.p50).toFixed(2)}× / ${ratio(l.bare.p95, l.direct.p95).toFixed(2)}× | ${goals.join(', ')} |`;
     }),
   );
   const about = results
@@ -432,15 +457,15 @@ Freezes, on the demo site after the data above was added: ${results[0]?.freeze.c
 |---|---:|---:|---:|---|---|
 ${freezeRows.join('\n')}
 
-Latency over HTTP (keep-alive, one request at a time, client in the same process, signed in as admin, header year) against the statements that request ran, captured by a Kysely plugin during a warm request and run back to back through the database driver; HTTP and direct samples alternate one by one (about 4 s per endpoint, at least 5 of each; the samples column says how many). \`GET /api/core/user/info\` (signed in, ${results
+Latency over HTTP (keep-alive, one request at a time, client in the same process, signed in as admin, header year) against the statements that request ran, captured by a Kysely plugin during a warm request and run back to back through the database driver; HTTP, direct and floor samples alternate one by one (about 6 s per endpoint, at least 5 of each; the samples column says how many). The floor is a bare Fastify route in the same process that runs the same statements and answers the object the app answered, serialised per request: what HTTP and JSON alone add to that SQL here, with no product code. \`GET /api/core/user/info\` (signed in, ${results
     .map(
       (r) =>
         `${r.baseline.statements} SQL statements once warm, ${ms(r.baseline.p50)} ms p50 ${r.storage === 'embedded' ? 'embedded' : 'on PostgreSQL'}`,
     )
     .join('; ')}) is what any answer costs beyond its SQL.
 
-| storage | endpoint | statements | samples | HTTP p50 ms | HTTP p95 ms | direct SQL p50 ms | direct SQL p95 ms | ratio p50 | ratio p95 | goal |
-|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|
+| storage | endpoint | statements | samples | HTTP p50 ms | HTTP p95 ms | direct SQL p50 ms | direct SQL p95 ms | ratio p50 | ratio p95 | floor p50 ms | floor ratio p50 / p95 | goal |
+|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
 ${latencyRows.join('\n')}
 `;
 }

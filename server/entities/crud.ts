@@ -3,7 +3,7 @@
 // Permission keys, the organisation, data scope, body validation, optimistic locking, hooks and
 // the operation log all apply here, once for every entity.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Services } from '../app.ts';
 import { describeError } from '../../validators/ajv.ts';
 import type { Locale } from '../../validators/locale.ts';
@@ -42,14 +42,37 @@ function labels(s: Services, entity: EntityDef, locale: Locale): Record<string, 
   return Object.fromEntries(entity.fields.map((f) => [f.name, fieldLabel(s, f, locale)]));
 }
 
-const refSelectsMade = new WeakMap<EntityDef, ReturnType<typeof makeRefSelects>>();
+/**
+ * The head of a row read — `select <columns>, <reference labels> from <table> t` — as SQL text,
+ * made once per entity definition (a site's definitions are rebuilt when its schemas change).
+ * Composing and compiling its forty-odd names was half of what a page did besides its SQL.
+ * `wire` reads only the columns a wired row is made of (a page); `all` reads the whole row.
+ */
+interface Heads {
+  wire: RawBuilder<unknown>;
+  all: RawBuilder<unknown>;
+}
 
-/** Display labels of ref fields (the user's name for createdBy...), as extra select columns; made
- * once per entity definition (a site's definitions are rebuilt when its schemas change). */
-function refSelects(s: Services, siteKey: string, entity: EntityDef) {
-  let made = refSelectsMade.get(entity);
-  if (!made) refSelectsMade.set(entity, (made = makeRefSelects(s, siteKey, entity)));
+const headsMade = new WeakMap<EntityDef, Heads>();
+
+function headsOf(s: Services, siteKey: string, entity: EntityDef): Heads {
+  let made = headsMade.get(entity);
+  if (!made) headsMade.set(entity, (made = makeHeads(s, siteKey, entity)));
   return made;
+}
+
+function makeHeads(s: Services, siteKey: string, entity: EntityDef): Heads {
+  const extra = makeRefSelects(s, siteKey, entity);
+  const head = (columns: RawBuilder<unknown>) => {
+    const built = sql`select ${columns}${extra.length ? sql`, ${sql.join(extra)}` : sql``} from ${sql.table(entity.table)} t`;
+    // Names only: a head never carries a value, so its text stands alone (else keep it composed).
+    const compiled = built.compile(s.database.db);
+    return compiled.parameters.length ? built : sql.raw(compiled.sql);
+  };
+  return {
+    wire: head(sql.join(wireColumns(entity).map((c) => sql.ref(`t.${c}`)))),
+    all: head(sql`t.*`),
+  };
 }
 
 function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
@@ -116,10 +139,8 @@ export class EntityService {
 
   /** Rows with their reference labels; `wireOnly` reads just the columns the wire shows (a page). */
   private selectRows(db: any, where: Condition[], order: unknown, limit?: number, offset?: number, wireOnly = false) {
-    const { site } = this.ctx;
-    const extra = refSelects(this.s, site.key, this.entity);
-    const columns = wireOnly ? sql.join(wireColumns(this.entity).map((c) => sql.ref(`t.${c}`))) : sql`t.*`;
-    return sql<Row>`select ${columns}${extra.length ? sql`, ${sql.join(extra)}` : sql``} from ${sql.table(this.entity.table)} t ${whereAll(where)}
+    const heads = headsOf(this.s, this.ctx.site.key, this.entity);
+    return sql<Row>`${wireOnly ? heads.wire : heads.all} ${whereAll(where)}
       ${order ? sql`order by ${order}` : sql``} ${limit !== undefined ? sql`limit ${limit} offset ${offset ?? 0}` : sql``}`.execute(
       db,
     );
