@@ -13,7 +13,7 @@ import { rt, schemaText, type RendererTextKey } from '../texts.ts';
 import type { ActionSchema, ColumnSchema, DictEntry, PageBundle, Row } from '../types.ts';
 import type { DialogMode } from '../form/FormDialog.tsx';
 import { buildColumns } from './columns.tsx';
-import { activeTab, batchSummary, listParams, type BatchSummary } from './params.ts';
+import { activeTab, batchSummary, listParams, urlFilters, type BatchSummary } from './params.ts';
 // The dialogs bring Formily; a list loads them when one first opens.
 const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
@@ -95,7 +95,16 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
     Object.entries(list.fixedQuery ?? {}).map(([field, param]) => [field, urlValue(urlQuery, param)]),
   );
   const fixed = useMemo(() => Object.fromEntries(JSON.parse(fixedKey) as Array<[string, string]>), [fixedKey]);
-  const [query, setQuery] = useState<QueryValues>({});
+  // A URL value for a field the query form shows starts the query instead of staying hidden under
+  // it: the user sees what the list is filtered by, and may change or reset it (the journal opened
+  // from an indicator names that indicator). Values of other fields stay fixed.
+  const { hidden, shown } = useMemo(() => urlFilters(list, entity, fixed), [list, entity, fixed]);
+  const [query, setQuery] = useState<QueryValues>(shown);
+  const [queryFrom, setQueryFrom] = useState(fixedKey);
+  if (queryFrom !== fixedKey) {
+    setQueryFrom(fixedKey);
+    setQuery(shown);
+  }
   const [tab, setTab] = useState(() => activeTab(list, undefined));
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState<number>(list.pageSize ?? 10);
@@ -125,7 +134,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
     if (types.length) env.dicts(types).then(setDicts, () => setDicts({}));
   }, [entity, language]);
 
-  const params = useCallback(() => listParams(list, { fixed, query, tab, sort }), [list, fixed, query, tab, sort]);
+  const params = useCallback(() => listParams(list, { fixed: hidden, query, tab, sort }), [list, hidden, query, tab, sort]);
 
   useEffect(() => {
     let cancelled = false;
@@ -420,9 +429,11 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
         />
       ) : null}
       <QueryForm
+        key={fixedKey}
         bundle={bundle}
         dicts={dicts}
         language={language}
+        initial={shown}
         onSearch={(values) => {
           setQuery(values);
           setPageNum(1);

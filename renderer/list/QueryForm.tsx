@@ -13,11 +13,14 @@ export default function QueryForm({
   bundle,
   dicts,
   language,
+  initial,
   onSearch,
 }: {
   bundle: PageBundle;
   dicts: Record<string, DictEntry[]>;
   language: string;
+  /** Values the page opened with (from its URL), shown and changeable like any other. */
+  initial?: QueryValues;
   onSearch: (values: QueryValues) => void;
 }) {
   const [form] = Form.useForm();
@@ -39,7 +42,7 @@ export default function QueryForm({
   };
 
   return (
-    <Form form={form} layout="inline" onFinish={submit} className="schema-query" data-testid="query-form">
+    <Form form={form} layout="inline" initialValues={initial} onFinish={submit} className="schema-query" data-testid="query-form">
       {queried.map((f) => (
         <Form.Item key={f.name} name={f.name} label={schemaText(bundle.texts, f.title, language)}>
           {f.type === 'dict' ? (
@@ -70,7 +73,9 @@ export default function QueryForm({
           </Button>
           <Button
             onClick={() => {
+              // Reset shows every row: the values the page opened with go too.
               form.resetFields();
+              if (initial) form.setFieldsValue(Object.fromEntries(Object.keys(initial).map((k) => [k, undefined])));
               onSearch({});
             }}
           >

@@ -1,5 +1,5 @@
 // What a list asks the server, and what it makes of a batch answer: pure, so unit tests can hold it.
-import type { ListSchema, Row } from '../types.ts';
+import type { ListSchema, PublicEntity, Row } from '../types.ts';
 
 /** The active tab's key: the one asked for when the list has it, else the first. */
 export function activeTab(list: Pick<ListSchema, 'tabs'>, key: string | undefined): string | undefined {
@@ -30,6 +30,29 @@ export function listParams(
     ...list.filter,
     ...(sort?.field ? { sortField: sort.field, sortOrder: sort.order ?? 'desc' } : {}),
   };
+}
+
+/**
+ * The page URL's fixed values split in two: those of fields the query form shows start the query
+ * (typed as the form holds them: ids and numbers as numbers), the rest stay fixed and unseen.
+ */
+export function urlFilters(
+  list: Pick<ListSchema, 'query'>,
+  entity: Pick<PublicEntity, 'fields'>,
+  fixed: Record<string, string>,
+): { hidden: Record<string, string>; shown: Record<string, unknown> } {
+  const queried = new Set(list.query ?? []);
+  const hidden: Record<string, string> = {};
+  const shown: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(fixed)) {
+    const field = entity.fields.find((f) => f.name === name);
+    if (!field || !queried.has(name)) hidden[name] = value;
+    else if (value === '') continue;
+    else if (['ref', 'integer', 'number', 'money'].includes(field.type) && /^-?\d+(\.\d+)?$/.test(value))
+      shown[name] = Number(value);
+    else shown[name] = value;
+  }
+  return { hidden, shown };
 }
 
 export interface BatchSummary {

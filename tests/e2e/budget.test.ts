@@ -150,6 +150,23 @@ describe('a budget increase with its meeting record, approved by finance', () =>
       expect(await adjustedOf(finance, '教研活动')).toBe('200,000.00');
       expect(await adjustedOf(pages.head, '教研活动')).toBe('200,000.00');
       await expect.poll(dashboardAdjusted).toBe(dashboardBefore + 100_000);
+
+      // The indicator's movements: the journal opens filtered by it, and its query form says so.
+      await adjustedOf(finance, '教研活动');
+      await row(finance, '教研活动').first().locator('[data-testid=row-navigate]').click();
+      await finance.waitForURL(/\/budget\/journal\?budgetId=\d+/);
+      const filter = finance.locator('[data-testid=query-form] .ant-form-item', { hasText: '预算指标' });
+      await expect.poll(() => filter.locator('.ant-select-selection-item').textContent()).toContain('教研活动');
+      const movement = finance.locator('.schema-list .ant-table-tbody tr.ant-table-row', { hasText: '调整生效' }).first();
+      await expect.poll(() => movement.textContent()).toContain('100,000.00');
+      const rows = finance.locator('.schema-list .ant-table-tbody tr.ant-table-row');
+      for (const text of await rows.allTextContents()) expect(text).toContain('教研活动');
+      const total = finance.locator('.schema-list .ant-pagination-total-text');
+      const totalFiltered = await total.textContent();
+      // Reset clears the filter and shows every indicator's movements.
+      await finance.locator('[data-testid=query-form] button', { hasText: /重\s?置/ }).click();
+      await expect.poll(() => filter.locator('.ant-select-selection-item').count()).toBe(0);
+      await expect.poll(() => total.textContent()).not.toBe(totalFiltered);
     },
   );
 

@@ -2,7 +2,7 @@
 // The workflow screens' logic that needs no browser: what a list with a filter and tabs asks, what a
 // batch answer row by row becomes, the choices of an options select, the home page's blocks.
 import { describe, expect, it } from 'vitest';
-import { activeTab, batchSummary, listParams } from '../../renderer/list/params.ts';
+import { activeTab, batchSummary, listParams, urlFilters } from '../../renderer/list/params.ts';
 import { optionsOf } from '../../renderer/form/OptionsSelect.tsx';
 import { RENDERER_TEXTS } from '../../renderer/texts.ts';
 import { homeBlocks, registerHomeBlock } from '../../src/views/home/blocks.ts';
@@ -138,5 +138,28 @@ describe('home blocks', () => {
     registerHomeBlock({ key: 'test-everyone', component: block });
     registerHomeBlock({ key: 'test-everyone', component: block });
     expect(homeBlocks(() => false).map((b) => b.key)).toEqual(['test-everyone']);
+  });
+});
+
+describe('a list opened with URL values', () => {
+  const journal = { query: ['budgetId', 'kind'] };
+  const entity = {
+    fields: [
+      { name: 'budgetId', type: 'ref' },
+      { name: 'kind', type: 'dict' },
+      { name: 'sourceType', type: 'string' },
+    ],
+  } as never;
+
+  it('shows the values of queried fields in the query form, typed as the form holds them, and keeps the rest fixed', () => {
+    expect(urlFilters(journal, entity, { budgetId: '12', sourceType: 'expense' })).toEqual({
+      shown: { budgetId: 12 },
+      hidden: { sourceType: 'expense' },
+    });
+    expect(urlFilters(journal, entity, { kind: 'freeze' })).toEqual({ shown: { kind: 'freeze' }, hidden: {} });
+  });
+
+  it('shows nothing for an absent value, and keeps a fixed value of a field the entity does not have', () => {
+    expect(urlFilters(journal, entity, { budgetId: '', formData: 'x' })).toEqual({ shown: {}, hidden: { formData: 'x' } });
   });
 });
