@@ -34,8 +34,24 @@ export function resolveLocale(header: string | undefined | null): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** Fill {name} placeholders. */
-export function format(template: string, params?: Record<string, string | number>): string {
+/**
+ * Fill {name} placeholders; {name:money} prints an amount as people read it in the locale
+ * (12,345.60; pt-BR 12.345,60), so a message never shows 1234567 or 1234567.5.
+ */
+export function format(template: string, params?: Record<string, string | number>, locale?: Locale): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+  return template.replace(/\{(\w+)(:money)?\}/g, (whole, key: string, money?: string) =>
+    key in params ? (money ? moneyText(params[key]!, locale) : String(params[key])) : whole,
+  );
+}
+
+/** A decimal amount grouped by thousands; anything that is not a plain decimal prints as it is. */
+export function moneyText(value: string | number, locale?: Locale): string {
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return String(value);
+  const [group, point] = locale === 'pt-BR' ? ['.', ','] : [',', '.'];
+  const whole = m[2]!.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+$)/g, group);
+  // Cents always show, as in every amount of the product's lists.
+  return `${m[1]}${whole}${point}${(m[3] ?? '').padEnd(2, '0')}`;
 }

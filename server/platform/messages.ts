@@ -218,10 +218,10 @@ export const messages = {
     'pt-BR': 'Esta organização não tem armazenamento de objetos configurado; fale com um administrador',
   },
   'meeting.required': {
-    'zh-CN': '金额达到{threshold}元或属于三重一大事项，请上传会议纪要或关联会议记录',
-    'zh-TW': '金額達到{threshold}元或屬於三重一大事項，請上傳會議紀要或關聯會議記錄',
-    'en-US': 'Amounts from {threshold} and major matters need meeting minutes: upload them or link a meeting record',
-    'pt-BR': 'Valores a partir de {threshold} e assuntos relevantes exigem ata: envie-a ou vincule um registro de reunião',
+    'zh-CN': '金额达到{threshold:money}元或属于三重一大事项，请上传会议纪要或关联会议记录',
+    'zh-TW': '金額達到{threshold:money}元或屬於三重一大事項，請上傳會議紀要或關聯會議記錄',
+    'en-US': 'Amounts from {threshold:money} and major matters need meeting minutes: upload them or link a meeting record',
+    'pt-BR': 'Valores a partir de {threshold:money} e assuntos relevantes exigem ata: envie-a ou vincule um registro de reunião',
   },
   'import.rowErrors': {
     'zh-CN': '导入失败：{count}行有误，未写入任何数据',
@@ -693,5 +693,5 @@ export const messages = {
 export type MessageKey = keyof typeof messages;
 
 export function t(key: MessageKey, locale: Locale, params?: Record<string, string | number>): string {
-  return format(messages[key][locale], params);
+  return format(messages[key][locale], params, locale);
 }

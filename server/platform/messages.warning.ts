@@ -6,20 +6,21 @@ import type { Localized } from '../../validators/locale.ts';
 export const warningMessages = {
   'warning.rate': {
     'zh-CN':
-      '预算指标“{name}”已使用 {rate}%（冻结与已用合计 {committed} 元 / 调整后预算 {adjusted} 元），达到 {threshold}% 预警线',
+      '预算指标“{name}”已使用 {rate}%（冻结与已用合计 {committed:money} 元 / 调整后预算 {adjusted:money} 元），达到 {threshold}% 预警线',
     'zh-TW':
-      '預算指標「{name}」已使用 {rate}%（凍結與已用合計 {committed} 元 / 調整後預算 {adjusted} 元），達到 {threshold}% 預警線',
+      '預算指標「{name}」已使用 {rate}%（凍結與已用合計 {committed:money} 元 / 調整後預算 {adjusted:money} 元），達到 {threshold}% 預警線',
     'en-US':
-      'Budget indicator "{name}" is {rate}% committed ({committed} frozen and used of {adjusted} adjusted), at or above the {threshold}% warning line',
+      'Budget indicator "{name}" is {rate}% committed ({committed:money} frozen and used of {adjusted:money} adjusted), at or above the {threshold}% warning line',
     'pt-BR':
-      'O indicador "{name}" está {rate}% comprometido ({committed} congelado e usado de {adjusted} ajustado), no limite de alerta de {threshold}% ou acima',
+      'O indicador "{name}" está {rate}% comprometido ({committed:money} congelado e usado de {adjusted:money} ajustado), no limite de alerta de {threshold}% ou acima',
   },
   'warning.over': {
-    'zh-CN': '预算指标“{name}”已超预算：冻结与已用合计 {committed} 元，超过调整后预算 {adjusted} 元（{rate}%）',
-    'zh-TW': '預算指標「{name}」已超預算：凍結與已用合計 {committed} 元，超過調整後預算 {adjusted} 元（{rate}%）',
-    'en-US': 'Budget indicator "{name}" is over budget: {committed} frozen and used exceeds the adjusted {adjusted} ({rate}%)',
+    'zh-CN': '预算指标“{name}”已超预算：冻结与已用合计 {committed:money} 元，超过调整后预算 {adjusted:money} 元（{rate}%）',
+    'zh-TW': '預算指標「{name}」已超預算：凍結與已用合計 {committed:money} 元，超過調整後預算 {adjusted:money} 元（{rate}%）',
+    'en-US':
+      'Budget indicator "{name}" is over budget: {committed:money} frozen and used exceeds the adjusted {adjusted:money} ({rate}%)',
     'pt-BR':
-      'O indicador "{name}" está acima do orçamento: {committed} congelado e usado excede o ajustado de {adjusted} ({rate}%)',
+      'O indicador "{name}" está acima do orçamento: {committed:money} congelado e usado excede o ajustado de {adjusted:money} ({rate}%)',
   },
   'warning.lag': {
     'zh-CN': '预算指标“{name}”执行率 {rate}%，低于时间进度 {progress}% 减容差 {tolerance}% 后的 {threshold}%',

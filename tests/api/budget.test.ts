@@ -781,6 +781,17 @@ describe('data scope and the site boundary', () => {
 });
 
 describe('budgetSubtractDetails', () => {
+  it('names the amounts of a refusal as people read them, in each language’s way', async () => {
+    const big = await indicator({ originalAmount: '1234567.50' });
+    refused(await spend(big.id, '2000000'), '40900', '可用 1,234,567.50 元，需要 2,000,000.00 元');
+    const pt = await server.post(
+      '/api/neikong/budgetSubtractDetails/save',
+      { budgetId: big.id, amount: '2000000', note: 'x', paid: false },
+      as('finance', OWN, 'pt-BR'),
+    );
+    refused(pt, '40900', '1.234.567,50 disponível, 2.000.000,00 necessário');
+  });
+
   it('finance records spending: used grows, paid too when paid; over the available is refused and writes nothing', async () => {
     const b = await indicator({ originalAmount: '1000.00' });
     const after = ok(await spend(b.id, '300.00'));

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createAjv, describeError } from '../../validators/ajv.ts';
-import { resolveLocale } from '../../validators/locale.ts';
+import { format, moneyText, resolveLocale } from '../../validators/locale.ts';
 import { splitStatements } from '../../server/platform/db/migrate.ts';
 import { siteKeyForHost } from '../../server/platform/sites.ts';
 import { installGate } from '../../server/platform/gate.ts';
@@ -145,5 +145,19 @@ describe('shared formats', () => {
     expect(check('fileName', `${'长'.repeat(76)}.pdf`)).toBe(true);
     expect(check('fileName', `${'长'.repeat(77)}.pdf`)).toBe(false);
     expect(check('fileName', '../etc/passwd')).toBe(false);
+  });
+});
+
+describe('message placeholders', () => {
+  it('print {x:money} grouped by thousands the way the language writes amounts, and anything else as it is', () => {
+    expect(format('可用 {a:money} 元，需要 {b:money} 元', { a: '1234567.50', b: 2000000 }, 'zh-CN')).toBe(
+      '可用 1,234,567.50 元，需要 2,000,000.00 元',
+    );
+    expect(format('{a:money} disponível', { a: '-1234.5' }, 'pt-BR')).toBe('-1.234,50 disponível');
+    expect(format('{a} and {missing:money}', { a: '1234.00' }, 'en-US')).toBe('1234.00 and {missing:money}');
+    expect(moneyText('999.00')).toBe('999.00');
+    expect(moneyText('0.01')).toBe('0.01');
+    expect(moneyText('100000')).toBe('100,000.00');
+    expect(moneyText('n/a')).toBe('n/a');
   });
 });
