@@ -63,10 +63,24 @@ export interface PublicEntity {
 }
 
 export interface ActionSchema {
-  action: 'add' | 'edit' | 'view' | 'remove' | 'export' | 'import' | 'status' | 'navigate' | 'request' | 'print';
+  action:
+    | 'add'
+    | 'edit'
+    | 'view'
+    | 'remove'
+    | 'export'
+    | 'import'
+    | 'status'
+    | 'navigate'
+    | 'request'
+    | 'print'
+    | 'download'
+    | 'preview';
   title?: string;
   permission?: string;
   to?: string;
+  /** download / preview: the row field holding the file's link (default url). */
+  field?: string;
   endpoint?: string;
   confirm?: string;
   /** import: the dialog's explanation of the file (i18n key). */

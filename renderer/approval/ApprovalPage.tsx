@@ -77,6 +77,17 @@ export function missingComment(decision: Decision, comment: string): RendererTex
   return null;
 }
 
+/**
+ * What the page and its tab call the document: its kind (the entity's title, or the process's name
+ * when the entity has no title in the texts) and its own title (the entity's display field), or its
+ * number when it has none.
+ */
+export function approvalTitle(kind: string, shown: unknown, id: number | string, language: string): string {
+  const own = shown !== null && shown !== undefined && String(shown).trim() !== '' ? String(shown).trim() : `#${id}`;
+  if (!kind) return own;
+  return `${kind}${language.startsWith('zh') ? '：' : ': '}${own}`;
+}
+
 function dictLabel(entries: DictEntry[] | undefined, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   return entries?.find((d) => d.dictValue === String(value))?.dictLabel ?? String(value);
@@ -87,7 +98,16 @@ function dictColor(entries: DictEntry[] | undefined, value: unknown): string | u
   return entry ? TAG_COLORS[entry.listClass] : undefined;
 }
 
-export default function ApprovalPage({ entity: entityName, id }: { entity: string; id: string }) {
+export default function ApprovalPage({
+  entity: entityName,
+  id,
+  onTitle,
+}: {
+  entity: string;
+  id: string;
+  /** Told the document's title once it is known (the app names the page's tab with it). */
+  onTitle?: (title: string) => void;
+}) {
   const env = useRenderer();
   installFormily(env.language);
   const [state, setState] = useState<{
@@ -130,6 +150,7 @@ export default function ApprovalPage({ entity: entityName, id }: { entity: strin
       business={state.business}
       bundle={state.bundle}
       dicts={state.dicts ?? {}}
+      onTitle={onTitle}
       onChanged={() => {
         setReloadKey((k) => k + 1);
         // The task list and the home page's card count again.
@@ -144,12 +165,14 @@ function ApprovalView({
   business,
   bundle,
   dicts,
+  onTitle,
   onChanged,
 }: {
   id: number;
   business: BusinessAnswer;
   bundle: ApprovalBundle;
   dicts: Record<string, DictEntry[]>;
+  onTitle?: (title: string) => void;
   onChanged: () => void;
 }) {
   const env = useRenderer();
@@ -176,10 +199,11 @@ function ApprovalView({
     [formFile, entity, bundle.texts, language, dicts],
   );
 
-  const entityTitle = schemaText(bundle.texts, entity.title, language);
-  const shown = entity.display ? doc[entity.display] : null;
-  const colon = language.startsWith('zh') ? '：' : ': ';
-  const title = `${entityTitle}${colon}${shown !== null && shown !== undefined && shown !== '' ? String(shown) : `#${doc.id}`}`;
+  const kind = bundle.texts[entity.title]
+    ? schemaText(bundle.texts, entity.title, language)
+    : instance?.processName || schemaText(bundle.texts, entity.title, language);
+  const title = approvalTitle(kind, entity.display ? doc[entity.display] : null, String(doc.id ?? id), language);
+  useEffect(() => onTitle?.(title), [title, onTitle]);
   const status = doc.approvalStatus;
   const running = Boolean(instance && instance.status === 'running');
   const submitted = [...history].reverse().find((h) => h.decision === 'submit');

@@ -1,9 +1,10 @@
 // The upload field (spec sections 3, 5, 8): at most N files (upload.maxFiles of the site, or the
 // field's maxFiles), names of at most 80 characters, states uploading / done / error / removed,
 // an icon per file type, '{file} 上传成功' / '{file} 上传失败' (a failed file leaves the list),
-// download through the API, preview in a new window through a short-lived signed link.
-import { useState } from 'react';
-import { Button, Upload, type UploadFile } from 'antd';
+// download through the API, preview in a new window through a short-lived signed link. A listed
+// file the server no longer has (removed, or lost) shows as missing, and opening it says so.
+import { useEffect, useState } from 'react';
+import { Button, Typography, Upload, type UploadFile } from 'antd';
 import {
   FileExcelOutlined,
   FileImageOutlined,
@@ -20,6 +21,7 @@ import { connect, mapProps } from '@formily/react';
 import { useRenderer } from '../context.tsx';
 import { rt } from '../texts.ts';
 import { FILE_NAME_MAX } from '../../validators/formats.ts';
+import { isNotFound, openFile } from '../fileLink.ts';
 
 export interface StoredFile {
   uid: string;
@@ -45,7 +47,7 @@ export function fileIcon(name: string) {
   return <FileOutlined />;
 }
 
-function FileUploadInput({
+export function FileUploadInput({
   value,
   onChange,
   maxFiles,
@@ -64,6 +66,24 @@ function FileUploadInput({
     (value ?? []).map((f) => ({ ...f, name: f.name ?? f.fileName ?? '', status: f.status ?? 'done' })),
   );
   const t = (k: Parameters<typeof rt>[1], p?: Record<string, string | number>) => rt(env.language, k, p);
+  // Links of the listed files the server no longer has.
+  const [missing, setMissing] = useState<ReadonlySet<string>>(() => new Set());
+  const markMissing = (url: string) => setMissing((m) => new Set([...m, url]));
+  // The files a document came with are asked about once; a file uploaded here is there.
+  useEffect(() => {
+    const urls = files.map((f) => f.url).filter((u): u is string => Boolean(u));
+    if (!urls.length) return;
+    let live = true;
+    env.fetcher
+      .post<{ missing: string[] }>('core/file/check', { urls })
+      .then((answer) => {
+        if (live && answer.code === '0' && answer.data.missing.length) setMissing(new Set(answer.data.missing));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
   const publish = (list: UploadFile[]) => {
     setFiles(list);
     onChange?.(
@@ -81,10 +101,22 @@ function FileUploadInput({
   };
   const uploadPath = env.siteConfig['upload.useOss'] === 'true' ? 'core/oss/upload' : 'core/upload';
 
+  const gone = (file: UploadFile) => {
+    if (file.url) markMissing(file.url);
+    env.message.error(t('fileMissingNamed', { file: file.name }));
+  };
+
   const download = async (file: UploadFile) => {
     if (!file.url) return;
-    const result = await env.fetcher.download(file.url.replace(/^\/api\//, ''), {});
-    if ('code' in result) return env.message.error(result.msg);
+    if (missing.has(file.url)) return gone(file);
+    let result;
+    try {
+      result = await env.fetcher.download(file.url.replace(/^\/api\//, ''), {});
+    } catch (err) {
+      if (isNotFound(err)) return gone(file);
+      return env.message.error(env.errorText(err));
+    }
+    if ('code' in result) return result.code === '40400' ? gone(file) : env.message.error(result.msg);
     const href = URL.createObjectURL(result.blob);
     const a = document.createElement('a');
     a.href = href;
@@ -95,9 +127,8 @@ function FileUploadInput({
 
   const preview = async (file: UploadFile) => {
     if (!file.url) return;
-    const answer = await env.fetcher.post<{ url: string }>('core/file/sign', { url: file.url });
-    if (answer.code !== '0') return env.message.error(answer.msg);
-    window.open(answer.data.url, '_blank', 'noopener');
+    if (missing.has(file.url)) return gone(file);
+    if ((await openFile(env, file.url, file.name, 'preview')) === 'missing') markMissing(file.url);
   };
 
   // Read-only with no files: the same '—' as every other empty value.
@@ -108,6 +139,18 @@ function FileUploadInput({
       disabled={disabled || readOnly}
       showUploadList={{ showRemoveIcon: !readOnly && !disabled, showDownloadIcon: true, showPreviewIcon: true }}
       iconRender={(file) => fileIcon(file.name)}
+      itemRender={(node, file) =>
+        file.url && missing.has(file.url) ? (
+          <div className="upload-missing" data-testid="upload-missing" title={t('fileMissingNamed', { file: file.name })}>
+            {node}
+            <Typography.Text type="danger" style={{ fontSize: 12 }}>
+              {t('fileMissing')}
+            </Typography.Text>
+          </div>
+        ) : (
+          node
+        )
+      }
       onDownload={(file) => void download(file)}
       onPreview={(file) => void preview(file)}
       beforeUpload={(file) => {

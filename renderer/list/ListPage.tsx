@@ -4,7 +4,8 @@
 // progress, import with a report, and the server's msg when a load is refused. A list may always
 // send some query values (`filter`) and have tabs that add their own (`tabs`: my tasks to do / done).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Dropdown, Popconfirm, Space, Table, Tabs, Typography } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useRenderer } from '../context.tsx';
@@ -13,6 +14,7 @@ import { rt, schemaText, type RendererTextKey } from '../texts.ts';
 import type { ActionSchema, ColumnSchema, DictEntry, PageBundle, Row } from '../types.ts';
 import type { DialogMode } from '../form/FormDialog.tsx';
 import { buildColumns } from './columns.tsx';
+import { openFile } from '../fileLink.ts';
 import { activeTab, batchSummary, listParams, urlFilters, type BatchSummary } from './params.ts';
 // The dialogs bring Formily; a list loads them when one first opens.
 const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
@@ -31,6 +33,8 @@ const DEFAULT_ACTION_KEY: Record<string, string> = {
   import: 'import',
   status: 'status',
   print: 'query',
+  download: 'query',
+  preview: 'query',
 };
 
 /** A URL query value; 'formData.type' is the member type of the JSON in parameter formData (spec section 2). */
@@ -272,6 +276,13 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
         return a.to && env.navigate(fill(a.to, { ...fixed, ...(row ?? {}) }));
       case 'print':
         return row && env.navigate(a.to ? fill(a.to, row) : `/print/${entity.name}/${row.id}`);
+      case 'download':
+      case 'preview': {
+        const url = row?.[a.field ?? 'url'];
+        if (typeof url !== 'string' || !url) return;
+        const name = String((entity.display && row?.[entity.display]) || url.split('?')[0]!.split('/').pop());
+        return void openFile(env, url, name, a.action);
+      }
       case 'status': {
         if (!row || !entity.status) return;
         const current = String(row[entity.status.field] ?? '');
@@ -339,12 +350,31 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const rowActions = (list.rowActions ?? []).filter(allowed);
   const visibleActions = (row: Row) =>
     rowActions.filter((a) => !a.visible || Boolean(run(a.visible, { ...row, $user: { userId: env.userId } })));
-  // As wide as the widest row's links (14 px a CJK character, 7.5 px another, 4 px between), so a
-  // document that offers many actions in some states does not push the data columns out of sight.
+  // A row shows up to three actions; with more, the first two and a "more" menu of the rest (as
+  // ant-design-pro's TableDropdown), so long labels (pt-BR) do not push the data out of sight.
+  const INLINE = 3;
+  const split = (row: Row) => {
+    const all = visibleActions(row);
+    return all.length > INLINE ? { inline: all.slice(0, INLINE - 1), more: all.slice(INLINE - 1) } : { inline: all, more: [] };
+  };
+  const testId = (a: ActionSchema) => `row-${a.action}${a.endpoint ? `-${a.endpoint}` : ''}`;
+  const confirmRemove = (a: ActionSchema, row: Row) =>
+    env.modal.confirm({
+      title: t('confirmRemove', { n: 1 }),
+      okText: t('ok'),
+      cancelText: t('cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => run$(a, row),
+    });
+  // As wide as the widest row's links (14 px a CJK character, 7.5 px another, 4 px between).
   const textWidth = (text: string) => [...text].reduce((w, c) => w + (c.charCodeAt(0) > 0x2e80 ? 14 : 7.5), 0);
   const actionsWidth = Math.max(
     96,
-    ...data.records.map((row) => visibleActions(row).reduce((w, a) => w + textWidth(String(label(a))) + 6, 28)),
+    ...data.records.map((row) => {
+      const { inline, more } = split(row);
+      const shown = [...inline.map((a) => String(label(a))), ...(more.length ? [`${t('more')} ∨`] : [])];
+      return shown.reduce((w, text) => w + textWidth(text) + 6, 28);
+    }),
   );
   const columns = [
     ...buildColumns(bundle, dicts, language, sort, linkFor),
@@ -355,33 +385,53 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
             title: t('actions'),
             fixed: 'right' as const,
             width: Math.min(actionsWidth, 420),
-            render: (_: unknown, row: Row) => (
-              <Space size={4} wrap>
-                {visibleActions(row).map((a) =>
-                  a.action === 'remove' ? (
-                    <Popconfirm
-                      key={a.action}
-                      title={t('confirmRemove', { n: 1 })}
-                      okText={t('ok')}
-                      cancelText={t('cancel')}
-                      onConfirm={() => run$(a, row)}
-                    >
-                      <Typography.Link type={a.danger ? 'danger' : undefined} data-testid={`row-${a.action}`}>
+            render: (_: unknown, row: Row) => {
+              const { inline, more } = split(row);
+              return (
+                <Space size={4} wrap>
+                  {inline.map((a) =>
+                    a.action === 'remove' ? (
+                      <Popconfirm
+                        key={a.action}
+                        title={t('confirmRemove', { n: 1 })}
+                        okText={t('ok')}
+                        cancelText={t('cancel')}
+                        onConfirm={() => run$(a, row)}
+                      >
+                        <Typography.Link type={a.danger ? 'danger' : undefined} data-testid={testId(a)}>
+                          {label(a)}
+                        </Typography.Link>
+                      </Popconfirm>
+                    ) : (
+                      <Typography.Link
+                        key={`${a.action}${a.to ?? ''}${a.endpoint ?? ''}${a.form ?? ''}`}
+                        onClick={() => run$(a, row)}
+                        data-testid={testId(a)}
+                      >
                         {label(a)}
                       </Typography.Link>
-                    </Popconfirm>
-                  ) : (
-                    <Typography.Link
-                      key={`${a.action}${a.to ?? ''}${a.endpoint ?? ''}${a.form ?? ''}`}
-                      onClick={() => run$(a, row)}
-                      data-testid={`row-${a.action}${a.endpoint ? `-${a.endpoint}` : ''}`}
+                    ),
+                  )}
+                  {more.length ? (
+                    <Dropdown
+                      trigger={['click']}
+                      menu={{
+                        items: more.map((a) => ({
+                          key: `${a.action}${a.to ?? ''}${a.endpoint ?? ''}${a.form ?? ''}`,
+                          danger: a.action === 'remove' || a.danger,
+                          label: <span data-testid={testId(a)}>{label(a)}</span>,
+                          onClick: () => (a.action === 'remove' ? confirmRemove(a, row) : run$(a, row)),
+                        })),
+                      }}
                     >
-                      {label(a)}
-                    </Typography.Link>
-                  ),
-                )}
-              </Space>
-            ),
+                      <Typography.Link data-testid="row-more">
+                        {t('more')} <DownOutlined style={{ fontSize: 10 }} />
+                      </Typography.Link>
+                    </Dropdown>
+                  ) : null}
+                </Space>
+              );
+            },
           },
         ]
       : []),

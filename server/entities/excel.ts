@@ -144,15 +144,55 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
       if (title) byHeader.set(title.toLowerCase(), f);
     }
   }
+  // Any other field's header (an exported file's created-at, a read-only code) is known and skipped.
+  const known = new Set<string>();
+  for (const f of svc.entity.fields) {
+    known.add(f.name.toLowerCase());
+    for (const l of LOCALES) {
+      const title = s.schemas.texts[f.title]?.[l];
+      if (title) known.add(title.toLowerCase());
+    }
+  }
   const columns = new Map<number, FieldDef>();
+  const unknown: string[] = [];
   sheet.getRow(1).eachCell((cell, col) => {
-    const f = byHeader.get(
-      String(cellText(cell.value) ?? '')
-        .trim()
-        .toLowerCase(),
-    );
+    const header = String(cellText(cell.value) ?? '').trim();
+    if (!header) return;
+    const f = byHeader.get(header.toLowerCase());
     if (f) columns.set(col, f);
+    else if (!known.has(header.toLowerCase())) unknown.push(header);
   });
+  // A header the entity does not know, or a required field without its column, would otherwise
+  // import nothing ("no data rows") or fail every row: the header itself is what is wrong.
+  const mapped = new Set([...columns.values()]);
+  const missing = writable.filter(
+    (f) => f.required && f.default === undefined && f.type !== 'files' && f.type !== 'json' && !mapped.has(f),
+  );
+  if (unknown.length || missing.length) {
+    const zh = locale.startsWith('zh');
+    const quote = (v: string) => (locale === 'zh-TW' ? `「${v}」` : zh ? `“${v}”` : `"${v}"`);
+    const names = (list: string[]) =>
+      [...new Set(list)]
+        .slice(0, 10)
+        .map((v) => quote(v.length > 40 ? `${v.slice(0, 40)}…` : v))
+        .join(zh ? '、' : ', ') + (new Set(list).size > 10 ? (zh ? '等' : ', …') : '');
+    const parts = [
+      ...(unknown.length ? [t('import.unknownColumns', locale, { columns: names(unknown) })] : []),
+      ...(missing.length
+        ? [t('import.missingColumns', locale, { columns: names(missing.map((f) => fieldLabel(s, f, locale))) })]
+        : []),
+    ];
+    throw new AppError(
+      Code.invalid,
+      'import.badHeader',
+      { detail: parts.join(zh ? '；' : '; ') },
+      {
+        unknownColumns: unknown,
+        missingColumns: missing.map((f) => f.name),
+      },
+    );
+  }
+  if (!columns.size) throw new AppError(Code.invalid, 'import.noColumns');
   // Dictionary labels in every language map back to values.
   const labels = new Map<string, Map<string, string>>();
   for (const l of LOCALES) {

@@ -217,6 +217,12 @@ export const messages = {
     'en-US': 'This organisation has no object storage configured; ask an administrator',
     'pt-BR': 'Esta organização não tem armazenamento de objetos configurado; fale com um administrador',
   },
+  'file.inUse': {
+    'zh-CN': '文件“{file}”正被{doc}“{name}”使用，不能删除；请先从该单据中移除此文件',
+    'zh-TW': '檔案「{file}」正被{doc}「{name}」使用，不能刪除；請先從該單據中移除此檔案',
+    'en-US': 'File "{file}" is attached to {doc} "{name}" and cannot be deleted; remove it from that document first',
+    'pt-BR': 'O arquivo "{file}" está anexado a {doc} "{name}" e não pode ser excluído; remova-o desse documento primeiro',
+  },
   'meeting.required': {
     'zh-CN': '金额达到{threshold:money}元或属于三重一大事项，请上传会议纪要或关联会议记录',
     'zh-TW': '金額達到{threshold:money}元或屬於三重一大事項，請上傳會議紀要或關聯會議記錄',
@@ -240,6 +246,31 @@ export const messages = {
     'zh-TW': '檔案中沒有資料列',
     'en-US': 'The file holds no data rows',
     'pt-BR': 'O arquivo não tem linhas de dados',
+  },
+  'import.badHeader': {
+    'zh-CN': '第一行表头有误，未写入任何数据：{detail}',
+    'zh-TW': '第一列表頭有誤，未寫入任何資料：{detail}',
+    'en-US': 'The header row is wrong; nothing was written: {detail}',
+    'pt-BR': 'A linha de cabeçalho está errada; nada foi gravado: {detail}',
+  },
+  'import.unknownColumns': {
+    'zh-CN': '无法识别的列{columns}',
+    'zh-TW': '無法識別的欄{columns}',
+    'en-US': 'unknown columns {columns}',
+    'pt-BR': 'colunas desconhecidas {columns}',
+  },
+  'import.missingColumns': {
+    'zh-CN': '缺少必填列{columns}',
+    'zh-TW': '缺少必填欄{columns}',
+    'en-US': 'missing required columns {columns}',
+    'pt-BR': 'faltam as colunas obrigatórias {columns}',
+  },
+  'import.noColumns': {
+    'zh-CN': '第一行表头中没有可导入的列，请使用导出文件的表头；未写入任何数据',
+    'zh-TW': '第一列表頭中沒有可匯入的欄，請使用匯出檔案的表頭；未寫入任何資料',
+    'en-US': 'The header row names no column that can be imported; use the headers of an exported file. Nothing was written',
+    'pt-BR':
+      'A linha de cabeçalho não tem nenhuma coluna importável; use os cabeçalhos de um arquivo exportado. Nada foi gravado',
   },
   'import.done': {
     'zh-CN': '已导入{count}条',
@@ -410,6 +441,18 @@ export const messages = {
     'zh-TW': '上級不能是自己或自己的下級',
     'en-US': 'The parent cannot be the item itself or one of its descendants',
     'pt-BR': 'O pai não pode ser o próprio item nem um de seus descendentes',
+  },
+  'tree.parentMissing': {
+    'zh-CN': '{field}“{value}”不存在',
+    'zh-TW': '{field}「{value}」不存在',
+    'en-US': '{field} "{value}" does not exist',
+    'pt-BR': '{field} "{value}" não existe',
+  },
+  'district.hasChildren': {
+    'zh-CN': '区划“{name}”下还有下级区划，不能删除',
+    'zh-TW': '區劃「{name}」下還有下級區劃，不能刪除',
+    'en-US': 'The district "{name}" has districts under it and cannot be deleted',
+    'pt-BR': 'A divisão "{name}" tem divisões abaixo dela e não pode ser excluída',
   },
   'menu.hasChildren': {
     'zh-CN': '菜单“{name}”存在子菜单，不能删除',

@@ -549,6 +549,16 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     field('/dateRange', json.dateRange);
     field('/defaultSort/field', obj(json.defaultSort).field, true);
     for (const key of Object.keys(obj(json.fixedQuery))) field(ptr('fixedQuery', key), key);
+    // A file action opens the link a field of the row holds: only a row has one.
+    const fileAction = (a: Json, at: string, onRow: boolean) => {
+      const def = obj(a);
+      if (def.action !== 'download' && def.action !== 'preview') return;
+      if (!onRow) report(rel, `${at}/action`, `${String(def.action)} acts on a row: use it in rowActions or a column link`);
+      else field(`${at}/field`, str(def.field) ?? 'url');
+    };
+    for (const group of ['toolbar', 'rowActions', 'batchActions'])
+      arr(json[group]).forEach((a, i) => fileAction(a, `/${group}/${i}`, group === 'rowActions'));
+    arr(json.columns).forEach((c, i) => isObj(obj(c).link) && fileAction(obj(c).link, `/columns/${i}/link`, true));
     if (json.tree === true && !str(entity.json.tree)) report(rel, '/tree', `entity ${name} names no tree field`);
   }
 

@@ -8,7 +8,7 @@ import { readModel } from '../modules/workflow/bpmn.ts';
 import { sql, type Kysely } from 'kysely';
 import { compileEntity } from '../entities/model.ts';
 import { toColumns } from '../entities/rows.ts';
-import { loadBaseFiles } from '../schemas/files.ts';
+import { loadBaseFiles, loadTexts } from '../schemas/files.ts';
 import type { DB } from '../platform/db/types.ts';
 import type { Localized } from '../../validators/locale.ts';
 import {
@@ -109,7 +109,7 @@ function releaseFiles() {
     );
     release = {
       menus: flatten(),
-      dicts: loadDicts(),
+      dicts: withEntityModules(loadDicts(), [...entities.values()], loadTexts()),
       configs: loadConfigs(),
       seeds: loadSeeds().map((seed) => {
         const entity = entities.get(seed.entity);
@@ -119,6 +119,34 @@ function releaseFiles() {
     };
   }
   return release;
+}
+
+/**
+ * The operation log names its module by an entity's name (or one of the few modules of dicts.json
+ * that are no entity): the dictionary sys_oper_module gets every entity, labelled by its title.
+ */
+export function withEntityModules(
+  manifest: DictManifest,
+  entities: Array<{ name: string; title: string }>,
+  texts: Record<string, Record<string, string>>,
+): DictManifest {
+  return {
+    types: manifest.types.map((t) => {
+      if (t.type !== 'sys_oper_module') return t;
+      const listed = new Set(t.data.map((d) => d.value));
+      const more = entities
+        .filter((e) => !listed.has(e.name))
+        .map((e) => {
+          const text = texts[e.title];
+          const label = (lang: keyof Localized) => text?.[lang] || e.name;
+          return {
+            value: e.name,
+            label: { 'zh-CN': label('zh-CN'), 'zh-TW': label('zh-TW'), 'en-US': label('en-US'), 'pt-BR': label('pt-BR') },
+          };
+        });
+      return { ...t, data: [...t.data, ...more] };
+    }),
+  };
 }
 
 const ROLE_RULES = new Map(ORGANISATIONS.flatMap((o) => o.roles).map((r) => [r.key, r.grants]));
@@ -253,7 +281,7 @@ async function syncConfigs(db: Kysely<DB>, siteId: number, overrides: Record<str
       config_name: c.name['zh-CN'],
       config_value: overrides[c.key] ?? c.value,
       config_type: 'Y',
-      remark: c.remark ?? null,
+      remark: c.remark?.['zh-CN'] ?? null,
     }));
   if (rows.length) await db.insertInto('sys_config').values(rows).execute();
 }

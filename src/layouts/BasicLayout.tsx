@@ -46,15 +46,18 @@ export default observer(function BasicLayout({ tree }: { tree: MenuTreeNode[] })
   useEffect(() => {
     // Every visited route is a tab, keyed by its full path.
     const chain = menuChain(tree, location.pathname);
+    const fullPath = location.pathname + location.search;
     const approval = /^\/approval\/[^/]+\/([^/]+)$/.exec(location.pathname);
+    // An approval page names its tab after the document once it has read it (ApprovalView); until
+    // then, and only for a new tab, its number.
     const title = chain.length
       ? chain[chain.length - 1]!.menuName
       : location.pathname === '/home'
         ? t('layout.home')
         : approval
-          ? t('layout.approval', { id: approval[1] })
+          ? (tabs.titleOf(fullPath) ?? t('layout.approval', { id: approval[1] }))
           : location.pathname;
-    tabs.open(location.pathname + location.search, title);
+    tabs.open(fullPath, title);
   }, [location.pathname, location.search, tree, t]);
 
   const logo = (

@@ -24,6 +24,16 @@ export class TabsStore {
     this.active = fullPath;
   }
 
+  /** A page that learns its own name later (an approval page names its document) renames its tab. */
+  rename(fullPath: string, title: string) {
+    const tab = this.tabs.find((t) => t.fullPath === fullPath);
+    if (tab && title) tab.title = title;
+  }
+
+  titleOf(fullPath: string): string | undefined {
+    return this.tabs.find((t) => t.fullPath === fullPath)?.title;
+  }
+
   close(fullPath: string): CloseResult {
     if (this.tabs.length <= 1) return { ok: false, reason: 'lastTab' };
     const index = this.tabs.findIndex((t) => t.fullPath === fullPath);

@@ -675,14 +675,14 @@ describe('adjustment applications in every status', () => {
       );
     }
     // The amount must be the lines' total (a transfer: what it raises), with the right signs.
-    refused(await draft('2', '2000.00', [{ budgetId: from, amount: '-3000.00' }]), '40000', '3000.00');
+    refused(await draft('2', '2000.00', [{ budgetId: from, amount: '-3000.00' }]), '40000', '3,000.00');
     refused(
       await draft('3', '8000.00', [
         { budgetId: from, amount: '-4000.00' },
         { budgetId: to, amount: '4000.00' },
       ]),
       '40000',
-      '4000.00',
+      '4,000.00',
     );
     refused(await draft('1', '100.00', [{ budgetId: to, amount: '-100.00' }]), '40000', '追加的金额须为正数');
     refused(await draft('2', '100.00', [{ budgetId: to, amount: '100.00' }]), '40000');
@@ -720,7 +720,7 @@ describe('meeting records, batch audit, lookups, print, data scope and the site 
     const b = await indicator({ originalAmount: '10000.00' });
     // Below the default threshold (100 000) no record is needed; from it on, one is.
     ok(await draft('1', '99999.99', [{ budgetId: b, amount: '99999.99' }]));
-    refused(await draft('1', '100000.00', [{ budgetId: b, amount: '100000.00' }]), '40000', '100000');
+    refused(await draft('1', '100000.00', [{ budgetId: b, amount: '100000.00' }]), '40000', '100,000.00');
     refused(
       await draft('1', '100000.00', [{ budgetId: b, amount: '100000.00' }], 'head', { meetingRecordFileList: [] }),
       '40000',
@@ -761,7 +761,7 @@ describe('meeting records, batch audit, lookups, print, data scope and the site 
       ),
     );
     try {
-      refused(await draft('1', '60000.00', [{ budgetId: b, amount: '60000.00' }]), '40000', '50000');
+      refused(await draft('1', '60000.00', [{ budgetId: b, amount: '60000.00' }]), '40000', '50,000.00');
       ok(await draft('1', '49999.99', [{ budgetId: b, amount: '49999.99' }]));
     } finally {
       ok(

@@ -195,3 +195,102 @@ describe('file lists on documents', () => {
     expect(after.status).toBe(404);
   });
 });
+
+describe('files documents still list', () => {
+  const attach = (d: { uid: string; fileName: string; url: string }) => ({
+    uid: d.uid,
+    name: d.fileName,
+    url: d.url,
+    status: 'done',
+  });
+  const rowOf = (id: number) =>
+    server.database.db
+      .selectFrom('sys_file' as never)
+      .select('id' as never)
+      .where('id' as never, '=', id as never)
+      .executeTakeFirst();
+
+  it('refuses to delete a file a document lists, naming the document, and removes nothing', async () => {
+    const kept = (await upload('在用附件.pdf', '%PDF-1.4 in use')).body.data;
+    const loose = (await upload('散件.txt', 'loose')).body.data;
+    const saved = await server.post(
+      '/api/policy/share/save',
+      { docTitle: '在用文件测试', category: '3', issuedOn: '2026-11-20', attachments: [attach(kept)] },
+      { token: admin },
+    );
+    expect(saved.body.code, saved.body.msg).toBe('0');
+
+    const en = await server.post('/api/core/file/remove', { ids: [kept.id] }, { token: admin, lang: 'en-US' });
+    expect(en.body).toMatchObject({
+      code: '40900',
+      msg: 'File "在用附件.pdf" is attached to Policy document "在用文件测试" and cannot be deleted; remove it from that document first',
+    });
+    const zh = await server.post('/api/core/file/remove', { ids: [loose.id, kept.id] }, { token: admin, lang: 'zh-CN' });
+    expect(zh.body).toMatchObject({
+      code: '40900',
+      msg: '文件“在用附件.pdf”正被政策文件“在用文件测试”使用，不能删除；请先从该单据中移除此文件',
+    });
+    // Nothing went: neither the listed file nor the loose one of the same batch, rows or content.
+    expect(await rowOf(kept.id)).toBeTruthy();
+    expect(await rowOf(loose.id)).toBeTruthy();
+    const got = await fetch(`${base()}${kept.url}`, { headers: { token: admin, hostname: 'localhost' } });
+    expect(await got.text()).toBe('%PDF-1.4 in use');
+
+    // Once the document no longer lists it, it may go.
+    const updated = await server.post(
+      '/api/policy/share/update',
+      { id: saved.body.data.id, version: saved.body.data.version, attachments: [] },
+      { token: admin },
+    );
+    expect(updated.body.code, updated.body.msg).toBe('0');
+    const removed = await server.post('/api/core/file/remove', { ids: [kept.id, loose.id] }, { token: admin });
+    expect(removed.body.code, removed.body.msg).toBe('0');
+    expect(await rowOf(kept.id)).toBeFalsy();
+  });
+
+  it('tells which of a document’s files are gone', async () => {
+    const here = (await upload('在.txt', 'here')).body.data;
+    const gone = (await upload('去.txt', 'gone')).body.data;
+    expect((await server.post('/api/core/file/remove', { ids: [gone.id] }, { token: admin })).body.code).toBe('0');
+    const checked = await server.post(
+      '/api/core/file/check',
+      { urls: [here.url, gone.url, 'https://evil.example/x.txt'] },
+      { token: admin },
+    );
+    expect(checked.body).toMatchObject({ code: '0', data: { missing: [gone.url, 'https://evil.example/x.txt'] } });
+    // Another site's file is not there for this one.
+    const city = await server.post('/api/core/file/check', { urls: [here.url] }, { token: cityAdmin, site: 'city' });
+    expect(city.body.data.missing).toEqual([here.url]);
+    const bad = await server.post('/api/core/file/check', { urls: 'x' }, { token: admin, lang: 'en-US' });
+    expect(bad.body.code).toBe('40000');
+  });
+
+  it('signs a link that downloads instead of showing in place', async () => {
+    const up = await upload('scan.pdf', '%PDF-1.4 scan');
+    await server.database.db
+      .updateTable('sys_file' as never)
+      .set({ content_type: 'application/pdf' } as never)
+      .where('id' as never, '=', up.body.data.id as never)
+      .execute();
+    const inline = await server.post('/api/core/file/sign', { url: up.body.data.url }, { token: admin });
+    const saved = await server.post('/api/core/file/sign', { url: up.body.data.url, download: true }, { token: admin });
+    expect(saved.body.data.url).not.toContain('inline=1');
+    const a = await fetch(`${base()}${inline.body.data.url}`, { headers: { hostname: 'localhost' } });
+    const b = await fetch(`${base()}${saved.body.data.url}`, { headers: { hostname: 'localhost' } });
+    expect(a.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(b.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''scan.pdf`);
+    expect(await b.text()).toBe('%PDF-1.4 scan');
+  });
+});
+
+describe('the file list screen', () => {
+  it('offers preview and download on each row to whoever may view files', async () => {
+    const r = await server.get('/api/schema/page/File', { token: admin, lang: 'en-US' });
+    expect(r.body.code, r.body.msg).toBe('0');
+    expect(r.body.data.list.rowActions.map((a: { action: string }) => a.action)).toEqual(['preview', 'download', 'remove']);
+    // The rows carry the link the actions sign.
+    const up = await upload('行下载.txt', 'row');
+    const page = await server.get(`/api/core/file/page?fileName=${encodeURIComponent('行下载')}`, { token: admin });
+    expect(page.body.data.records[0].url).toBe(up.body.data.url);
+  });
+});

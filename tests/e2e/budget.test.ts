@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { baseUrl, explainFailure, launch, newPage, offers, rowAction, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -109,15 +109,15 @@ describe('a budget increase with its meeting record, approved by finance', () =>
       expect(await row(head, title).textContent()).toContain('草稿');
       expect(await row(head, title).textContent()).toContain('100,000.00');
 
-      await row(head, title).locator('[data-testid=row-request-submit]').click();
+      await rowAction(row(head, title), 'row-request-submit');
       await confirm(head);
       await expect.poll(() => row(head, title).textContent()).toContain('审批中');
       // Only the one who submitted may take it back.
-      expect(await row(head, title).locator('[data-testid=row-request-withdraw]').count()).toBe(1);
+      expect(await offers(row(head, title), 'row-request-withdraw')).toBe(true);
       await pages.finance.goto(`${baseUrl()}/budget/adjustApply`);
       await expect.poll(() => row(pages.finance, title).count()).toBe(1);
-      expect(await row(pages.finance, title).locator('[data-testid=row-request-withdraw]').count()).toBe(0);
-      await row(head, title).locator('[data-testid=row-navigate]').click();
+      expect(await offers(row(pages.finance, title), 'row-request-withdraw')).toBe(false);
+      await rowAction(row(head, title), 'row-navigate');
       await head.waitForURL(/\/approval\/budgetAdjustApply\/\d+/);
       applyId = /\/approval\/budgetAdjustApply\/(\d+)/.exec(head.url())![1]!;
       // An increase waits for approval: nothing moved yet.
@@ -153,7 +153,11 @@ describe('a budget increase with its meeting record, approved by finance', () =>
 
       // The indicator's movements: the journal opens filtered by it, and its query form says so.
       await adjustedOf(finance, '教研活动');
-      await row(finance, '教研活动').first().locator('[data-testid=row-navigate]').click();
+      // Four actions: the first two in the row, the others under 更多.
+      const indicatorRow = row(finance, '教研活动').first();
+      expect(await indicatorRow.locator('td:last-child a').allTextContents()).toEqual(['变动明细', '修改', '更多 ']);
+      expect(await offers(indicatorRow, 'row-remove')).toBe(true);
+      await rowAction(indicatorRow, 'row-navigate');
       await finance.waitForURL(/\/budget\/journal\?budgetId=\d+/);
       const filter = finance.locator('[data-testid=query-form] .ant-form-item', { hasText: '预算指标' });
       await expect.poll(() => filter.locator('.ant-select-selection-item').textContent()).toContain('教研活动');

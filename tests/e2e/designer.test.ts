@@ -6,7 +6,7 @@
 // as they are typed; leaving with unsaved changes asks first. All under the strict CSP.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { baseUrl, confirmRemove, explainFailure, launch, newPage, rowAction, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 let admin: Page;
@@ -129,7 +129,7 @@ describe('process designer', () => {
     await admin.locator('.schema-list form .ant-form-item', { hasText: '流程标识' }).locator('input').first().fill(modelKey);
     await admin.locator('.schema-list form button[type=submit]').click();
     await expect.poll(() => rows(admin).count()).toBe(1);
-    await rows(admin).first().locator('[data-testid=row-navigate]').click();
+    await rowAction(rows(admin).first(), 'row-navigate');
     await admin.waitForURL(/\/workflow\/designer\?/);
     modelId = Number(new URL(admin.url()).searchParams.get('id'));
     expect(modelId).toBeGreaterThan(0);
@@ -294,8 +294,8 @@ describe('process designer', () => {
       // Other files expect leave applications on the seeded process again.
       await admin.reload();
       const row = rows(admin).filter({ hasText: modelKey });
-      await row.locator('[data-testid=row-remove]').click();
-      await admin.locator('.ant-popconfirm .ant-btn-primary').click();
+      await rowAction(row, 'row-remove');
+      await confirmRemove(admin);
       await expect.poll(() => rows(admin).filter({ hasText: modelKey }).count()).toBe(0);
     }
   });
@@ -305,7 +305,7 @@ describe('process designer', () => {
     await admin.goto(`${baseUrl()}/workflow/model`);
     await admin.locator('.schema-list form .ant-form-item', { hasText: '流程标识' }).locator('input').first().fill('leave');
     await admin.locator('.schema-list form button[type=submit]').click();
-    await rows(admin).filter({ hasText: '请假审批' }).first().locator('[data-testid=row-navigate]').click();
+    await rowAction(rows(admin).filter({ hasText: '请假审批' }).first(), 'row-navigate');
     await admin.waitForURL(/\/workflow\/designer\?/);
     await admin.locator('.djs-connection[data-element-id="f_long"]').waitFor();
     const onFlow = await pointOn(admin, 'f_long', 0.3);

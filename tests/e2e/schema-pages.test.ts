@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { baseUrl, confirmRemove, explainFailure, launch, newPage, rowAction, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 let page: Page;
@@ -111,10 +111,7 @@ describe('dictionary screens in zh-CN', () => {
     await expect.poll(() => cellTexts(page, 2)).toEqual(['标签11']);
 
     await page.locator('.ant-pagination-item-1').click();
-    await page
-      .locator('.schema-list .ant-table-tbody tr.ant-table-row', { hasText: '标签02' })
-      .locator('[data-testid=row-edit]')
-      .click();
+    await rowAction(page.locator('.schema-list .ant-table-tbody tr.ant-table-row', { hasText: '标签02' }), 'row-edit');
     await fill(page, '字典标签', '标签二');
     await okDialog(page);
     await expect.poll(async () => (await cellTexts(page, 2)).slice(0, 2)).toEqual(['标签01', '标签03']);
@@ -125,11 +122,8 @@ describe('dictionary screens in zh-CN', () => {
 
   it('deletes the only row of page 2 and steps back to page 1', async () => {
     const request = page.waitForRequest((r) => r.url().includes('/api/core/dictData/page') && r.url().includes('pageNum=1'));
-    await page
-      .locator('.schema-list .ant-table-tbody tr.ant-table-row', { hasText: '标签二' })
-      .locator('[data-testid=row-remove]')
-      .click();
-    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    await rowAction(page.locator('.schema-list .ant-table-tbody tr.ant-table-row', { hasText: '标签二' }), 'row-remove');
+    await confirmRemove(page);
     await request;
     await expect.poll(() => page.locator('.ant-pagination-item-active').textContent()).toBe('1');
     await expect.poll(() => rows(page).count()).toBe(10);
@@ -169,8 +163,8 @@ describe('dictionary screens in en-US', () => {
     expect(await page.locator('.schema-list thead th').allTextContents()).toEqual(
       expect.arrayContaining(['Dictionary name', 'Dictionary type', 'Status', 'Remark', 'Created at', 'Actions']),
     );
-    await page.locator('.schema-list .ant-table-tbody tr.ant-table-row').first().locator('[data-testid=row-remove]').click();
-    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    await rowAction(page.locator('.schema-list .ant-table-tbody tr.ant-table-row').first(), 'row-remove');
+    await confirmRemove(page);
     await expect
       .poll(() => toast(page).textContent())
       .toContain(`Dictionary type "${type}" still has entries and cannot be deleted`);
@@ -184,7 +178,7 @@ describe('dictionary screens in en-US', () => {
     await expect.poll(() => rows(page).count()).toBe(10);
     await page.locator('.schema-list thead .ant-checkbox-input').check();
     await page.locator('[data-testid=batch-remove]').click();
-    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    await confirmRemove(page);
     await expect
       .poll(() => page.locator('.schema-list .ant-empty-description, .schema-list .ant-table-placeholder').first().textContent())
       .toContain('No data');
@@ -193,8 +187,8 @@ describe('dictionary screens in en-US', () => {
     await page.locator('[data-testid=query-form] input').nth(1).fill(type);
     await page.locator('[data-testid=query-submit]').click();
     await expect.poll(() => cellTexts(page, 3)).toEqual([type]);
-    await page.locator('.schema-list .ant-table-tbody tr.ant-table-row').first().locator('[data-testid=row-remove]').click();
-    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    await rowAction(page.locator('.schema-list .ant-table-tbody tr.ant-table-row').first(), 'row-remove');
+    await confirmRemove(page);
     await expect.poll(() => toast(page).textContent()).toContain('Deleted');
     await expect.poll(() => rows(page).count()).toBe(0);
   });

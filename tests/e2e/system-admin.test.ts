@@ -3,7 +3,7 @@
 // department notice reaches the department's people through the bell, and nobody else.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { baseUrl, explainFailure, launch, newPage, rowAction, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 let admin: Page;
@@ -67,7 +67,7 @@ describe('roles, data scope and users', () => {
     // Its data scope: custom, 教务处 only.
     await search(admin, '角色名称', roleName);
     await expect.poll(() => rows(admin).count()).toBe(1);
-    await rows(admin).first().locator('[data-testid=row-edit-authDataScope]').click();
+    await rowAction(rows(admin).first(), 'row-edit-authDataScope');
     await item(admin, '数据权限').locator('.ant-select').click();
     await admin.locator('.ant-select-item-option', { hasText: '自定义部门' }).click();
     await dialog(admin)
@@ -160,7 +160,7 @@ describe('notices', () => {
     await expect.poll(() => dialog(admin).count()).toBe(0);
     await search(admin, '标题', title);
     await expect.poll(() => rows(admin).count()).toBe(1);
-    await rows(admin).first().locator('[data-testid=row-request-send]').click();
+    await rowAction(rows(admin).first(), 'row-request-send');
     await admin.locator('.ant-modal-confirm .ant-btn-primary').click();
     await expect.poll(() => rows(admin).first().textContent()).toContain('已发送');
 

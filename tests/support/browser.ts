@@ -1,7 +1,7 @@
 // Chromium from Debian, driven by playwright-core (it cannot download a browser here).
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
@@ -87,4 +87,37 @@ export async function explainFailure(page: Page, name: string) {
 export async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+/** The open "more" menu of a list row (rendered apart from the row, as antd dropdowns are). */
+const openMenu = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
+
+/** Clicks a row's action as a user finds it: among the row's links, or under its "more" menu. */
+export async function rowAction(row: Locator, testId: string) {
+  // As a user waits for the row to show its links before choosing.
+  await row.locator(`[data-testid=${testId}], [data-testid=row-more]`).first().waitFor();
+  const inline = row.locator(`[data-testid=${testId}]`);
+  if (await inline.count()) return inline.first().click();
+  await row.locator('[data-testid=row-more]').click();
+  await openMenu(row.page()).locator(`[data-testid=${testId}]`).click();
+}
+
+/** Whether a row offers an action, in the row or under its "more" menu. */
+export async function offers(row: Locator, testId: string): Promise<boolean> {
+  await row.first().waitFor();
+  if (await row.locator(`[data-testid=${testId}]`).count()) return true;
+  const more = row.locator('[data-testid=row-more]');
+  if (!(await more.count())) return false;
+  await more.click();
+  const menu = openMenu(row.page());
+  await menu.waitFor();
+  const found = (await menu.locator(`[data-testid=${testId}]`).count()) > 0;
+  await row.page().keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden' });
+  return found;
+}
+
+/** Confirms a row's removal: a popover beside the link, or a dialog when it came from the menu. */
+export async function confirmRemove(page: Page) {
+  await page.locator('.ant-popconfirm:visible .ant-btn-primary, .ant-modal-confirm:visible .ant-btn-primary').first().click();
 }

@@ -101,6 +101,27 @@ describe('schemas:check finds', () => {
     expect(problems).toHaveLength(4);
   });
 
+  it('a file action on a field the entity lacks, or off a row', () => {
+    const { root } = copy();
+    edit(root, 'system/file.list.json', (j) => {
+      j.rowActions.push({ action: 'download', field: 'link' });
+      j.toolbar.push({ action: 'preview' });
+    });
+    edit(root, 'system/dictData.list.json', (j) => j.rowActions.push({ action: 'preview' }));
+    const problems = checkSchemas(root);
+    const rows = JSON.parse(fs.readFileSync(path.join(root, 'system/file.list.json'), 'utf8')).rowActions.length;
+    expect(at(problems, 'system/file.list.json', `/rowActions/${rows - 1}/field`)[0]?.message).toMatch(
+      /link is not a field of entity file/,
+    );
+    expect(at(problems, 'system/file.list.json', '/toolbar/1/action')[0]?.message).toMatch(/acts on a row/);
+    const dictRows = JSON.parse(fs.readFileSync(path.join(root, 'system/dictData.list.json'), 'utf8')).rowActions.length;
+    // Without a field the row's url is meant: dictionary entries have none.
+    expect(at(problems, 'system/dictData.list.json', `/rowActions/${dictRows - 1}/field`)[0]?.message).toMatch(
+      /url is not a field of entity dictData/,
+    );
+    expect(problems).toHaveLength(3);
+  });
+
   it('standard fields only where the table has their columns', () => {
     const { root } = copy();
     edit(root, 'monitor/loginLog.list.json', (j) => j.columns.push({ field: 'updatedAt' }));

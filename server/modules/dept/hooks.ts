@@ -1,21 +1,17 @@
-// Departments: one top department per site (never moved or removed), no cycles, ancestors kept
-// for the data-scope rule 'own department and below', and a department with sub-departments or
-// users is not removed (issue 5). The organisation's base info is one row made with the site.
+// Departments: one top department per site (never moved or removed), ancestors kept for the
+// data-scope rule 'own department and below', and a department with sub-departments or users is
+// not removed (issue 5); no cycles, as for every tree (system/trees.ts). The organisation's base
+// info is one row made with the site.
 import { sql } from 'kysely';
 import { defineHooks } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
-import { descendantsOf } from './tree.ts';
 
 defineHooks('dept', {
-  async beforeSave({ trx, site }, row, existing) {
+  beforeSave(_ctx, row, existing) {
     const isTop = existing ? Number(existing.parentId) === 0 : false;
     const parent = row.parentId === undefined ? undefined : Number(row.parentId);
     if (isTop && parent !== undefined && parent !== 0) throw new AppError(Code.invalid, 'dept.top');
     if (!isTop && parent === 0) throw new AppError(Code.invalid, 'dept.top');
-    if (existing && parent !== undefined && parent !== 0) {
-      const below = await descendantsOf(trx, 'sys_dept', site.id, Number(existing.id));
-      if (parent === Number(existing.id) || below.has(parent)) throw new AppError(Code.invalid, 'tree.cycle');
-    }
   },
   async afterSave({ trx, site }, row, existing) {
     if (existing && Number(existing.parentId) === Number(row.parentId)) return;

@@ -15,6 +15,7 @@ import { caller, headerText, siteOf } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
 import { FILE_NAME_MAX } from '../../../validators/formats.ts';
 import { LocalStorage } from './storage.ts';
+import { firstUse } from './usage.ts';
 import { downloadUrl, keyOf } from '../../platform/file-urls.ts';
 import { ossConfigRow, s3Of, type S3Storage } from '../oss/storage.ts';
 
@@ -49,19 +50,37 @@ export default function fileRoutes(app: FastifyInstance, s: Services) {
   };
 
   // Removing a file's row removes the file: from the disk, or from its bucket once the rows are gone.
+  // A file a document still lists stays (docs/decisions.md "Files in use"): the remove is refused,
+  // naming the document, and nothing is removed.
   const inBuckets = new WeakMap<object, Array<{ bucket: S3Storage; key: string }>>();
   defineHooks('file', {
-    async beforeRemove({ site, trx }, rows) {
-      const ids = rows.filter((r) => r.storage === 'oss').map((r) => Number(r.id));
+    async beforeRemove({ site, trx, request }, rows) {
+      const ids = rows.map((r) => Number(r.id));
       if (!ids.length) return;
       const found = (await trx
         .selectFrom('sys_file')
-        .select(['path', 'extend'])
+        .select(['id', 'path', 'storage', 'extend'])
         .where('top_dept_id', '=', site.id)
         .where('id', 'in', ids)
-        .execute()) as Array<{ path: string; extend: StoredFile['extend'] }>;
+        .execute()) as Array<{ id: number; path: string | null; storage: string; extend: StoredFile['extend'] }>;
+      const use = await firstUse(
+        trx,
+        s.schemas.forSite(site.key).entities.values(),
+        site.id,
+        found.map((f) => f.path).filter((p): p is string => Boolean(p)),
+      );
+      if (use) {
+        const id = found.find((f) => f.path === use.key)?.id;
+        const file = rows.find((r) => Number(r.id) === id);
+        const locale = request.locale;
+        throw new AppError(Code.conflict, 'file.inUse', {
+          file: String(file?.fileName ?? path.basename(use.key)),
+          doc: s.schemas.texts[use.entity.title]?.[locale] ?? use.entity.name,
+          name: use.label ?? `#${use.id}`,
+        });
+      }
       const objects = [];
-      for (const f of found) {
+      for (const f of found.filter((x) => x.storage === 'oss')) {
         const bucket = await bucketOf(trx, site.id, f);
         if (bucket && f.path) objects.push({ bucket, key: f.path });
       }
@@ -160,24 +179,68 @@ export default function fileRoutes(app: FastifyInstance, s: Services) {
       .where('path' as never, '=', key as never)
       .executeTakeFirst()) as StoredFile | undefined;
 
-  // A link that works without a token for five minutes: for previews in a new window.
+  // A link that works without a token for five minutes: for previews in a new window (shown in
+  // place when the type allows), or, with `download`, for saving the file (always an attachment).
   app.post(
     '/core/file/sign',
     {
       config: { permission: 'login' },
-      schema: { body: { type: 'object', required: ['url'], properties: { url: { type: 'string', maxLength: 600 } } } },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['url'],
+          properties: { url: { type: 'string', maxLength: 600 }, download: { type: 'boolean' } },
+        },
+      },
     },
     async (request) => {
       const { site } = caller(request);
-      const url = (request.body as { url: string }).url;
+      const { url, download } = request.body as { url: string; download?: boolean };
       const key = keyOf(url);
       if (!key || !(storage.exists(site.key, key) || (await fileOf(site.id, key))?.storage === 'oss'))
         throw new AppError(Code.notFound, 'record.notFound');
       const expires = s.clock.now() + SIGNED_LINK_MS;
       const fileName = new URL(url, 'http://x').searchParams.get('fileName') ?? path.basename(key);
       const link = url.startsWith('/api/core/download/oss/') ? ossDownloadUrl : downloadUrl;
-      const signed = `${link(key, fileName)}&inline=1&expires=${expires}&signature=${sign(s, site.id, key, expires)}`;
+      const inline = download ? '' : '&inline=1';
+      const signed = `${link(key, fileName)}${inline}&expires=${expires}&signature=${sign(s, site.id, key, expires)}`;
       return { code: Code.ok, data: { url: signed, expires }, msg: t('ok', request.locale) };
+    },
+  );
+
+  // Which of a document's files are gone (removed, or lost from the disk): its upload list shows
+  // them as missing instead of failing when one is opened. A file is there when the site has its
+  // row and, on the local disk, its content.
+  app.post(
+    '/core/file/check',
+    {
+      config: { permission: 'login' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['urls'],
+          properties: { urls: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 600 } } },
+        },
+      },
+    },
+    async (request) => {
+      const { site } = caller(request);
+      const urls = (request.body as { urls: string[] }).urls;
+      const keys = [...new Set(urls.map(keyOf).filter((k): k is string => Boolean(k)))];
+      const rows = keys.length
+        ? ((await s.database.db
+            .selectFrom('sys_file' as never)
+            .select(['path', 'storage'] as never)
+            .where('top_dept_id' as never, '=', site.id as never)
+            .where('path' as never, 'in', keys as never)
+            .execute()) as Array<{ path: string; storage: string }>)
+        : [];
+      const present = new Set(rows.filter((r) => r.storage === 'oss' || storage.exists(site.key, r.path)).map((r) => r.path));
+      const missing = urls.filter((u) => {
+        const key = keyOf(u);
+        return !key || !present.has(key);
+      });
+      return { code: Code.ok, data: { missing }, msg: t('ok', request.locale) };
     },
   );
 

@@ -1,12 +1,11 @@
-// Menus form a tree per site: a parent is never the entry itself or below it, and an entry with
-// children is not removed. A renamed entry is the administrator's: its seeded translations go.
+// Menus form a tree per site: an entry with children is not removed (the parent is never the
+// entry itself or below it, as for every tree: system/trees.ts). A renamed entry is the administrator's: its seeded translations go.
 import { sql } from 'kysely';
 import { defineHooks } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
-import { descendantsOf } from '../dept/tree.ts';
 
 defineHooks('menu', {
-  async beforeSave({ trx, site, request }, row, existing) {
+  async beforeSave({ trx, request }, row, existing) {
     // The form shows the name in the caller's language: sent back unchanged, it changes nothing.
     if (existing && typeof row.menuName === 'string') {
       const stored = await sql<{
@@ -15,11 +14,6 @@ defineHooks('menu', {
       }>`select menu_name, i18n from sys_menu where id = ${existing.id}`.execute(trx);
       const r = stored.rows[0];
       if (r && row.menuName === ((r.i18n ?? {})[request.locale] || r.menu_name)) delete row.menuName;
-    }
-    if (existing && row.parentId !== undefined && Number(row.parentId) !== 0) {
-      const below = await descendantsOf(trx, 'sys_menu', site.id, Number(existing.id));
-      if (Number(row.parentId) === Number(existing.id) || below.has(Number(row.parentId)))
-        throw new AppError(Code.invalid, 'tree.cycle');
     }
   },
   async afterSave({ trx }, row, existing) {

@@ -26,6 +26,8 @@ const ACTION_KEYS: Record<string, string> = {
   import: 'import',
   status: 'status',
   print: 'query',
+  download: 'query',
+  preview: 'query',
 };
 
 /** What the browser needs of an entity: no tables, no columns, no hidden fields. */

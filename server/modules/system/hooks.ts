@@ -1,7 +1,9 @@
 // Rules of the system screens that their schemas cannot say.
 import { sql } from 'kysely';
 import { defineHooks } from '../../entities/hooks.ts';
+import { fieldLabel } from '../../entities/crud.ts';
 import { AppError, Code } from '../../platform/errors.ts';
+import { checkParent } from '../../platform/tree.ts';
 
 defineHooks('dictType', {
   // Renaming a type carries its entries along (as RuoYi does).
@@ -36,5 +38,38 @@ defineHooks('config', {
   async beforeRemove(_ctx, rows) {
     const builtin = rows.find((r) => r.configType === 'Y');
     if (builtin) throw new AppError(Code.conflict, 'config.builtin', { key: String(builtin.configKey) });
+  },
+});
+
+// Districts form a tree by code (parentCode names the parent's districtCode, empty at the root): the
+// parent is a district of the site, never the district itself or one below it; a new code carries
+// the children along, and a district with children stays.
+const DISTRICTS = { table: 'sys_district', key: 'district_code', parent: 'parent_code', site: true };
+
+defineHooks('district', {
+  async beforeSave({ s, trx, site, entity, request }, row, existing) {
+    const code = row.districtCode ?? existing?.districtCode;
+    const parent = 'parentCode' in row ? row.parentCode : existing?.parentCode;
+    if (existing && code === existing.districtCode && (parent ?? null) === (existing.parentCode ?? null)) return;
+    const label = fieldLabel(s, entity.byName.get('parentCode')!, request.locale);
+    await checkParent(trx, DISTRICTS, site.id, { id: existing ? Number(existing.id) : null, key: code }, parent, label);
+  },
+  async afterSave({ trx, site }, row, existing) {
+    if (existing && existing.districtCode !== row.districtCode) {
+      await sql`update sys_district set parent_code = ${row.districtCode}
+        where top_dept_id = ${site.id} and parent_code = ${existing.districtCode}`.execute(trx);
+    }
+  },
+  async beforeRemove({ trx, site }, rows) {
+    const codes = rows.map((r) => String(r.districtCode));
+    for (const row of rows) {
+      const children = await sql<{
+        code: string;
+      }>`select district_code as code from sys_district where top_dept_id = ${site.id} and parent_code = ${row.districtCode}`.execute(
+        trx,
+      );
+      if (children.rows.some((c) => !codes.includes(c.code)))
+        throw new AppError(Code.conflict, 'district.hasChildren', { name: String(row.districtName) });
+    }
   },
 });

@@ -4,8 +4,15 @@ import type { Services } from '../../app.ts';
 import { Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
+import { configReads } from './configs.ts';
+import { guardTrees } from './trees.ts';
 
 export default function systemRoutes(app: FastifyInstance, s: Services) {
+  // No tree entity takes a parent below the row itself (the modules' own rules run first).
+  guardTrees(s);
+  // The settings list, form and export in the caller's language.
+  configReads(app, s);
+
   // Any signed-in user reads settings by key (forms switch on them); null when the site has none.
   app.get<{ Params: { key: string } }>(
     '/core/config/getConfigValueByKey/:key',
