@@ -63,6 +63,8 @@ export async function exportRows(s: Services, svc: EntityService, request: Fasti
           else if (f.type === 'ref') values[f.name] = row[`${f.name}Label`] ?? v;
           else if (f.type === 'money')
             values[f.name] = Number(v); // display only: the cell is formatted to two places
+          else if ((f.type === 'number' || f.type === 'integer') && typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))
+            values[f.name] = Number(v); // a rate the database computed as numeric: a number a sheet can sum
           else if (f.type === 'datetime') values[f.name] = new Date(String(v));
           else if (f.type === 'boolean') values[f.name] = YES_NO[locale][v ? 0 : 1];
           else values[f.name] = v;

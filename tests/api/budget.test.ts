@@ -603,6 +603,11 @@ describe('lists, pickers and single-field updates', () => {
     const values = (sheet.getSheetValues().filter(Boolean) as unknown[][]).map((r) => r.filter((v) => v !== undefined));
     expect(values).toHaveLength(1 + 5);
     expect(values[0]).toContain('指标编码');
+    // Amounts and rates are numbers a sheet can sum, not text.
+    const header = sheet.getRow(1).values as unknown[];
+    const rate = sheet.getRow(2).getCell(header.indexOf('执行率(%)')).value;
+    const adjusted = sheet.getRow(2).getCell(header.indexOf('调整后预算数')).value;
+    expect([typeof rate, typeof adjusted]).toEqual(['number', 'number']);
     expect(values.slice(1).map((r) => r.find((v) => String(v).startsWith('BT-')))).toEqual(
       [ids.c, ids.a, ids.b, ids.parent, ids.child].map((r) => r.limitCode),
     );
