@@ -190,6 +190,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       },
     });
   }
+  // The address the start banner prints: the static files answer a directory with 403, so the
+  // root gets the app like any other browser route.
+  if (webRoot)
+    app.get('/', (_request, reply) => pageHeaders(reply).header('cache-control', 'no-cache').sendFile('index.html', webRoot));
   app.setNotFoundHandler((request, reply) => {
     // A bundle that is gone (an old page after a new release) is a 404, never the app's HTML.
     if (webRoot && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/')) {

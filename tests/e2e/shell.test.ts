@@ -42,6 +42,15 @@ describe('signing in', () => {
     await context.close();
   });
 
+  it('opens the sign-in page at the address the start banner prints', async () => {
+    const { page, context } = await newPage(browser);
+    const answer = await page.goto(`${baseUrl()}/`);
+    expect(answer?.status()).toBe(200);
+    await page.waitForURL(/\/user\/login/);
+    await page.locator('input#loginName').waitFor();
+    await context.close();
+  });
+
   it('goes back to a deep link after signing in', async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${baseUrl()}/account/center`);
