@@ -491,6 +491,17 @@ describe('the leave process', () => {
     expect(finished.find((i) => i.businessKey === d.id)).toMatchObject({ status: 'approved', ended: true });
   });
 
+  it('titles a task in its reader’s language, whatever language it was submitted in', async () => {
+    const d = await leave(1);
+    ok(await submit(d.id, 'staff', 'en-US'));
+    const inChinese = await mustTask(d.id, 'head');
+    expect(inChinese.title).toBe(`请假申请：${d.reason}`);
+    const inPortuguese = (
+      ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as('head', 'pt-BR'))).records as Row[]
+    ).find((t) => t.id === inChinese.id)!;
+    expect(inPortuguese.title).toBe(`Pedido de licença: ${d.reason}`);
+  });
+
   it('ends after the leader for a one-day leave', async () => {
     const d = await submitted(1);
     expect((await decide(d.id, 'head')).status).toBe('approved');

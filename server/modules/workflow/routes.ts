@@ -11,7 +11,7 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t, type MessageKey } from '../../platform/messages.ts';
 import { starterXml } from './bpmn.ts';
-import { approvable, TaskStatus, Workflow } from './service.ts';
+import { approvable, TaskStatus, titleIn, Workflow } from './service.ts';
 import { ok } from '../../platform/answer.ts';
 
 type Row = Record<string, unknown>;
@@ -63,7 +63,7 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
         id: Number(r.id),
         instanceId: Number(r.instance_id),
         name: r.name,
-        title: r.title,
+        title: titleIn(s, String(r.entity), String(r.title ?? ''), request.locale),
         entity: r.entity,
         businessKey: Number(r.business_key),
         starterId: Number(r.starter_id),
