@@ -62,6 +62,12 @@ export const budgetMessages = {
     'en-US': 'Budget indicator "{name}" has freezes, spending or adjustments and cannot be removed',
     'pt-BR': 'O indicador "{name}" tem congelamentos, gastos ou ajustes e não pode ser removido',
   },
+  'budget.fromReply': {
+    'zh-CN': '预算指标“{name}”的金额来自预算批复：请先在预算批复中删除该批复，再删除指标',
+    'zh-TW': '預算指標「{name}」的金額來自預算批覆：請先在預算批覆中刪除該批覆，再刪除指標',
+    'en-US': 'Budget indicator "{name}" holds money from a budget reply: remove that reply under Budget replies first',
+    'pt-BR': 'O indicador "{name}" tem valores de uma aprovação orçamentária: remova essa aprovação primeiro',
+  },
   'budget.amountLocked': {
     'zh-CN': '预算指标已有变动，金额请通过预算批复或调整申请变更',
     'zh-TW': '預算指標已有變動，金額請透過預算批覆或調整申請變更',

@@ -884,6 +884,15 @@ describe('budgetReply', () => {
       as(who, year),
     );
 
+  it('refuses to remove an indicator its reply brought, naming the reply as the way', async () => {
+    const code = unique('RP');
+    ok(await reply({ limitCode: code, amount: '500.00', budgetName: '批复来的指标' }));
+    const created = (await listOf(OWN, `limitCode=${code}`))[0]!;
+    refused(await remove(created.id), '40900', '批复来的指标', '请先在预算批复中删除该批复');
+    ok(await spend(created.id, '1.00'));
+    refused(await remove(created.id), '40900', '已有冻结、使用或调整记录');
+  });
+
   it('creates an indicator for a new limit code and raises an existing one, with "reply" journal rows', async () => {
     const code = unique('RP');
     const first = ok(await reply({ limitCode: code, amount: '1000.00', budgetName: '新批复指标' }));

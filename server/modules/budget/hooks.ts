@@ -78,9 +78,15 @@ defineHooks('budget', {
     for (const r of rows) {
       const children = await sql`select 1 from nk_budget c where c.parent_id = ${r.id} limit 1`.execute(ctx.trx);
       if (children.rows.length) throw new AppError(Code.conflict, 'budget.hasChildrenRemove', { name: String(r.budgetName) });
-      const used = await sql`select 1 from nk_budget_journal where budget_id = ${r.id} and kind <> 'original'
-        union all select 1 from nk_budget_adjust_detail where budget_id = ${r.id} limit 1`.execute(ctx.trx);
-      if (used.rows.length) throw new AppError(Code.conflict, 'budget.inUse', { name: String(r.budgetName) });
+      const used = await sql<{
+        kind: string;
+      }>`(select distinct kind from nk_budget_journal where budget_id = ${r.id} and kind <> 'original')
+        union all (select 'adjust' from nk_budget_adjust_detail where budget_id = ${r.id} limit 1)`.execute(ctx.trx);
+      // Money a reply brought goes back with the reply: say so rather than "spent or adjusted".
+      const kinds = new Set(used.rows.map((u) => u.kind));
+      if (kinds.size === 1 && kinds.has('reply'))
+        throw new AppError(Code.conflict, 'budget.fromReply', { name: String(r.budgetName) });
+      if (kinds.size) throw new AppError(Code.conflict, 'budget.inUse', { name: String(r.budgetName) });
       await sql`delete from nk_budget_journal where budget_id = ${r.id}`.execute(ctx.trx);
     }
   },
