@@ -195,7 +195,7 @@ function ApprovalView({
     [doc, bundle, meeting],
   );
   const schema = useMemo(
-    () => buildFormSchema(formFile, entity, bundle.texts, language, dicts),
+    () => buildFormSchema(formFile, entity, bundle.texts, language, dicts, true),
     [formFile, entity, bundle.texts, language, dicts],
   );
 

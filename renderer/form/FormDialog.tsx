@@ -108,8 +108,8 @@ export default function FormDialog({
     [record, initial, mode, meeting],
   );
   const schema = useMemo(
-    () => buildFormSchema(formFile, bundle.entity, bundle.texts, env.language, dicts),
-    [formFile, bundle, env.language, dicts],
+    () => buildFormSchema(formFile, bundle.entity, bundle.texts, env.language, dicts, mode === 'view'),
+    [formFile, bundle, env.language, dicts, mode],
   );
   const entityTitle = schemaText(bundle.texts, bundle.entity.title, env.language);
 

@@ -179,13 +179,43 @@ function translateNode(node: SchemaNode, texts: Record<string, Record<string, st
   return out;
 }
 
-/** The Formily schema of a form, for the entity, in the language. */
+/** Sub-table controls that only change the lines: nothing to show when the form is read. */
+const EDITING_ONLY = new Set([
+  'ArrayTable.Addition',
+  'ArrayTable.Remove',
+  'ArrayTable.MoveUp',
+  'ArrayTable.MoveDown',
+  'ArrayTable.SortHandle',
+  'ArrayTable.Copy',
+]);
+
+/**
+ * Whether a node shows in this mode. Read (view, approval, print preview): a sub-table's add,
+ * remove and move controls go, with a column that held only them. Edited: a column marked
+ * `readPrettyOnly` (figures the server records with each line, such as the available amount when
+ * an adjustment was filed) goes, as a new line has none yet.
+ */
+function shownIn(node: SchemaNode, readPretty: boolean): boolean {
+  const component = node['x-component'];
+  if (readPretty) {
+    if (typeof component === 'string' && EDITING_ONLY.has(component)) return false;
+    if (component === 'ArrayTable.Column' && node.properties) {
+      const inside = Object.values(node.properties as Record<string, SchemaNode>);
+      if (inside.length && inside.every((p) => EDITING_ONLY.has(String(p['x-component'])))) return false;
+    }
+    return true;
+  }
+  return !(node['x-component-props'] as { readPrettyOnly?: boolean } | undefined)?.readPrettyOnly;
+}
+
+/** The Formily schema of a form, for the entity, in the language; `readPretty` when it is only read. */
 export function buildFormSchema(
   form: FormSchema,
   entity: PublicEntity,
   texts: Record<string, Record<string, string>>,
   language: string,
   dicts: Record<string, DictEntry[]>,
+  readPretty = false,
 ): SchemaNode {
   const fields = new Map(entity.fields.map((f) => [f.name, f]));
   const walk = (node: SchemaNode, key?: string): SchemaNode => {
@@ -200,8 +230,14 @@ export function buildFormSchema(
       out['x-validator'] = [...(Array.isArray(own) ? own : own ? [own] : []), moneyRule(language)];
     }
     out = translateNode(out, texts, language);
+    const props = out['x-component-props'] as Record<string, unknown> | undefined;
+    if (props && 'readPrettyOnly' in props) {
+      const { readPrettyOnly: _marker, ...rest } = props;
+      out['x-component-props'] = rest;
+    }
     if (node.properties) {
-      out = { ...out, properties: Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, walk(v, k)])) };
+      const kept = Object.entries(node.properties as Record<string, SchemaNode>).filter(([, v]) => shownIn(v, readPretty));
+      out = { ...out, properties: Object.fromEntries(kept.map(([k, v]) => [k, walk(v, k)])) };
     }
     if (node.items && typeof node.items === 'object') out = { ...out, items: walk(node.items) };
     return out;

@@ -141,6 +141,18 @@ describe('a budget increase with its meeting record, approved by finance', () =>
       await finance.goto(`${baseUrl()}/approval/budgetAdjustApply/${applyId}`);
       await finance.locator('[data-testid=approval-page]').waitFor();
       await expect.poll(() => finance.locator('[data-testid=approval-form]').textContent()).toContain(title);
+      // The lines as filed: code and the amount available then; no editing controls.
+      const lines = finance.locator('[data-testid=approval-form] .ant-table');
+      expect(await lines.locator('thead th').allTextContents()).toEqual([
+        '指标编码',
+        '预算指标',
+        '申请时可用',
+        '调整金额（减为负数）',
+        '备注',
+      ]);
+      expect(await lines.locator('tbody tr.ant-table-row td').allTextContents()).toEqual(
+        expect.arrayContaining(['教研活动', '100,000.00']),
+      );
       expect(await finance.locator('[data-testid=approval-meta]').textContent()).toContain('财务审核');
       await finance.locator('[data-testid=approval-comment]').fill('同意，按会议纪要执行');
       await finance.locator('[data-testid=approval-approve]').click();

@@ -72,3 +72,49 @@ describe('form rules from the entity', () => {
     expect(['-200000.555', 'abc', '1,000'].some((v) => new RegExp(pattern).test(v))).toBe(false);
   });
 });
+
+describe('a sub-table read and edited', () => {
+  const column = (name: string, inside: Record<string, unknown>, props: Record<string, unknown> = {}) => ({
+    type: 'void',
+    'x-component': 'ArrayTable.Column',
+    'x-component-props': { title: name, ...props },
+    properties: inside,
+  });
+  const lines: FormSchema = {
+    entity: 'reply',
+    schema: {
+      type: 'object',
+      properties: {
+        details: {
+          type: 'array',
+          'x-component': 'ArrayTable',
+          items: {
+            type: 'object',
+            properties: {
+              code: column('code', { limitCode: { 'x-component': 'Input' } }, { readPrettyOnly: true }),
+              amount: column('amount', { lineAmount: { 'x-component': 'MoneyInput' } }),
+              controls: column('', { remove: { type: 'void', 'x-component': 'ArrayTable.Remove' } }),
+            },
+          },
+          properties: { add: { type: 'void', 'x-component': 'ArrayTable.Addition' } },
+        },
+      },
+    },
+  };
+  type Node = { properties?: Record<string, Node>; items?: Node; 'x-component-props'?: Record<string, unknown> };
+  const details = (readPretty: boolean) =>
+    (buildFormSchema(lines, entity, {}, 'zh-CN', {}, readPretty) as Node).properties!.details!;
+
+  it('read: no add button and no column of remove buttons; the recorded figures show', () => {
+    const read = details(true);
+    expect(Object.keys(read.properties ?? {})).toEqual([]);
+    expect(Object.keys(read.items!.properties!)).toEqual(['code', 'amount']);
+    expect(read.items!.properties!.code!['x-component-props']).toEqual({ title: 'code' });
+  });
+
+  it('edited: the lines can be added and removed; figures a new line has not got yet do not show', () => {
+    const edited = details(false);
+    expect(Object.keys(edited.properties ?? {})).toEqual(['add']);
+    expect(Object.keys(edited.items!.properties!)).toEqual(['amount', 'controls']);
+  });
+});
