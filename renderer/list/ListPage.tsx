@@ -360,7 +360,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const testId = (a: ActionSchema) => `row-${a.action}${a.endpoint ? `-${a.endpoint}` : ''}`;
   const confirmRemove = (a: ActionSchema, row: Row) =>
     env.modal.confirm({
-      title: t('confirmRemove', { n: 1 }),
+      title: t('confirmRemoveOne'),
       okText: t('ok'),
       cancelText: t('cancel'),
       okButtonProps: { danger: true },
@@ -393,7 +393,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
                     a.action === 'remove' ? (
                       <Popconfirm
                         key={a.action}
-                        title={t('confirmRemove', { n: 1 })}
+                        title={t('confirmRemoveOne')}
                         okText={t('ok')}
                         cancelText={t('cancel')}
                         onConfirm={() => run$(a, row)}

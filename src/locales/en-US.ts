@@ -174,7 +174,7 @@ const enUS: Messages = {
         availableHint:
           'Available = adjusted − held for adjustments − frozen − used (frozen below includes held for adjustments); utilisation = (frozen + used) ÷ adjusted budget',
         utilisationRate: 'Utilisation {{rate}}',
-        frozen: 'Frozen {{amount}}',
+        frozen: 'Frozen (holds included) {{amount}}',
         rate: 'Execution rate',
         rateHint: 'The execution rate against time progress (month ÷ 12); the mark shows time progress',
         timeProgress: 'Time progress {{rate}}',

@@ -175,7 +175,7 @@ const ptBR: Messages = {
         availableHint:
           'Disponível = ajustado − retido para ajustes − congelado − executado (o congelado abaixo inclui o retido para ajustes); utilização = (congelado + executado) ÷ orçamento ajustado',
         utilisationRate: 'Utilização {{rate}}',
-        frozen: 'Congelado {{amount}}',
+        frozen: 'Congelado (com reservas) {{amount}}',
         rate: 'Taxa de execução',
         rateHint: 'A taxa de execução comparada ao andamento do tempo (mês ÷ 12); a marca indica o andamento do tempo',
         timeProgress: 'Andamento do tempo {{rate}}',

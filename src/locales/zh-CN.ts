@@ -167,7 +167,7 @@ const zhCN = {
         availableHint:
           '可用余额 = 调整后预算 − 调整冻结 − 冻结 − 已执行（下方冻结含调整冻结）；使用率 = (冻结 + 已执行) ÷ 调整后预算',
         utilisationRate: '使用率 {{rate}}',
-        frozen: '冻结 {{amount}}',
+        frozen: '冻结（含调整冻结） {{amount}}',
         rate: '预算执行率',
         rateHint: '执行率与时间进度（月份 ÷ 12）对比，竖线为时间进度',
         timeProgress: '时间进度 {{rate}}',

@@ -168,7 +168,7 @@ const zhTW: Messages = {
         availableHint:
           '可用餘額 = 調整後預算 − 調整凍結 − 凍結 − 已執行（下方凍結含調整凍結）；使用率 = (凍結 + 已執行) ÷ 調整後預算',
         utilisationRate: '使用率 {{rate}}',
-        frozen: '凍結 {{amount}}',
+        frozen: '凍結（含調整凍結） {{amount}}',
         rate: '預算執行率',
         rateHint: '執行率與時間進度（月份 ÷ 12）對比，豎線為時間進度',
         timeProgress: '時間進度 {{rate}}',
