@@ -16,11 +16,9 @@ function toItems(nodes: MenuTreeNode[]): Item[] {
     .filter((n) => !n.hidden)
     .map((n) => {
       const children = n.hiddenChildren ? [] : n.children.filter((c) => !c.hidden);
-      // A name longer than the menu is wide (pt-BR) ends in …: hovering shows it whole.
-      const label = <span title={n.menuName}>{n.menuName}</span>;
       return children.length
-        ? { key: n.path || n.id, icon: <MenuIcon name={n.icon} />, label, children: toItems(children) }
-        : { key: n.path || n.id, icon: <MenuIcon name={n.icon} />, label };
+        ? { key: n.path || n.id, icon: <MenuIcon name={n.icon} />, label: n.menuName, children: toItems(children) }
+        : { key: n.path || n.id, icon: <MenuIcon name={n.icon} />, label: n.menuName };
     });
 }
 
