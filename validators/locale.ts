@@ -55,3 +55,16 @@ export function moneyText(value: string | number, locale?: Locale): string {
   // Cents always show, as in every amount of the product's lists.
   return `${m[1]}${whole}${point}${(m[3] ?? '').padEnd(2, '0')}`;
 }
+
+/** Between a document's kind and its own title: '预算调整申请：印刷费追减', 'Leave application: Trip'. */
+export const titleSeparator = (language: string) => (language.startsWith('zh') ? '：' : ': ');
+
+/**
+ * What the approval page, its tab and the task lists call a document: its kind and its own title
+ * (the entity's display field), or its number when it has none.
+ */
+export function documentTitle(kind: string, shown: unknown, id: number | string, language: string): string {
+  const own = shown !== null && shown !== undefined && String(shown).trim() !== '' ? String(shown).trim() : `#${id}`;
+  if (!kind) return own;
+  return `${kind}${titleSeparator(language)}${own}`;
+}

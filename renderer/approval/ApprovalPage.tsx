@@ -12,6 +12,7 @@ import { useRenderer } from '../context.tsx';
 import { formatDate } from '../format.ts';
 import { TAG_COLORS } from '../list/columns.tsx';
 import { rt, schemaText, type RendererTextKey } from '../texts.ts';
+import { documentTitle } from '../../validators/locale.ts';
 import type { DictEntry, FormSchema, PublicEntity, Row as Doc } from '../types.ts';
 import { buildFormSchema, defaultForm } from '../form/build.ts';
 import FormBody from '../form/FormBody.tsx';
@@ -77,16 +78,8 @@ export function missingComment(decision: Decision, comment: string): RendererTex
   return null;
 }
 
-/**
- * What the page and its tab call the document: its kind (the entity's title, or the process's name
- * when the entity has no title in the texts) and its own title (the entity's display field), or its
- * number when it has none.
- */
-export function approvalTitle(kind: string, shown: unknown, id: number | string, language: string): string {
-  const own = shown !== null && shown !== undefined && String(shown).trim() !== '' ? String(shown).trim() : `#${id}`;
-  if (!kind) return own;
-  return `${kind}${language.startsWith('zh') ? '：' : ': '}${own}`;
-}
+/** What the page and its tab call the document (the rule the task lists use too). */
+export const approvalTitle = documentTitle;
 
 function dictLabel(entries: DictEntry[] | undefined, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';

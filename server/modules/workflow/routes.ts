@@ -63,7 +63,7 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
         id: Number(r.id),
         instanceId: Number(r.instance_id),
         name: r.name,
-        title: titleIn(s, String(r.entity), String(r.title ?? ''), request.locale),
+        title: titleIn(s, site.key, String(r.entity), String(r.title ?? ''), request.locale),
         entity: r.entity,
         businessKey: Number(r.business_key),
         starterId: Number(r.starter_id),

@@ -12,7 +12,7 @@ import type { EntityDef } from '../../entities/model.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
-import { LOCALES, type Locale } from '../../../validators/locale.ts';
+import { documentTitle, LOCALES, titleSeparator, type Locale } from '../../../validators/locale.ts';
 import { readModel, type TaskNode } from './bpmn.ts';
 import { completeTask, startProcess, type Step } from './engine.ts';
 
@@ -497,20 +497,17 @@ export class Workflow {
   private titleOf(entity: EntityDef, doc: Row): string {
     const locale = this.request.locale;
     const name = this.s.schemas.texts[entity.title]?.[locale] ?? entity.name;
-    const display = entity.display ? doc[entity.display] : null;
-    return `${name}${display ? `${titleSeparator(locale)}${String(display)}` : ` #${doc.id}`}`.slice(0, 200);
+    return documentTitle(name, entity.display ? doc[entity.display] : null, Number(doc.id), locale).slice(0, 200);
   }
 }
-
-const titleSeparator = (locale: Locale) => (locale.startsWith('zh') ? '：' : ': ');
 
 /**
  * A task's title in its reader's language. Titles are stored as the submitter saw them (预算调整申请：
  * 印刷费追减); the document type they begin with is said again in the reader's language, the
  * document's own words stay as written.
  */
-export function titleIn(s: Services, entityName: string, stored: string, locale: Locale): string {
-  const entity = s.schemas.baseEntities().find((e) => e.name === entityName);
+export function titleIn(s: Services, siteKey: string, entityName: string, stored: string, locale: Locale): string {
+  const entity = s.schemas.forSite(siteKey).entities.get(entityName);
   const names = entity ? s.schemas.texts[entity.title] : undefined;
   if (!names) return stored;
   for (const l of LOCALES) {
