@@ -3,18 +3,20 @@
 // database and clock.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createAjv, describeError } from '../validators/ajv.ts';
+import { resolveLocale } from '../validators/locale.ts';
 import { Access } from './platform/access.ts';
 import { SiteCache } from './platform/cache.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { ServerConfig } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
-import { AppError, Code } from './platform/errors.ts';
+import { AppError, Code, TooManyRequests } from './platform/errors.ts';
 import { installGate } from './platform/gate.ts';
 import { t } from './platform/messages.ts';
 import { installOperationLog } from './platform/oplog.ts';
+import { RateLimits } from './platform/rate-limit.ts';
 import { Sessions } from './platform/sessions.ts';
 import { SiteConfig } from './platform/site-config.ts';
 import { Sites } from './platform/sites.ts';
@@ -54,6 +56,7 @@ export interface Services {
   access: Access;
   siteConfig: SiteConfig;
   captchas: Captchas;
+  rateLimits: RateLimits;
   schemas: SchemaRegistry;
   dictionaries: Dictionaries;
   /** The server's secret: keys session hashes and signed download links. */
@@ -71,6 +74,27 @@ export interface AppOptions {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/** No body of this product nests deeper; a deeper one would only exhaust the stack of what reads it. */
+export const MAX_JSON_DEPTH = 64;
+
+/** The deepest nesting of objects and arrays in a JSON text, scanned before it is parsed (stops past `max`). */
+export function jsonDepth(text: string, max: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > deepest && (deepest = depth) > max) return deepest;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return deepest;
+}
 
 /**
  * A strict Content-Security-Policy for the app: no eval, no inline scripts, nothing from elsewhere.
@@ -113,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     access: new Access(database, cache, siteConfig, clock),
     siteConfig,
     captchas: new Captchas(database, clock, options.captchaText ?? randomCaptchaText),
+    rateLimits: new RateLimits(database, clock),
     schemas: await SchemaRegistry.load(database.db),
     dictionaries: new Dictionaries(database, cache),
     secret: options.secret,
@@ -122,7 +147,24 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     logger: { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn' },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    // A URL Fastify cannot read (bad percent-encoding, an over-long parameter) answers in the envelope too.
+    frameworkErrors: (_err, request, reply) => {
+      const locale = resolveLocale(String(request.headers['accept-language'] ?? ''));
+      const answer = { code: Code.invalid, data: null, msg: t('request.invalid', locale, { detail: 'URL' }) };
+      void (reply as FastifyReply).status(400).send(answer);
+    },
+  });
+
+  // JSON bodies are checked for depth before they are parsed; Fastify's own parser (prototype
+  // poisoning refused) does the rest.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      return done(new AppError(Code.invalid, 'request.tooDeep', { max: MAX_JSON_DEPTH }, null, 400), undefined);
+    }
+    parseJson(request, body as string, done);
   });
 
   const bodyAjv = createAjv({ coerce: false });
@@ -132,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     const locale = request.locale ?? 'en-US';
     if (err instanceof AppError) {
+      if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.status).send({ code: err.code, data: err.data, msg: t(err.messageKey, locale, err.params) });
     }
     if (err.validation?.length) {
@@ -144,6 +187,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     return reply.status(200).send({ code: Code.error, data: null, msg: t('server.error', locale) });
   });
 
+  // No answer of this product may be framed by another site (clickjacking); pages say it in their
+  // CSP (frame-ancestors) too.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-frame-options', 'SAMEORIGIN').header('x-content-type-options', 'nosniff');
+  });
   installGate(app, services);
   collectRoutes(app);
   installOperationLog(app, database);

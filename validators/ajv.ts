@@ -3,7 +3,18 @@
 import { Ajv, type ErrorObject, type Options, type SchemaValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Locale } from './locale.ts';
-import { centsOf, FILE_NAME_MAX, IPV4_PATTERN, MONEY_PATTERN, PHONE_PATTERN } from './formats.ts';
+import {
+  centsOf,
+  FILE_NAME_MAX,
+  ID_MAX,
+  IPV4_PATTERN,
+  isBlank,
+  isRealDate,
+  isRealDateTime,
+  isStorableText,
+  MONEY_PATTERN,
+  PHONE_PATTERN,
+} from './formats.ts';
 import { typeNames, validationMessage, validationMessages, type ValidationKey } from './messages.ts';
 
 export type { ErrorObject };
@@ -11,6 +22,11 @@ export type { ErrorObject };
 /**
  * Request bodies are taken as sent (a number where text belongs is an error, never silently
  * converted); query strings and path parameters are text on the wire, so they are coerced.
+ *
+ * Every schema this instance compiles gets the request rules of docs/decisions.md "Input
+ * hardening": the whole value may hold no text the database cannot store (a NUL character, a
+ * lone surrogate — in any string or key, however deep), and an integer without bounds of its own
+ * stays within ±(2^53 − 1), the ids of a PostgreSQL bigint a JavaScript number holds exactly.
  */
 export function createAjv(options: { coerce: boolean }): Ajv {
   const ajvOptions: Options = {
@@ -29,10 +45,84 @@ export function createAjv(options: { coerce: boolean }): Ajv {
     validate: (s: string) => s.length > 0 && s.length <= FILE_NAME_MAX && !/[\\/:*?"<>|\u0000]/.test(s),
   });
   ajv.addFormat('phone', PHONE_PATTERN);
+  // Days and times that exist (2026-02-30 and 25:00 do not), as the database will take them.
+  ajv.addFormat('date', { type: 'string', validate: isRealDate });
+  ajv.addFormat('datetime', { type: 'string', validate: isRealDateTime });
   moneyLimit(ajv, 'x-moneyMinimum', (value, limit) => value >= limit);
   moneyLimit(ajv, 'x-moneyMaximum', (value, limit) => value <= limit);
+  // A required text of whitespace alone is as empty as '' (reported as 'required').
+  ajv.addKeyword({
+    keyword: 'x-notBlank',
+    type: 'string',
+    schemaType: 'boolean',
+    validate: (on: boolean, data: string) => !on || !isBlank(data),
+  });
+  ajv.addKeyword({ keyword: 'x-text', schemaType: 'boolean', errors: true, validate: storableText });
+  const compile = ajv.compile.bind(ajv);
+  const prepared = new WeakMap<object, object>();
+  ajv.compile = ((schema: unknown, meta?: boolean) => {
+    if (!schema || typeof schema !== 'object' || '$id' in schema || '$async' in schema) return compile(schema as object, meta);
+    let ready = prepared.get(schema);
+    if (!ready) prepared.set(schema, (ready = { ...(withIdBounds(schema) as object), 'x-text': true }));
+    return compile(ready, meta);
+  }) as Ajv['compile'];
   return ajv;
 }
+
+/** Keywords whose value is a schema, a list of schemas, or a map of them. */
+const ONE = ['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames'];
+const LIST = ['anyOf', 'oneOf', 'allOf', 'prefixItems', 'items'];
+const MAP = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas'];
+
+/** A copy of the schema in which every integer without bounds of its own has ±ID_MAX. */
+function withIdBounds(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const s = { ...(schema as Record<string, unknown>) };
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  if (types.includes('integer')) {
+    if (s.maximum === undefined && s.exclusiveMaximum === undefined) s.maximum = ID_MAX;
+    if (s.minimum === undefined && s.exclusiveMinimum === undefined) s.minimum = -ID_MAX;
+  }
+  for (const k of ONE) if (s[k] && typeof s[k] === 'object' && !Array.isArray(s[k])) s[k] = withIdBounds(s[k]);
+  for (const k of LIST) if (Array.isArray(s[k])) s[k] = (s[k] as unknown[]).map(withIdBounds);
+  for (const k of MAP) {
+    const m = s[k];
+    if (m && typeof m === 'object' && !Array.isArray(m))
+      s[k] = Object.fromEntries(Object.entries(m as Record<string, unknown>).map(([name, v]) => [name, withIdBounds(v)]));
+  }
+  return s;
+}
+
+const pointer = (key: string | number) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+
+/** Where in the value the first text the database cannot store is (a JSON pointer), or null. */
+export function unstorableAt(value: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) return at;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], at + pointer(i)]);
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, x] = entries[i]!;
+        if (!isStorableText(k)) return at + pointer(k.replace(/[\u0000\ud800-\udfff]/g, '?'));
+        stack.push([x, at + pointer(k)]);
+      }
+    }
+  }
+  return null;
+}
+
+const storableText: SchemaValidateFunction = (on: boolean, data: unknown, _parent?: unknown, cxt?: { instancePath: string }) => {
+  if (!on) return true;
+  const at = unstorableAt(data);
+  if (at === null) return true;
+  storableText.errors = [{ keyword: 'x-text', instancePath: `${cxt?.instancePath ?? ''}${at}`, params: {} }];
+  return false;
+};
 
 /** An amount sent as text or as a number, as exact cents (null: not an amount; the pattern says so). */
 function moneyCents(v: unknown): bigint | null {
@@ -86,6 +176,8 @@ export function describeError(error: ErrorObject, locale: Locale, labels: Record
     const: 'enum',
     maxItems: 'maxItems',
     type: 'type',
+    'x-notBlank': 'required',
+    'x-text': 'unstorable',
   };
   const key = known[error.keyword] ?? 'invalid';
   if (key === 'type') {

@@ -22,3 +22,61 @@ export function centsOf(text: string): bigint | null {
 export function isMoney(value: string): boolean {
   return new RegExp(MONEY_PATTERN).test(value);
 }
+
+/** The largest id the product takes: ids are PostgreSQL bigint, and a JavaScript number is exact up to 2^53 − 1. */
+export const ID_MAX = Number.MAX_SAFE_INTEGER;
+/** Bounds of an integer column (PostgreSQL integer). */
+export const INT_MIN = -2_147_483_648;
+export const INT_MAX = 2_147_483_647;
+
+/**
+ * Text the database can store as sent: no NUL character (PostgreSQL text refuses it) and no lone
+ * surrogate (not a character at all: jsonb refuses it, text would turn it into U+FFFD).
+ */
+export function isStorableText(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0) return false;
+    if (c >= 0xd800 && c <= 0xdfff) {
+      // A high surrogate followed by a low one is one character; anything else is not text.
+      const next = s.charCodeAt(i + 1);
+      if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    }
+  }
+  return true;
+}
+
+/** Text that is there: not empty and not whitespace alone (a required field's '   ' is empty). */
+export function isBlank(s: string): boolean {
+  return !/\S/.test(s);
+}
+
+const DATE_PARTS = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME_PARTS =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?(?:Z|([+-])(\d{2}):?(\d{2}))?$/;
+
+function realDay(y: number, m: number, d: number): boolean {
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  const days = [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return d <= days[m - 1]!;
+}
+
+/** 'YYYY-MM-DD' naming a day that exists: 2026-02-30, 2026-13-01 and 0000-01-01 do not. */
+export function isRealDate(text: string): boolean {
+  const m = DATE_PARTS.exec(text);
+  return !!m && realDay(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/**
+ * A day that exists, optionally with a time of that day (hh:mm, hh:mm:ss, fractions up to
+ * microseconds) and an offset: 24:00, 10:60, 10:00:61 and +25:00 are not times.
+ */
+export function isRealDateTime(text: string): boolean {
+  const m = DATETIME_PARTS.exec(text);
+  if (!m || !realDay(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return false;
+  if (m[7] !== undefined && (Number(m[8]) > 15 || Number(m[9]) > 59)) return false;
+  // An offset belongs to a time.
+  return m[4] !== undefined || text.length === 10;
+}

@@ -57,6 +57,12 @@ export const validationMessages = {
     'en-US': '{field} may hold at most {limit} items',
     'pt-BR': '{field} pode ter no máximo {limit} itens',
   },
+  unstorable: {
+    'zh-CN': '{field}含有无法保存的字符（空字符或不成对的代理项）',
+    'zh-TW': '{field}含有無法儲存的字元（空字元或不成對的代理項）',
+    'en-US': '{field} contains a character that cannot be stored (NUL or a lone surrogate)',
+    'pt-BR': '{field} contém um caractere que não pode ser armazenado (NUL ou um substituto isolado)',
+  },
   invalid: {
     'zh-CN': '{field}无效',
     'zh-TW': '{field}無效',

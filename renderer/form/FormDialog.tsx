@@ -5,6 +5,7 @@ import { Modal } from 'antd';
 import { createForm, onFieldChange } from '@formily/core';
 import { useRenderer } from '../context.tsx';
 import { rt, schemaText } from '../texts.ts';
+import { showOneTimePasswords } from '../oneTimePasswords.tsx';
 import type { DictEntry, FormSchema, PageBundle, PublicEntity, Row } from '../types.ts';
 import { buildFormSchema, defaultForm } from './build.ts';
 import FormBody from './FormBody.tsx';
@@ -143,8 +144,9 @@ export default function FormDialog({
       const answer = await env.fetcher.post(`${bundle.entity.api}/${endpoint ?? (record ? 'update' : 'save')}`, body);
       if (answer.code !== '0') env.message.error(answer.msg);
       else {
-        // An action of its own (release a warning, set a data scope) says what it did.
-        env.message.success(endpoint ? answer.msg : rt(env.language, 'saved'));
+        // An action of its own (release a warning, set a data scope) says what it did; a new
+        // account's one-time password is shown this once.
+        if (!showOneTimePasswords(env, answer)) env.message.success(endpoint ? answer.msg : rt(env.language, 'saved'));
         onSaved();
       }
     } catch (err) {

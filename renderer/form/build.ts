@@ -61,6 +61,9 @@ const moneyRule = (language: string) => ({ pattern: MONEY_PATTERN, message: rt(l
 
 function validators(f: EntityField, language: string): Array<Record<string, unknown>> {
   const rules: Array<Record<string, unknown>> = [];
+  // A required text of spaces alone is empty, as the server says ('required', docs/decisions.md).
+  if (f.required && (f.type === 'string' || f.type === 'text' || f.type === 'dict'))
+    rules.push({ whitespace: true, message: rt(language, 'required') });
   if (f.maxLength) rules.push({ maxLength: f.maxLength });
   if (f.minLength) rules.push({ minLength: f.minLength });
   if (f.pattern) rules.push({ pattern: f.pattern });
@@ -140,8 +143,9 @@ function withMessages(out: SchemaNode, node: SchemaNode, texts: Record<string, R
   if (!messages) return;
   const text = (k: string) => schemaText(texts, k, language);
   const rules = ((out['x-validator'] as Array<Record<string, unknown>> | undefined) ?? []).map((r) => {
-    const rule = Object.keys(r).find((k) => k !== 'message' && messages[k]);
-    return rule ? { ...r, message: text(messages[rule]!) } : r;
+    // Spaces alone in a required field read as the field's own 'required' words.
+    const rule = Object.keys(r).find((k) => k !== 'message' && messages[k === 'whitespace' ? 'required' : k]);
+    return rule ? { ...r, message: text(messages[rule === 'whitespace' ? 'required' : rule]!) } : r;
   });
   if (messages.required && out.required) {
     rules.unshift({ required: true, message: text(messages.required) });

@@ -5,6 +5,7 @@ import { Alert, Button, Modal, Table, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useRenderer } from '../context.tsx';
 import { rt } from '../texts.ts';
+import { showOneTimePasswords } from '../oneTimePasswords.tsx';
 
 /** `url` takes the file (the entity's import, or an action's endpoint such as a source pull). */
 export default function ImportDialog({
@@ -33,7 +34,7 @@ export default function ImportDialog({
     try {
       const answer = await env.fetcher.upload<{ imported?: number; errors?: Array<{ row: number; message: string }> }>(url, file);
       if (answer.code === '0') {
-        env.message.success(answer.msg);
+        if (!showOneTimePasswords(env, answer)) env.message.success(answer.msg);
         onDone();
       } else setError({ msg: answer.msg, rows: answer.data?.errors ?? [] });
     } catch (err) {

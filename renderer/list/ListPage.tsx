@@ -11,6 +11,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useRenderer } from '../context.tsx';
 import { run } from '../../validators/expression/evaluate.ts';
 import { rt, schemaText, type RendererTextKey } from '../texts.ts';
+import { showOneTimePasswords } from '../oneTimePasswords.tsx';
 import type { ActionSchema, ColumnSchema, DictEntry, PageBundle, Row } from '../types.ts';
 import type { DialogMode } from '../form/FormDialog.tsx';
 import { buildColumns } from './columns.tsx';
@@ -305,7 +306,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
                 // A batch that answers row by row (approve the selected tasks) says how many went through.
                 const summary = batchSummary(answer.data, data.records, list.columns[0]?.field, entity.display);
                 if (summary) showSummary(summary);
-                else env.message.success(answer.msg);
+                else if (!showOneTimePasswords(env, answer)) env.message.success(answer.msg);
                 if (!row) setSelected([]);
                 reload();
                 window.dispatchEvent(new CustomEvent('schema:changed', { detail: { entity: entity.name } }));

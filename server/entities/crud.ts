@@ -14,6 +14,7 @@ import { permissionOf, type EntityDef, type FieldDef } from './model.ts';
 import {
   filterConditions,
   orderBy,
+  pagingOf,
   personalCondition,
   yearCondition,
   yearOf,
@@ -151,18 +152,7 @@ export class EntityService {
   }
 
   async page(q: Query) {
-    const pageNum = q.pageNum === undefined ? 1 : Number(q.pageNum);
-    const pageSize = q.pageSize === undefined ? 10 : Number(q.pageSize);
-    if (
-      !Number.isInteger(pageNum) ||
-      pageNum < 1 ||
-      pageNum > 1_000_000 ||
-      !Number.isInteger(pageSize) ||
-      pageSize < 1 ||
-      pageSize > 100
-    ) {
-      throw new AppError(Code.invalid, 'entity.badPaging');
-    }
+    const { pageNum, pageSize } = pagingOf(q);
     const where = this.conditions(q);
     const order = orderBy(this.entity, q);
     const { db } = this.s.database;
@@ -497,7 +487,7 @@ export class EntityService {
     const b = (body ?? {}) as Row;
     const id = Number(b.id);
     const to = b.status ?? b[statusField.name];
-    if (!Number.isInteger(id) || id < 1 || typeof to !== 'string') {
+    if (!Number.isSafeInteger(id) || id < 1 || typeof to !== 'string') {
       throw new AppError(Code.invalid, 'request.invalid', { detail: 'id, status' });
     }
     const existing = this.wire(await this.find(id));
@@ -517,8 +507,9 @@ export function idsOf(request: FastifyRequest): number[] {
   const b = (request.body ?? {}) as Query;
   const raw = b.ids ?? q.ids ?? b.id ?? q.id;
   const list = Array.isArray(raw) ? raw : raw === undefined || raw === null ? [] : String(raw).split(',');
-  const ids = list.map((v) => Number(String(v).trim()));
-  if (ids.some((n) => !Number.isInteger(n) || n < 1) || ids.length > 500) throw new AppError(Code.invalid, 'entity.noIds');
+  // Ids are positive integers a bigint holds and a JavaScript number keeps exact (1e21 is neither).
+  const ids = list.map((v) => (typeof v === 'number' ? v : /^\s*\d{1,16}\s*$/.test(String(v)) ? Number(v) : NaN));
+  if (ids.some((n) => !Number.isSafeInteger(n) || n < 1) || ids.length > 500) throw new AppError(Code.invalid, 'entity.noIds');
   return [...new Set(ids)];
 }
 
@@ -556,7 +547,7 @@ export default function entityRoutes(app: FastifyInstance, s: Services) {
     route('GET', 'list', 'list', async (r) => ok(r, await service(r).list(r.query as Query)));
     route('GET', 'infoById/:id', 'query', async (r) => {
       const id = Number((r.params as { id: string }).id);
-      if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+      if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
       const svc = service(r);
       return ok(r, svc.wire(await svc.find(id)));
     });

@@ -7,7 +7,8 @@ import type { Kysely } from 'kysely';
 import type { Services } from '../app.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { caller } from '../platform/gate.ts';
-import { t } from '../platform/messages.ts';
+import { t, type MessageKey } from '../platform/messages.ts';
+import { checkXlsx, columnLetters, importLimits, integerCell, moneyCell } from '../platform/xlsx-guard.ts';
 import { LOCALES } from '../../validators/locale.ts';
 import type { EntityService } from './crud.ts';
 import { fieldLabel } from './crud.ts';
@@ -20,7 +21,6 @@ const YES_NO: Record<string, [string, string]> = {
   'en-US': ['Yes', 'No'],
   'pt-BR': ['Sim', 'Não'],
 };
-const MAX_IMPORT_ROWS = 5_000;
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 
 function exportable(svc: EntityService, wanted?: string): FieldDef[] {
@@ -94,17 +94,25 @@ function cellText(value: ExcelJS.CellValue): unknown {
   return value;
 }
 
-/** A cell as the save endpoint would take the field. */
+/** A cell that cannot become its field's value without losing digits: refused with its reference. */
+class CellProblem {
+  constructor(readonly key: MessageKey) {}
+}
+const BAD_MONEY = new CellProblem('import.badMoneyCell');
+const BAD_INTEGER = new CellProblem('import.badIntegerCell');
+
+/** A cell as the save endpoint would take the field (never rounded: 1.005 is no amount). */
 function bodyValue(f: FieldDef, raw: unknown, dictLabels: Map<string, string>): unknown {
   if (raw === undefined || raw === '') return undefined;
   switch (f.type) {
     case 'integer':
+      return integerCell(raw) ?? BAD_INTEGER;
     case 'ref':
       return typeof raw === 'number' ? raw : /^-?\d+$/.test(String(raw).trim()) ? Number(String(raw).trim()) : String(raw);
     case 'number':
       return typeof raw === 'number' ? raw : Number.isNaN(Number(raw)) ? String(raw) : Number(raw);
     case 'money':
-      return typeof raw === 'number' ? raw.toFixed(2) : String(raw).replace(/,/g, '').trim();
+      return moneyCell(raw) ?? BAD_MONEY;
     case 'date':
       return raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw).trim();
     case 'datetime':
@@ -127,6 +135,9 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
   const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
   if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError(Code.invalid, 'import.badFile');
   const buffer = await file.toBuffer();
+  // Sizes, rows, columns and cells within the site's limits before exceljs reads a byte (issue 13).
+  const limits = await importLimits(s.siteConfig, site.id);
+  await checkXlsx(buffer, limits);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
@@ -205,23 +216,38 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
     }
   }
 
-  const bodies: Array<{ line: number; body: Record<string, unknown> }> = [];
+  const bodies: Array<{ line: number; body: Record<string, unknown>; problem?: string }> = [];
   sheet.eachRow((row, line) => {
     if (line === 1) return;
     const body: Record<string, unknown> = {};
+    let problem: string | undefined;
     for (const [col, f] of columns) {
-      const v = bodyValue(f, cellText(row.getCell(col).value), labels.get(f.dict ?? '') ?? new Map());
-      if (v !== undefined) body[f.name] = v;
+      const raw = cellText(row.getCell(col).value);
+      const v = bodyValue(f, raw, labels.get(f.dict ?? '') ?? new Map());
+      if (v instanceof CellProblem) {
+        const shown = raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw);
+        problem ??= t(v.key, locale, {
+          cell: `${columnLetters(col)}${line}`,
+          field: fieldLabel(s, f, locale),
+          value: shown.length > 30 ? `${shown.slice(0, 30)}…` : shown,
+        });
+      } else if (v !== undefined) body[f.name] = v;
     }
-    if (Object.keys(body).length) bodies.push({ line, body });
+    if (Object.keys(body).length || problem) bodies.push({ line, body, problem });
   });
   if (!bodies.length) throw new AppError(Code.invalid, 'import.empty');
-  if (bodies.length > MAX_IMPORT_ROWS) throw new AppError(Code.invalid, 'request.tooLarge', { limit: `${MAX_IMPORT_ROWS}` });
+  if (bodies.length > limits.maxRows) {
+    throw new AppError(Code.tooLarge, 'import.tooManyRows', { count: bodies.length, limit: limits.maxRows });
+  }
 
   const errors: Array<{ row: number; message: string }> = [];
   await svc.prepare();
   await (s.database.db as unknown as Kysely<any>).transaction().execute(async (trx) => {
-    for (const { line, body } of bodies) {
+    for (const { line, body, problem } of bodies) {
+      if (problem) {
+        errors.push({ row: line, message: problem });
+        continue;
+      }
       try {
         // Every row is checked and inserted (so duplicates inside the file show too); any error
         // rolls the whole import back.

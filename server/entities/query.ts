@@ -2,6 +2,7 @@
 // filters a field's `query` allows. Values are always parameters; names come from the schema.
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Principal } from '../platform/access.ts';
+import { ID_MAX, INT_MAX, INT_MIN, isRealDate, isRealDateTime, isStorableText } from '../../validators/formats.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import type { EntityDef, FieldDef } from './model.ts';
 
@@ -66,44 +67,87 @@ export function scopeCondition(entity: EntityDef, p: Principal): Condition | nul
 
 export type Query = Record<string, unknown>;
 
-function text(q: Query, key: string): string | undefined {
+/**
+ * A query parameter as text, trimmed (at most 200 characters), or undefined when absent or empty.
+ * Text the database cannot store (NUL, a lone surrogate) is a parameter error naming it.
+ */
+export function queryText(q: Query, key: string): string | undefined {
   const v = q[key];
   if (v === undefined || v === null) return undefined;
   const s = String(Array.isArray(v) ? v[0] : v).trim();
+  if (!isStorableText(s)) throw new AppError(Code.invalid, 'request.unstorable', { field: key.slice(0, 60) });
   return s === '' ? undefined : s.slice(0, 200);
 }
+const text = queryText;
 
 /** parameter.beginTime / parameter.endTime, also sent as parameter[beginTime] by some clients. */
 function param(q: Query, name: string) {
   return text(q, `parameter.${name}`) ?? text(q, `parameter[${name}]`);
 }
 
-function typed(f: FieldDef, raw: string): unknown {
+const badValue = (field: string) => new AppError(Code.invalid, 'request.badValue', { field: field.slice(0, 60) });
+
+/**
+ * An id sent as text (a query or path parameter): a positive integer a bigint holds and a
+ * JavaScript number keeps exact, or a parameter error naming the field.
+ */
+export function idText(raw: unknown, field: string): number {
+  const s = String(raw ?? '').trim();
+  if (!/^\d{1,16}$/.test(s))
+    throw /^-?\d+$/.test(s) ? new AppError(Code.invalid, 'request.outOfRange', { field }) : badValue(field);
+  const n = Number(s);
+  if (n < 1 || n > ID_MAX) throw new AppError(Code.invalid, 'request.outOfRange', { field });
+  return n;
+}
+
+/** Ids sent as comma-separated text (?ids=1,2,3): each as idText, at most `max` of them. */
+export function idListText(raw: unknown, field: string, max = 500): number[] {
+  const parts = String(raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length > max) throw new AppError(Code.invalid, 'request.outOfRange', { field });
+  return parts.map((p) => idText(p, field));
+}
+
+/** The page a list asks for: pageNum 1 … 1 000 000, pageSize 1 … max (spec section 7), or 40000. */
+export function pagingOf(q: Query, defaultSize = 10, max = 100): { pageNum: number; pageSize: number } {
+  const pageNum = q.pageNum === undefined || q.pageNum === '' ? 1 : Number(q.pageNum);
+  const pageSize = q.pageSize === undefined || q.pageSize === '' ? defaultSize : Number(q.pageSize);
+  if (
+    !Number.isInteger(pageNum) ||
+    pageNum < 1 ||
+    pageNum > 1_000_000 ||
+    !Number.isInteger(pageSize) ||
+    pageSize < 1 ||
+    pageSize > max
+  ) {
+    throw new AppError(Code.invalid, 'entity.badPaging');
+  }
+  return { pageNum, pageSize };
+}
+
+/** A filter's value as its field's type, or a parameter error naming the parameter. */
+function typed(f: FieldDef, raw: string, param: string = f.name): unknown {
   if (f.type === 'integer' || f.type === 'ref') {
-    if (!/^-?\d+$/.test(raw)) throw new AppError(Code.invalid, 'request.invalid', { detail: `${f.name}: ${raw.slice(0, 40)}` });
-    return Number(raw);
+    if (!/^-?\d+$/.test(raw)) throw badValue(param);
+    const n = Number(raw);
+    const [min, max] = f.type === 'ref' ? [0, ID_MAX] : [INT_MIN, INT_MAX];
+    if (raw.replace(/^-?0*/, '').length > 16 || n < min || n > max)
+      throw new AppError(Code.invalid, 'request.outOfRange', { field: param.slice(0, 60) });
+    return n;
   }
   if (f.type === 'number' || f.type === 'money') {
-    if (!/^-?\d+(\.\d+)?$/.test(raw))
-      throw new AppError(Code.invalid, 'request.invalid', { detail: `${f.name}: ${raw.slice(0, 40)}` });
+    // numeric(18,2) and double precision both take sixteen digits before the point.
+    if (!/^-?\d{1,16}(\.\d{1,6})?$/.test(raw)) throw badValue(param);
     return raw;
   }
   if (f.type === 'boolean') return raw === 'true' || raw === '1';
   if (f.type === 'date' || f.type === 'datetime') {
-    if (!isRealDate(raw, f.type === 'datetime'))
-      throw new AppError(Code.invalid, 'request.invalid', { detail: `${f.name}: ${raw.slice(0, 40)}` });
+    if (!(f.type === 'datetime' ? isRealDateTime(raw) : isRealDate(raw))) throw badValue(param);
     return raw;
   }
   return raw;
-}
-
-/** 'YYYY-MM-DD' (or, for datetimes, with a time after it) naming a day that exists: 2024-02-30 does not. */
-function isRealDate(raw: string, withTime: boolean): boolean {
-  const m = (withTime ? /^(\d{4})-(\d{2})-(\d{2})([ T]\d{2}:\d{2}(:\d{2})?)?$/ : /^(\d{4})-(\d{2})-(\d{2})$/).exec(raw);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 const likeValue = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -120,8 +164,8 @@ export function filterConditions(entity: EntityDef, q: Query): Condition[] {
     if (f.query === 'between') {
       const begin = text(q, `${f.name}Begin`);
       const end = text(q, `${f.name}End`);
-      if (begin) out.push(sql<SqlBool>`${col(f)} >= ${typed(f, begin)}`);
-      if (end) out.push(sql<SqlBool>`${col(f)} < ${dayEnd(f, String(typed(f, end)))}`);
+      if (begin) out.push(sql<SqlBool>`${col(f)} >= ${typed(f, begin, `${f.name}Begin`)}`);
+      if (end) out.push(sql<SqlBool>`${col(f)} < ${dayEnd(f, String(typed(f, end, `${f.name}End`)))}`);
       continue;
     }
     const raw = text(q, f.name);
@@ -144,8 +188,8 @@ export function filterConditions(entity: EntityDef, q: Query): Condition[] {
   const range = entity.fields.find((f) => f.query === 'between' && (f.type === 'date' || f.type === 'datetime'));
   const begin = param(q, 'beginTime');
   const end = param(q, 'endTime');
-  if (range && begin) out.push(sql<SqlBool>`${col(range)} >= ${typed(range, begin)}`);
-  if (range && end) out.push(sql<SqlBool>`${col(range)} < ${dayEnd(range, String(typed(range, end)))}`);
+  if (range && begin) out.push(sql<SqlBool>`${col(range)} >= ${typed(range, begin, 'parameter.beginTime')}`);
+  if (range && end) out.push(sql<SqlBool>`${col(range)} < ${dayEnd(range, String(typed(range, end, 'parameter.endTime')))}`);
   return out;
 }
 

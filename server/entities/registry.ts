@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../validators/ajv.ts';
-import { DATE_PATTERN, DATETIME_PATTERN, MONEY_PATTERN } from '../../validators/formats.ts';
+import { ID_MAX, INT_MAX, INT_MIN, MONEY_PATTERN } from '../../validators/formats.ts';
 import type { Json } from '../../validators/merge-patch.ts';
 import { loadBaseFiles, loadOverrides, loadTexts, resolveForSite, type SchemaFile } from '../schemas/files.ts';
 import { compileEntity, writableFields, type EntityDef, type FieldDef } from './model.ts';
@@ -33,17 +33,22 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
       };
       if (f.minLength !== undefined) s.minLength = f.minLength;
       else if (f.required) s.minLength = 1;
+      // A required text of whitespace alone is empty: refused with the 'required' message.
+      if (f.required) s['x-notBlank'] = true;
       if (f.pattern) s.pattern = f.pattern;
       if (f.format) s.format = f.format;
       return nullable(s);
     }
     case 'integer':
-    case 'ref':
+      // An integer column (PostgreSQL integer): its range unless the field sets a narrower one.
       return nullable({
         type: 'integer',
-        ...(f.minimum !== undefined ? { minimum: f.minimum } : {}),
-        ...(f.maximum !== undefined ? { maximum: f.maximum } : {}),
+        minimum: Math.max(f.minimum ?? INT_MIN, INT_MIN),
+        maximum: Math.min(f.maximum ?? INT_MAX, INT_MAX),
       });
+    case 'ref':
+      // An id (bigint, exact as a JavaScript number), or 0 for a tree's root.
+      return nullable({ type: 'integer', minimum: Math.max(f.minimum ?? 0, 0), maximum: Math.min(f.maximum ?? ID_MAX, ID_MAX) });
     case 'number':
       return nullable({
         type: 'number',
@@ -53,14 +58,18 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
     case 'money':
       // Exact decimals travel as strings; a plain number is taken too.
       return nullable({
-        anyOf: [{ type: 'string', pattern: MONEY_PATTERN }, { type: 'number' }],
+        // numeric(18,2): sixteen digits before the point, as the pattern allows.
+        anyOf: [
+          { type: 'string', pattern: MONEY_PATTERN },
+          { type: 'number', exclusiveMinimum: -1e16, exclusiveMaximum: 1e16 },
+        ],
         ...(f.minimum !== undefined ? { 'x-moneyMinimum': f.minimum } : {}),
         ...(f.maximum !== undefined ? { 'x-moneyMaximum': f.maximum } : {}),
       });
     case 'date':
-      return nullable({ type: 'string', pattern: DATE_PATTERN });
+      return nullable({ type: 'string', format: 'date' });
     case 'datetime':
-      return nullable({ type: 'string', pattern: DATETIME_PATTERN });
+      return nullable({ type: 'string', format: 'datetime' });
     case 'boolean':
       return nullable({ type: 'boolean' });
     case 'files':
@@ -84,7 +93,12 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
     case 'json':
       return nullable({ type: ['object', 'array'] });
     case 'refs':
-      return nullable({ type: 'array', maxItems: 2000, uniqueItems: true, items: { type: 'integer', minimum: 1 } });
+      return nullable({
+        type: 'array',
+        maxItems: 2000,
+        uniqueItems: true,
+        items: { type: 'integer', minimum: 1, maximum: ID_MAX },
+      });
   }
 }
 
@@ -94,10 +108,10 @@ export function bodySchema(entity: EntityDef, mode: 'save' | 'update'): Record<s
   const properties: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
   const required = mode === 'save' ? fields.filter((f) => f.required && f.default === undefined).map((f) => f.name) : [];
   if (mode === 'update') {
-    properties.id = { type: 'integer', minimum: 1 };
+    properties.id = { type: 'integer', minimum: 1, maximum: ID_MAX };
     required.push('id');
     if (entity.has.version) {
-      properties.version = { type: 'integer', minimum: 0 };
+      properties.version = { type: 'integer', minimum: 0, maximum: INT_MAX };
       required.push('version');
     }
   }

@@ -14,6 +14,11 @@ export interface ServerConfig {
   webRoot: string | null;
   secret: string | null;
   production: boolean;
+  /**
+   * Which peers' X-Forwarded-For is believed (Fastify trustProxy): by default only a proxy on this
+   * machine, so a client elsewhere cannot pick the address that sign-in limits count.
+   */
+  trustProxy: boolean | string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -29,5 +34,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? 'dist'),
     secret: env.APP_SECRET || null,
     production: env.NODE_ENV === 'production',
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
   };
 }

@@ -17,6 +17,7 @@ export const Code = {
   unknownSite: '40401',
   conflict: '40900',
   tooLarge: '41300',
+  tooMany: '42900',
   unsupportedType: '41500',
   error: '50000',
 } as const;
@@ -32,6 +33,16 @@ export class AppError extends Error {
     readonly status = 200,
   ) {
     super(messageKey);
+  }
+}
+
+/** A flood refused (HTTP 429): the answer says how long to wait, also in Retry-After. */
+export class TooManyRequests extends AppError {
+  constructor(
+    messageKey: MessageKey,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(Code.tooMany, messageKey, { seconds: retryAfterSeconds }, { retryAfter: retryAfterSeconds }, 429);
   }
 }
 

@@ -23,6 +23,8 @@ declare module 'fastify' {
     site?: boolean;
     /** Writes name their module and action for the operation log. */
     log?: OperationLogConfig;
+    /** A 'login' route a user who must first change their password may still call (the change-password page's). */
+    passwordChange?: boolean;
   }
   interface FastifyRequest {
     locale: Locale;
@@ -51,7 +53,21 @@ export function headerText(request: FastifyRequest, name: string): string {
   return (Array.isArray(v) ? v[0] : v) ?? '';
 }
 
-export function installGate(app: FastifyInstance, deps: { sites: Sites; sessions: Sessions; access: Access; clock: Clock }) {
+type GateDeps = { sites: Sites; sessions: Sessions; access: Access; clock: Clock };
+
+/** The request's session and caller from its token, or 40102: for the gate, and routes whose access a setting decides. */
+export async function authenticate(request: FastifyRequest, deps: GateDeps): Promise<void> {
+  const token = headerText(request, 'token') || headerText(request, 'access-token');
+  const session = token ? await deps.sessions.verify(token) : null;
+  if (!session) throw new AppError(Code.loginExpired, 'auth.loginExpired');
+  if (!request.site || session.siteId !== request.site.id) throw new AppError(Code.loginExpired, 'auth.otherSite');
+  const principal = await deps.access.principal(session.siteId, session.userId);
+  if (!principal || principal.status !== '0') throw new AppError(Code.loginExpired, 'auth.loginExpired');
+  request.session = session;
+  request.principal = principal;
+}
+
+export function installGate(app: FastifyInstance, deps: GateDeps) {
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('site', null);
   app.decorateRequest('year', 0);
@@ -80,18 +96,14 @@ export function installGate(app: FastifyInstance, deps: { sites: Sites; sessions
     }
     if (permission === 'public') return;
 
-    const token = headerText(request, 'token') || headerText(request, 'access-token');
-    const session = token ? await deps.sessions.verify(token) : null;
-    if (!session) throw new AppError(Code.loginExpired, 'auth.loginExpired');
-    if (!request.site || session.siteId !== request.site.id) throw new AppError(Code.loginExpired, 'auth.otherSite');
-    const principal = await deps.access.principal(session.siteId, session.userId);
-    if (!principal || principal.status !== '0') throw new AppError(Code.loginExpired, 'auth.loginExpired');
-    request.session = session;
-    request.principal = principal;
-    if (permission === 'login') return;
-    if (principal.rePassword || (await deps.access.passwordExpired(principal))) {
+    await authenticate(request, deps);
+    const principal = request.principal!;
+    // Until the forced change is done, the session serves the change-password page and nothing else
+    // (not even the user directory): a password someone else chose is not yet the user's own.
+    if (!config.passwordChange && (principal.rePassword || (await deps.access.passwordExpired(principal)))) {
       throw new AppError(Code.forbidden, 'auth.passwordChangeRequired');
     }
+    if (permission === 'login') return;
     if (!deps.access.can(principal, permission)) throw new AppError(Code.forbidden, 'auth.forbidden', { key: permission });
   });
 }

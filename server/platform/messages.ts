@@ -3,11 +3,15 @@
 import { format, type Locale, type Localized } from '../../validators/locale.ts';
 
 import { budgetMessages } from './messages.budget.ts';
+import { importMessages } from './messages.import.ts';
+import { inputMessages } from './messages.input.ts';
 import { sourcesMessages } from './messages.sources.ts';
 import { warningMessages } from './messages.warning.ts';
 
 export const messages = {
   ...budgetMessages,
+  ...importMessages,
+  ...inputMessages,
   ...sourcesMessages,
   ...warningMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
@@ -64,6 +68,12 @@ export const messages = {
     'zh-TW': '驗證碼錯誤或已過期，請重新輸入',
     'en-US': 'The captcha is wrong or has expired, please try again',
     'pt-BR': 'O captcha está errado ou expirou, tente novamente',
+  },
+  'auth.throttled': {
+    'zh-CN': '登录尝试过于频繁，请{seconds}秒后再试',
+    'zh-TW': '登入嘗試過於頻繁，請{seconds}秒後再試',
+    'en-US': 'Too many sign-in attempts; try again in {seconds} seconds',
+    'pt-BR': 'Tentativas de acesso demais; tente novamente em {seconds} segundos',
   },
   'auth.notEnabled': {
     'zh-CN': '本单位未开启{feature}',
@@ -302,6 +312,12 @@ export const messages = {
     'en-US': 'The request body is not valid JSON',
     'pt-BR': 'O corpo da requisição não é um JSON válido',
   },
+  'request.tooDeep': {
+    'zh-CN': '参数错误：请求内容嵌套超过{max}层',
+    'zh-TW': '參數錯誤：請求內容巢狀超過{max}層',
+    'en-US': 'Invalid request: the body is nested more than {max} levels deep',
+    'pt-BR': 'Requisição inválida: o corpo tem mais de {max} níveis de aninhamento',
+  },
   'request.tooLarge': {
     'zh-CN': '请求内容过大（上限 {limit}）',
     'zh-TW': '請求內容過大（上限 {limit}）',
@@ -465,6 +481,18 @@ export const messages = {
     'zh-TW': '密碼已重設，使用者下次登入須修改密碼',
     'en-US': 'Password reset; the user must change it at the next sign-in',
     'pt-BR': 'Senha redefinida; o usuário deve alterá-la no próximo acesso',
+  },
+  'user.passwordResetOnce': {
+    'zh-CN': '密码已重置为一次性密码，仅显示这一次；用户登录后须修改密码',
+    'zh-TW': '密碼已重設為一次性密碼，僅顯示這一次；使用者登入後須修改密碼',
+    'en-US': 'Password reset to a one-time password, shown only this once; the user must change it at sign-in',
+    'pt-BR': 'Senha redefinida para uma senha de uso único, mostrada só desta vez; o usuário deve alterá-la ao entrar',
+  },
+  'user.savedOnce': {
+    'zh-CN': '保存成功。账号的一次性密码仅显示这一次，用户登录后须修改密码',
+    'zh-TW': '儲存成功。帳號的一次性密碼僅顯示這一次，使用者登入後須修改密碼',
+    'en-US': 'Saved. The account’s one-time password is shown only this once; the user must change it at sign-in',
+    'pt-BR': 'Salvo. A senha de uso único da conta é mostrada só desta vez; o usuário deve alterá-la ao entrar',
   },
   'oss.saved': {
     'zh-CN': '存储设置已保存',

@@ -32,7 +32,7 @@ export interface DictManifest {
 }
 
 export interface ConfigManifest {
-  configs: Array<{ key: string; name: Localized; value: string; remark?: Localized }>;
+  configs: Array<{ key: string; name: Localized; value: string; remark?: Localized; secret?: boolean }>;
 }
 
 function readJson<T>(file: string): T {

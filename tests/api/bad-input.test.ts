@@ -116,3 +116,116 @@ describe('bad input', () => {
     }
   });
 });
+
+// Issue 13: inputs that passed validation and ended in a system error (50000, a stack trace in the
+// log) are parameter errors naming the field; a required text of spaces alone is empty.
+describe('inputs the database cannot take', () => {
+  const en = () => ({ token: admin, lang: 'en-US' });
+  const invalid = (r: { status: number; body: { code: string; msg: string } }, ...words: string[]) => {
+    expect(r.status, r.body.msg).toBe(200);
+    expect(r.body.code, r.body.msg).toBe('40000');
+    for (const w of words) expect(r.body.msg).toContain(w);
+  };
+  const dictTypes = () => server.database.db.selectFrom('sys_dict_type').select('id').execute();
+
+  it('refuses a NUL character or a lone surrogate in any text, naming the field, and stores nothing', async () => {
+    const before = (await dictTypes()).length;
+    invalid(
+      await server.post('/api/core/dictType/save', { dictName: 'a\u0000b', dictType: 'sec_nul' }, en()),
+      'Invalid request: Dictionary name contains a character that cannot be stored',
+    );
+    invalid(
+      await server.post('/api/core/dictType/save', { dictName: 'x\ud800', dictType: 'sec_surrogate' }, en()),
+      'cannot be stored',
+    );
+    invalid(
+      await server.post(
+        '/api/core/dictType/save',
+        { dictName: 'ok', dictType: 'sec_key', remark: 'fine', extra: { 'k\u0000': 1 } },
+        en(),
+      ),
+      'cannot be stored',
+    );
+    expect(await dictTypes()).toHaveLength(before);
+    // A list filter and a sort field, read by the handler itself.
+    invalid(await server.get('/api/core/dictType/page?dictName=a%00b', en()), 'dictName', 'cannot be stored');
+    // Signing in, without a session.
+    const zh = await server.post('/api/auth/login/account', { loginName: 'admin\u0000', password: 'x' }, { lang: 'zh-CN' });
+    invalid(zh, '参数错误：loginName含有无法保存的字符');
+  });
+
+  it('refuses days and times that do not exist', async () => {
+    const r = await server.post(
+      '/api/leave/apply/save',
+      { leaveType: '1', startDate: '2026-02-30', endDate: '2026-03-02', days: 1, reason: 'x' },
+      en(),
+    );
+    invalid(r, 'has an invalid format');
+    invalid(
+      await server.get('/api/core/dictType/page?parameter.beginTime=2026-02-30', en()),
+      'parameter.beginTime has an invalid format',
+    );
+    invalid(
+      await server.get('/api/core/dictType/page?createdAtEnd=2026-03-01%2025:00:00', en()),
+      'createdAtEnd has an invalid format',
+    );
+    invalid(await server.get('/api/core/user/page?parameter.endTime=2026-03-01T24:00:00Z', en()), 'parameter.endTime');
+    invalid(await server.get('/api/core/dictType/page?createdAtBegin=0000-01-01', en()), 'createdAtBegin');
+    // Real days pass, a leap day of a leap year too.
+    expect(
+      (await server.get('/api/core/dictType/page?parameter.beginTime=2024-02-29&createdAtEnd=2026-03-01%2023:59:59', en())).body
+        .code,
+    ).toBe('0');
+  });
+
+  it('refuses ids beyond 64 bits (and beyond what a number keeps exact) as parameter errors or unknown records', async () => {
+    const big = '9223372036854775808';
+    expect((await server.get(`/api/core/dictType/infoById/${big}`, en())).body.code).toBe('40400');
+    invalid(await server.post('/api/core/dictType/remove', { ids: [1e20] }, en()));
+    invalid(
+      await server.post('/api/core/dictType/update', { id: 2 ** 64, version: 0, dictName: 'x' }, en()),
+      'id must be at most',
+    );
+    invalid(await server.get(`/api/core/user/page?deptId=${big}`, en()), 'deptId is out of range');
+    invalid(await server.get(`/api/core/role/all?ids=1,${big}`, en()), 'ids is out of range');
+    invalid(
+      await server.post('/api/core/menu/save', { menuName: 'x', menuKey: 'secBig', menuType: 'C', parentId: 1e21 }, en()),
+      'must be at most',
+    );
+    invalid(
+      await server.post(
+        '/api/neikong/budget/save',
+        { limitCode: 'SEC1', budgetName: 'x', deptId: -9223372036854775809, expenseType: '1', originalAmount: '1.00' },
+        en(),
+      ),
+      'must be at least 0',
+    );
+  });
+
+  it("refuses a required text of spaces alone with the field's 'required' message", async () => {
+    invalid(
+      await server.post('/api/core/dictType/save', { dictName: '   ', dictType: 'sec_blank' }, en()),
+      'Dictionary name is required',
+    );
+    invalid(
+      await server.post(
+        '/api/core/dictType/save',
+        { dictName: '\u3000\t', dictType: 'sec_blank' },
+        { token: admin, lang: 'zh-CN' },
+      ),
+      '字典名称不能为空',
+    );
+    const saved = await server.post(
+      '/api/core/dictType/save',
+      { dictName: ' 有字 ', dictType: 'sec_blank', remark: '   ' },
+      en(),
+    );
+    expect(saved.body.code, saved.body.msg).toBe('0');
+    // An update may not blank it either.
+    const row = saved.body.data as { id: number; version: number };
+    invalid(
+      await server.post('/api/core/dictType/update', { id: row.id, version: row.version, dictName: ' ' }, en()),
+      'is required',
+    );
+  });
+});

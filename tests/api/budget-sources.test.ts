@@ -397,13 +397,20 @@ describe('hdProject/decrypt', () => {
   });
 
   it('keeps the secret write-only: stored encrypted, never readable by key, masked in the operation log', async () => {
-    const read = ok(await server.get('/api/core/config/getConfigValueByKey/integration.haidianSecret', as('staff')));
-    expect(read).toMatch(/^enc:v1:/);
-    expect(read).not.toContain(SECRET);
+    // Nobody reads it back, not even its administrator: by key it is null, on the list a mask.
+    for (const who of ['staff', 'admin'] as const) {
+      expect(ok(await server.get('/api/core/config/getConfigValueByKey/integration.haidianSecret', as(who)))).toBeNull();
+    }
+    const stored = await rows<{ config_value: string }>(
+      sql`select config_value from sys_config where config_key = 'integration.haidianSecret'`,
+    );
+    expect(stored.some((r) => r.config_value.startsWith('enc:v1:'))).toBe(true);
     const listed = ok(
       await server.get<{ records: Row[] }>('/api/core/config/page?configKey=integration.haidianSecret', as('admin')),
     );
     expect(JSON.stringify(listed)).not.toContain(SECRET);
+    expect(JSON.stringify(listed)).not.toContain('enc:v1:');
+    expect(listed.records[0]!.configValue).toBe('******');
     const logged = await rows<{ params: string }>(sql`select params from sys_oper_log where url like '/api/core/config/update%'`);
     expect(logged.length).toBeGreaterThan(0);
     for (const l of logged) expect(l.params).not.toContain(SECRET);
@@ -561,7 +568,7 @@ describe('hdProject import and getHdProjectForHaidian', () => {
 // ---- people -----------------------------------------------------------------------------------
 
 describe('hdProject/initHaidianUser', () => {
-  it('creates the missing users with the initial password they must change, and skips existing ones', async () => {
+  it('creates the missing users with a one-time password they must change, and skips existing ones', async () => {
     const login = code('hd').toLowerCase();
     const r = await server.post(
       INIT_USERS,
@@ -575,10 +582,17 @@ describe('hdProject/initHaidianUser', () => {
     );
     expect(r.body).toMatchObject({
       code: '0',
-      data: { created: 1, skipped: 1, total: 2, loginNames: [login] },
+      data: {
+        created: 1,
+        skipped: 1,
+        total: 2,
+        loginNames: [login],
+        oneTimePasswords: [{ loginName: login, password: expect.stringMatching(/^[A-Za-z0-9]{12}$/) }],
+      },
       msg: '新建用户 1 个，已存在 1 个',
     });
-    const signedIn = await server.post('/api/auth/login/account', { loginName: login, password: 'Init@12345' }, { site: 'demo' });
+    const password = r.body.data.oneTimePasswords[0].password;
+    const signedIn = await server.post('/api/auth/login/account', { loginName: login, password }, { site: 'demo' });
     expect(signedIn.body.code, signedIn.body.msg).toBe('0');
     const token = signedIn.body.data.token;
     const staffRole = Number(

@@ -11,9 +11,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 let server: TestServer;
 let doc: Json;
+let token: string;
 beforeAll(async () => {
   server = await startServer();
-  const r = await server.get('/api/docs');
+  token = await server.login('staff', 'Demo@12345');
+  const r = await server.get('/api/docs', { token });
   expect(r.status).toBe(200);
   expect(r.headers['content-type']).toMatch(/^application\/json/);
   doc = JSON.parse(r.raw);
@@ -21,7 +23,8 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const docIn = async (lang: string, how: 'query' | 'header' = 'query') => {
-  const r = how === 'query' ? await server.get(`/api/docs?lang=${lang}`) : await server.get('/api/docs', { lang });
+  const r =
+    how === 'query' ? await server.get(`/api/docs?lang=${lang}`, { token }) : await server.get('/api/docs', { lang, token });
   expect(r.status).toBe(200);
   return JSON.parse(r.raw) as Json;
 };
@@ -200,19 +203,19 @@ describe('GET /api/docs', () => {
   });
 
   it('answers from its cache once built, with an ETag', async () => {
-    const first = await server.get('/api/docs?lang=en-US');
+    const first = await server.get('/api/docs?lang=en-US', { token });
     const started = performance.now();
-    const again = await server.get('/api/docs?lang=en-US');
+    const again = await server.get('/api/docs?lang=en-US', { token });
     expect(performance.now() - started).toBeLessThan(100);
     expect(again.raw).toBe(first.raw);
     const etag = String(again.headers.etag);
-    expect((await server.get('/api/docs?lang=en-US', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect((await server.get('/api/docs?lang=en-US', { token, headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 });
 
 describe('GET /api/docs/ui', () => {
   it('renders the description as plain HTML: no script, contents by tag, every operation', async () => {
-    const r = await server.get('/api/docs/ui');
+    const r = await server.get('/api/docs/ui', { token });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/html/);
     expect(r.raw).not.toMatch(/<script/i);
@@ -225,9 +228,38 @@ describe('GET /api/docs/ui', () => {
     expect(r.headers['content-security-policy']).not.toContain('unsafe-inline');
     for (const { op } of operations(doc)) expect(r.raw).toContain(`id="${op.operationId}"`);
 
-    const zh = await server.get('/api/docs/ui?lang=zh-CN');
+    const zh = await server.get('/api/docs/ui?lang=zh-CN', { token });
     expect(zh.raw).toContain('分页查询');
     expect(zh.raw).toContain('字典名称');
     expect(zh.raw).toContain('<html lang="zh-CN">');
+  });
+});
+
+describe('who reads the API description (setting sys.apiDocs.access)', () => {
+  const setAccess = async (value: string) => {
+    const siteId = server.services.sites.get('demo')!.id;
+    await server.database.db
+      .updateTable('sys_config')
+      .set({ config_value: value })
+      .where('config_key', '=', 'sys.apiDocs.access')
+      .where('top_dept_id', '=', siteId)
+      .execute();
+    await server.services.cache.invalidate(siteId);
+  };
+
+  it('is for signed-in users by default, for administrators or anyone when the site says so', async () => {
+    for (const path of ['/api/docs', '/api/docs/ui']) {
+      const stranger = await server.get(path, { lang: 'en-US' });
+      expect(stranger.body.code).toBe('40102');
+      expect(stranger.raw).not.toContain('openapi');
+    }
+    await setAccess('admin');
+    expect((await server.get('/api/docs', { token })).body.code).toBe('40103');
+    const admin = await server.login('admin', 'Admin@12345');
+    expect((await server.get('/api/docs', { token: admin })).status).toBe(200);
+    expect(JSON.parse((await server.get('/api/docs', { token: admin })).raw).openapi).toBe('3.1.0');
+    await setAccess('public');
+    expect(JSON.parse((await server.get('/api/docs')).raw).openapi).toBe('3.1.0');
+    await setAccess('login');
   });
 });

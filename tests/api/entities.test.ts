@@ -291,7 +291,8 @@ describe('filters', () => {
     for (const q of ['parameter.beginTime=yesterday', 'parameter.endTime=2024-13-01', 'parameter.beginTime=22-01-2024']) {
       const r = await page('/api/core/dictType/page', q);
       expect(r.body.code, q).toBe('40000');
-      expect(r.body.msg, q).toMatch(/^Invalid request: createdAt: /);
+      // The parameter is named as it was sent (issue 13: a parameter error naming the field).
+      expect(r.body.msg, q).toMatch(/^Invalid request: parameter\.(beginTime|endTime) has an invalid format$/);
     }
   });
 

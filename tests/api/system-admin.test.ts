@@ -244,13 +244,14 @@ describe('users', () => {
     expect((await server.get('/api/core/noticeUserRel/page', as(token))).body.code).toBe('0');
   });
 
-  it('gives a user saved without a password the site’s initial password (config sys.user.initPassword)', async () => {
+  it('gives a user saved without a password a one-time password, or the site’s initial password (config sys.user.initPassword)', async () => {
     const plain = await makeUser({ password: undefined }, false);
-    const first = await signIn(plain.loginName, INIT_PASSWORD);
+    const oneTime = String(plain.saved.oneTimePassword);
+    const first = await signIn(plain.loginName, oneTime);
     expect(first.body.code, first.body.msg).toBe('0');
     expect(ok(await server.get('/api/core/user/info', { token: first.body.data.token })).rePassword).toBe(true);
 
-    // The initial password is the site's setting: change it, and the next user gets the new one.
+    // The initial password is the site's setting: set it, and the next user gets it (and no one-time one).
     const setting = (
       await rows<{ id: number; version: number }>(
         sql`select id, version from sys_config where config_key = 'sys.user.initPassword' and top_dept_id = ${await siteId('demo')}`,
@@ -264,6 +265,7 @@ describe('users', () => {
       ),
     );
     const later = await makeUser({ password: undefined }, false);
+    expect(later.saved.oneTimePassword).toBeUndefined();
     expect((await signIn(later.loginName, INIT_PASSWORD)).body.code).toBe('40100');
     expect((await signIn(later.loginName, 'Start@2025')).body.code).toBe('0');
     ok(

@@ -126,6 +126,44 @@ describe('roles, data scope and users', () => {
   });
 });
 
+describe('one-time passwords', () => {
+  it('a reset password is shown once, copyable, and signs the user in to change it', async () => {
+    // The site configures no initial password (the release's default): the reset makes one up.
+    const account = `e2eot${stamp}`;
+    await admin.goto(`${baseUrl()}/system/user`);
+    const made = await admin.evaluate(async (loginName) => {
+      const token = JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}').value;
+      const roles = await (await fetch('/api/core/role/page?roleKey=staff', { headers: { token } })).json();
+      const r = await fetch('/api/core/user/save', {
+        method: 'POST',
+        headers: { token, 'content-type': 'application/json' },
+        body: JSON.stringify({ loginName, realName: '一次性', password: 'Given2026x', roleIds: [roles.data.records[0].id] }),
+      });
+      return (await r.json()).code;
+    }, account);
+    expect(made).toBe('0');
+    await search(admin, '登录账号', account);
+    await expect.poll(() => rows(admin).count()).toBe(1);
+    await rowAction(rows(admin).first(), 'row-request-resetDefaultPwd');
+    await admin.locator('.ant-modal-confirm:visible .ant-btn-primary').first().click();
+    const shown = admin.locator('[data-testid=one-time-password]');
+    await shown.waitFor();
+    const password = (await shown.textContent())!.trim();
+    expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
+    await expect.poll(() => admin.locator('.ant-modal-confirm-title').textContent()).toContain('仅显示这一次');
+    await shot(admin, 'one-time-password');
+    await admin.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await expect.poll(() => shown.count()).toBe(0);
+
+    const user = await open('en-US');
+    await signIn(user, account, password);
+    await user.waitForURL(/\/ucenter\/upPassword/).catch(async (err) => {
+      await explainFailure(user, 'one-time-password-sign-in');
+      throw err;
+    });
+  });
+});
+
 describe('notices', () => {
   it('a department notice raises the bell of that department’s people, who read it; others see nothing', async () => {
     const staff = await open(); // 教务处

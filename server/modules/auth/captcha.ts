@@ -1,12 +1,10 @@
 // Captcha images: asked for after a failed sign-in (DOMAIN.md). The code is kept hashed in the
-// database (so any app node can check it), used once, and valid for five minutes.
+// database (so any app node can check it), used once, and valid for five minutes. The picture is a
+// PNG drawn by captcha-image.ts (issue 13: svg-captcha's SVG was read by a short script).
 import crypto from 'node:crypto';
-import { createRequire } from 'node:module';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
-
-const require = createRequire(import.meta.url);
-const drawCaptcha = require('svg-captcha') as (text: string, options?: Record<string, unknown>) => string;
+import { drawCaptchaPng } from './captcha-image.ts';
 
 const LIFETIME_MS = 5 * 60_000;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -30,7 +28,7 @@ export class Captchas {
     return crypto.createHash('sha256').update(code.trim().toUpperCase()).digest('hex');
   }
 
-  async issue(siteId: number, requestedKey?: string): Promise<{ key: string; svg: string }> {
+  async issue(siteId: number, requestedKey?: string): Promise<{ key: string; png: Buffer }> {
     const key = requestedKey && CAPTCHA_KEY.test(requestedKey) ? requestedKey : crypto.randomBytes(16).toString('base64url');
     const text = this.text();
     const now = this.clock.now();
@@ -45,8 +43,7 @@ export class Captchas {
           .doUpdateSet({ top_dept_id: siteId, code_hash: this.hash(text), expires_at: new Date(now + LIFETIME_MS) }),
       )
       .execute();
-    const svg = drawCaptcha(text, { width: 120, height: 40, fontSize: 44, noise: 2, color: true, background: '#f2f3f5' });
-    return { key, svg };
+    return { key, png: drawCaptchaPng(text) };
   }
 
   /** True when the code matches; the captcha is spent either way. */

@@ -1,12 +1,24 @@
-// Signing in (DOMAIN.md "Passwords"): a captcha after the first failure, five failures lock the
-// account name for ten minutes, every attempt goes to the login log, success opens a session.
+// Signing in (DOMAIN.md "Passwords", issue 13). Failures count per account name *and* address:
+// five lock that pair for ten minutes, so nobody can lock someone else's account from their own
+// address, and attempts during a lock neither count nor extend it. Any recent failure against a
+// name asks every address for a captcha. Failed attempts per address and all attempts per site are
+// limited per window (per-site settings) and refused with Retry-After. Every attempt goes to the
+// login log; success opens a session.
 import type { Services } from '../../app.ts';
-import { AppError, Code } from '../../platform/errors.ts';
+import { AppError, Code, TooManyRequests } from '../../platform/errors.ts';
 import type { Site } from '../../platform/sites.ts';
 import { decoyHash, verifyPassword } from './password.ts';
 
 export const MAX_FAILURES = 5;
 export const LOCK_MS = 10 * 60_000;
+/** Failures of a name from other addresses ask for a captcha this long after the last one. */
+const CAPTCHA_MEMORY_MS = 15 * 60_000;
+/** Failed sign-ins per address and site in a window of this length (setting sys.login.maxFailuresPerAddress). */
+export const ADDRESS_WINDOW_MS = 15 * 60_000;
+/** Sign-in attempts per site in a window of this length (setting sys.login.maxAttemptsPerSite). */
+export const SITE_WINDOW_MS = 60_000;
+const DEFAULT_ADDRESS_FAILURES = 30;
+const DEFAULT_SITE_ATTEMPTS = 1000;
 
 export interface Credentials {
   loginName: string;
@@ -20,12 +32,18 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
-type LoginResult = 'ok' | 'bad_credentials' | 'locked' | 'disabled' | 'captcha';
+type LoginResult = 'ok' | 'bad_credentials' | 'locked' | 'disabled' | 'captcha' | 'throttled';
+
+async function limitOf(s: Services, siteId: number, key: string, fallback: number) {
+  const n = Number(await s.siteConfig.value(siteId, key));
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
 
 export async function signIn(s: Services, site: Site, input: Credentials, client: ClientInfo): Promise<string> {
   const { db } = s.database;
   const now = s.clock.now();
   const loginName = input.loginName.trim();
+  const ip = (client.ip ?? '').slice(0, 64);
   const log = (result: LoginResult, userId: number | null, msg: string | null = null) =>
     db
       .insertInto('sys_login_log')
@@ -40,26 +58,45 @@ export async function signIn(s: Services, site: Site, input: Credentials, client
         created_at: new Date(now),
       })
       .execute();
+  const throttled = async (seconds: number, msg: string) => {
+    await log('throttled', null, msg);
+    throw new TooManyRequests('auth.throttled', seconds);
+  };
 
-  const attempt = await db
+  // A flood is refused before any password is hashed.
+  const addressSubject = `${site.id}:${ip}`;
+  const addressLimit = await limitOf(s, site.id, 'sys.login.maxFailuresPerAddress', DEFAULT_ADDRESS_FAILURES);
+  const addressWait = await s.rateLimits.over('login.address', addressSubject, addressLimit, ADDRESS_WINDOW_MS);
+  if (addressWait) await throttled(addressWait, 'address');
+  const siteLimit = await limitOf(s, site.id, 'sys.login.maxAttemptsPerSite', DEFAULT_SITE_ATTEMPTS);
+  const siteWait = await s.rateLimits.hit('login.site', String(site.id), siteLimit, SITE_WINDOW_MS);
+  if (siteWait) await throttled(siteWait, 'site');
+  const failed = () => s.rateLimits.hit('login.address', addressSubject, addressLimit, ADDRESS_WINDOW_MS);
+
+  const attempts = await db
     .selectFrom('sys_login_attempt')
-    .select(['fail_count', 'locked_until'])
+    .select(['ip', 'fail_count', 'locked_until', 'last_failed_at'])
     .where('top_dept_id', '=', site.id)
     .where('login_name', '=', loginName)
-    .executeTakeFirst();
-  const lockedUntil = attempt?.locked_until?.getTime() ?? 0;
+    .execute();
+  const own = attempts.find((a) => a.ip === ip);
+  const lockedUntil = own?.locked_until?.getTime() ?? 0;
   if (lockedUntil > now) {
     await log('locked', null);
     throw new AppError(Code.locked, 'auth.locked', { minutes: Math.ceil((lockedUntil - now) / 60_000) });
   }
-  // A lock that has run out starts the count afresh.
-  const failures = lockedUntil ? 0 : (attempt?.fail_count ?? 0);
-  if (failures > 0) {
+  // A lock that has run out starts the pair's count afresh.
+  const failures = lockedUntil ? 0 : (own?.fail_count ?? 0);
+  const recentElsewhere = attempts.some(
+    (a) => a !== own && a.fail_count > 0 && (a.last_failed_at?.getTime() ?? 0) > now - CAPTCHA_MEMORY_MS,
+  );
+  if (failures > 0 || recentElsewhere) {
     if (!input.captchaKey || !input.captchaCode) {
       await log('captcha', null, 'missing');
       throw new AppError(Code.captcha, 'auth.captchaRequired', undefined, { captchaRequired: true });
     }
     if (!(await s.captchas.check(site.id, input.captchaKey, input.captchaCode))) {
+      await failed();
       await log('captcha', null, 'wrong');
       throw new AppError(Code.captcha, 'auth.captchaWrong', undefined, { captchaRequired: true });
     }
@@ -75,23 +112,17 @@ export async function signIn(s: Services, site: Site, input: Credentials, client
   if (!user || !passwordOk) {
     const count = failures + 1;
     const locks = count >= MAX_FAILURES;
+    const values = {
+      fail_count: count,
+      locked_until: locks ? new Date(now + LOCK_MS) : null,
+      last_failed_at: new Date(now),
+    };
     await db
       .insertInto('sys_login_attempt')
-      .values({
-        top_dept_id: site.id,
-        login_name: loginName.slice(0, 64),
-        fail_count: count,
-        locked_until: locks ? new Date(now + LOCK_MS) : null,
-        last_failed_at: new Date(now),
-      })
-      .onConflict((oc) =>
-        oc.columns(['top_dept_id', 'login_name']).doUpdateSet({
-          fail_count: count,
-          locked_until: locks ? new Date(now + LOCK_MS) : null,
-          last_failed_at: new Date(now),
-        }),
-      )
+      .values({ top_dept_id: site.id, login_name: loginName.slice(0, 64), ip, ...values })
+      .onConflict((oc) => oc.columns(['top_dept_id', 'login_name', 'ip']).doUpdateSet(values))
       .execute();
+    await failed();
     await log('bad_credentials', user?.id ?? null);
     if (locks) throw new AppError(Code.locked, 'auth.locked', { minutes: LOCK_MS / 60_000 });
     throw new AppError(Code.badCredentials, 'auth.badCredentials', { left: MAX_FAILURES - count }, { captchaRequired: true });
@@ -100,15 +131,20 @@ export async function signIn(s: Services, site: Site, input: Credentials, client
     await log('disabled', user.id);
     throw new AppError(Code.disabled, 'auth.disabled');
   }
-  if (attempt) {
-    await db.deleteFrom('sys_login_attempt').where('top_dept_id', '=', site.id).where('login_name', '=', loginName).execute();
+  if (own) {
+    await db
+      .deleteFrom('sys_login_attempt')
+      .where('top_dept_id', '=', site.id)
+      .where('login_name', '=', loginName)
+      .where('ip', '=', ip)
+      .execute();
   }
   const token = await s.sessions.create(user.id, site.id, client.ip, client.userAgent);
   await log('ok', user.id);
   return token;
 }
 
-/** unlockPassword: lift a lock (and the captcha requirement) at once. */
+/** unlockPassword: lift the name's locks (and captcha requirement) from every address at once. */
 export async function unlockAccount(s: Services, siteId: number, loginName: string): Promise<void> {
   await s.database.db
     .deleteFrom('sys_login_attempt')

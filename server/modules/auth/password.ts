@@ -37,3 +37,14 @@ export function decoyHash(): Promise<string> {
 export function isStrongPassword(password: string): boolean {
   return password.length >= 8 && password.length <= 64 && /[A-Za-z]/.test(password) && /\d/.test(password);
 }
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+
+/** A one-time password for a new or reset account: 12 characters, letters and digits, none alike (0/O, 1/l). */
+export function randomPassword(): string {
+  for (;;) {
+    let out = '';
+    for (let i = 0; i < 12; i++) out += PASSWORD_ALPHABET[crypto.randomInt(PASSWORD_ALPHABET.length)];
+    if (isStrongPassword(out)) return out;
+  }
+}

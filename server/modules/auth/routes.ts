@@ -56,13 +56,13 @@ export default function authRoutes(app: FastifyInstance, s: Services) {
       schema: { querystring: { type: 'object', properties: { key: { type: 'string', pattern: CAPTCHA_KEY.source } } } },
     },
     async (request, reply) => {
-      const { key, svg } = await s.captchas.issue(siteOf(request).id, request.query.key);
+      const { key, png } = await s.captchas.issue(siteOf(request).id, request.query.key);
       return reply
-        .header('content-type', 'image/svg+xml')
+        .header('content-type', 'image/png')
         .header('cache-control', 'no-store')
         .header('captcha-key', key)
         .header('access-control-expose-headers', 'captcha-key')
-        .send(svg);
+        .send(png);
     },
   );
 

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Services } from '../../app.ts';
 import { EntityService, idsOf, oneIdOf } from '../../entities/crud.ts';
 import { exportRows } from '../../entities/excel.ts';
-import { yearOf, type Query } from '../../entities/query.ts';
+import { pagingOf, whereAll, type Query } from '../../entities/query.ts';
 import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
@@ -29,7 +29,6 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
   const indicators = (request: FastifyRequest) => new EntityService(s, entity(request, 'budget'), request);
   const applies = (request: FastifyRequest) => new EntityService(s, entity(request, 'budgetAdjustApply'), request);
   const flow = (request: FastifyRequest) => new Workflow(s, request);
-  const year = (request: FastifyRequest) => yearOf(request.headers, s.clock.now());
   const idBody = { type: 'object', required: ['id'], properties: { id: { type: ['integer', 'string'] } } };
 
   // ---- indicators ------------------------------------------------------------------------------
@@ -67,10 +66,10 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
     return ok(request, rows);
   });
 
+  /** Limit codes of the year's indicators the caller may see (the site, the year and their data scope, as every list). */
   app.get('/neikong/budget/limitCodeList', { config: { permission: 'login' } }, async (request) => {
-    const { site } = caller(request);
-    const rows = await sql<Row>`select limit_code as "limitCode", budget_name as "budgetName", id from nk_budget
-      where top_dept_id = ${site.id} and budget_year = ${year(request)} order by limit_code`.execute(s.database.db);
+    const rows = await sql<Row>`select t.limit_code as "limitCode", t.budget_name as "budgetName", t.id from nk_budget t
+      ${whereAll(indicators(request).conditions({}))} order by t.limit_code, t.id`.execute(s.database.db);
     return ok(request, rows.rows);
   });
 
@@ -136,11 +135,7 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
   /** Movements of the caller's year (and scope: the indicators they may see), newest first. */
   app.get('/neikong/budgetSubtractDetails/page', { config: { permission: 'neikong:budget:list' } }, async (request) => {
     const q = request.query as Query;
-    const pageNum = Number(q.pageNum ?? 1);
-    const pageSize = Number(q.pageSize ?? 10);
-    if (!Number.isInteger(pageNum) || pageNum < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) {
-      throw new AppError(Code.invalid, 'entity.badPaging');
-    }
+    const { pageNum, pageSize } = pagingOf(q);
     const svc = indicators(request);
     const scope = svc.conditions({});
     const budgetId = q.budgetId === undefined || q.budgetId === '' ? null : Number(q.budgetId);
@@ -220,7 +215,10 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
 
   app.get<{ Params: { key: string } }>(
     '/neikong/budgetAdjustApply/infoByBusinessKey/:key',
-    { config: { permission: 'neikong:budgetAdjustApply:query' } },
+    {
+      config: { permission: 'neikong:budgetAdjustApply:query' },
+      schema: { params: { type: 'object', properties: { key: { type: 'string', maxLength: 64 } } } },
+    },
     async (request) => {
       const svc = applies(request);
       const { site } = caller(request);

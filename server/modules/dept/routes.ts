@@ -98,7 +98,7 @@ export default function deptRoutes(app: FastifyInstance, s: Services) {
   app.get<{ Params: { id: string } }>('/core/dept/role/:id', { config: { permission: 'system:role:query' } }, async (request) => {
     const { site } = caller(request);
     const id = Number(request.params.id);
-    if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+    if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
     const role = await s.database.db
       .selectFrom('sys_role')
       .select(['id', 'data_scope'])
@@ -120,7 +120,7 @@ export default function deptRoutes(app: FastifyInstance, s: Services) {
     { config: { permission: 'system:dept:remove', log: { module: 'dept', action: 'delete' } } },
     async (request) => {
       const id = Number(request.params.id);
-      if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+      if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
       return ok(request, { removed: await depts(request).remove([id]) });
     },
   );
@@ -131,7 +131,7 @@ export default function deptRoutes(app: FastifyInstance, s: Services) {
     { config: { permission: 'system:deptBase:query' } },
     async (request) => {
       const id = Number(request.params.id);
-      if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+      if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
       const svc = new EntityService(s, s.schemas.entity(caller(request).site.key, 'deptBase'), request);
       return ok(request, svc.wire(await svc.find(id)));
     },

@@ -145,6 +145,12 @@ const CODE_TEXT: Record<keyof typeof Code, Localized> = {
     'pt-BR': 'conflito (duplicado, ou alterado por outra pessoa)',
   },
   tooLarge: { 'zh-CN': '请求过大', 'zh-TW': '請求過大', 'en-US': 'too large', 'pt-BR': 'grande demais' },
+  tooMany: {
+    'zh-CN': '请求过于频繁（见 Retry-After）',
+    'zh-TW': '請求過於頻繁（見 Retry-After）',
+    'en-US': 'too many requests (see Retry-After)',
+    'pt-BR': 'requisições demais (veja Retry-After)',
+  },
   unsupportedType: {
     'zh-CN': '不支持的内容类型',
     'zh-TW': '不支援的內容類型',

@@ -7,6 +7,8 @@ import type { Services } from '../../app.ts';
 import { resolveLocale, type Locale } from '../../../validators/locale.ts';
 import { renderHtml, STYLE_HASH } from './html.ts';
 import { buildOpenApi } from './openapi.ts';
+import { AppError, Code } from '../../platform/errors.ts';
+import { authenticate, siteOf } from '../../platform/gate.ts';
 
 export { collectRoutes } from './openapi.ts';
 
@@ -43,25 +45,32 @@ export default function docsRoutes(app: FastifyInstance, s: Services) {
     return reply.type(type).send(b.body);
   };
 
-  app.get('/docs', { config: { permission: 'public', site: false }, schema: { querystring: LANG } }, async (request, reply) => {
+  /** The site's setting sys.apiDocs.access says who reads the description: public, login (default) or admin. */
+  const admit = async (request: FastifyRequest) => {
+    const site = siteOf(request);
+    const mode = await s.siteConfig.value(site.id, 'sys.apiDocs.access');
+    if (mode === 'public') return;
+    await authenticate(request, s);
+    if (mode === 'admin' && !request.principal!.isAdmin) throw new AppError(Code.forbidden, 'auth.forbidden', { key: 'admin' });
+  };
+
+  app.get('/docs', { config: { permission: 'public' }, schema: { querystring: LANG } }, async (request, reply) => {
+    await admit(request);
     const locale = localeOf(request);
     let b = json.get(locale);
     if (!b) json.set(locale, (b = built(JSON.stringify(docOf(locale)))));
     return send(request, reply, b, 'application/json; charset=utf-8');
   });
 
-  app.get(
-    '/docs/ui',
-    { config: { permission: 'public', site: false }, schema: { querystring: LANG } },
-    async (request, reply) => {
-      const locale = localeOf(request);
-      let b = html.get(locale);
-      if (!b) html.set(locale, (b = built(renderHtml(docOf(locale), locale))));
-      reply.header(
-        'content-security-policy',
-        `default-src 'none'; style-src ${STYLE_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-      );
-      return send(request, reply, b, 'text/html; charset=utf-8');
-    },
-  );
+  app.get('/docs/ui', { config: { permission: 'public' }, schema: { querystring: LANG } }, async (request, reply) => {
+    await admit(request);
+    const locale = localeOf(request);
+    let b = html.get(locale);
+    if (!b) html.set(locale, (b = built(renderHtml(docOf(locale), locale))));
+    reply.header(
+      'content-security-policy',
+      `default-src 'none'; style-src ${STYLE_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    );
+    return send(request, reply, b, 'text/html; charset=utf-8');
+  });
 }

@@ -85,7 +85,7 @@ export async function menuNames(s: Services, siteId: number, locale: Locale): Pr
 }
 
 export default function menuRoutes(app: FastifyInstance, s: Services) {
-  app.get('/core/menu/user', { config: { permission: 'login' } }, async (request, reply) => {
+  app.get('/core/menu/user', { config: { permission: 'login', passwordChange: true } }, async (request, reply) => {
     const { principal, site } = caller(request);
     const roleKey = principal.isAdmin ? 'admin' : principal.roleIds.join(',');
     const body = await s.cache.get(site.id, `menu:user:${roleKey}:${request.locale}`, async () =>
@@ -111,7 +111,7 @@ export default function menuRoutes(app: FastifyInstance, s: Services) {
     { config: { permission: 'system:menu:query' } },
     async (request) => {
       const id = Number(request.params.id);
-      if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+      if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
       const svc = menus(request);
       return ok(request, (await localized(request, [svc.wire(await svc.find(id))]))[0]);
     },
@@ -126,7 +126,7 @@ export default function menuRoutes(app: FastifyInstance, s: Services) {
   app.get<{ Params: { id: string } }>('/core/menu/role/:id', { config: { permission: 'system:role:query' } }, async (request) => {
     const { site } = caller(request);
     const id = Number(request.params.id);
-    if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+    if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
     const role = await s.database.db
       .selectFrom('sys_role')
       .select('id')
@@ -160,7 +160,7 @@ export default function menuRoutes(app: FastifyInstance, s: Services) {
     { config: { permission: 'system:menu:remove', log: { module: 'menu', action: 'delete' } } },
     async (request) => {
       const id = Number(request.params.id);
-      if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+      if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
       return ok(request, { removed: await menus(request).remove([id]) });
     },
   );

@@ -59,7 +59,7 @@ export default function noticeRoutes(app: FastifyInstance, s: Services) {
   app.get<{ Params: { id: string } }>('/core/notice/infoById/:id', { config: { permission: 'login' } }, async (request) => {
     const { principal, site } = caller(request);
     const id = Number(request.params.id);
-    if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+    if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
     const rel = await s.database.db
       .selectFrom('sys_notice_user_rel')
       .select(['id', 'read_flag'])
@@ -211,7 +211,7 @@ export default function noticeRoutes(app: FastifyInstance, s: Services) {
     { config: { permission: 'system:noticeUserRel:list' } },
     async (request) => {
       const id = Number(request.params.id);
-      if (!Number.isInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+      if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
       const svc = rels(request);
       return ok(request, relWire(svc.wire(await svc.find(id))));
     },

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../app.ts';
 import { EntityService } from '../../entities/crud.ts';
+import { idListText } from '../../entities/query.ts';
 import { Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
@@ -29,7 +30,7 @@ export default function roleRoutes(app: FastifyInstance, s: Services) {
         .selectFrom('sys_role')
         .select(['id', 'role_name', 'role_key', 'data_scope', 'status'])
         .where('top_dept_id', '=', site.id);
-      const ids = (request.query.ids ?? '').split(',').filter(Boolean).map(Number);
+      const ids = idListText(request.query.ids, 'ids');
       if (ids.length) q = q.where('id', 'in', ids);
       else q = q.where('status', '=', '0');
       if (request.query.roleName)

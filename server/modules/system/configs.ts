@@ -13,6 +13,7 @@ import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { loadConfigs } from '../../seed/manifests.ts';
+import { shownValue } from './secrets.ts';
 
 let release: Map<string, { name: Localized; remark?: Localized }> | null = null;
 
@@ -26,12 +27,14 @@ function inLanguage(stored: unknown, texts: Localized | undefined, locale: Local
   return Object.values(texts).includes(stored) ? texts[locale] : stored;
 }
 
-/** A setting's row (wire names) with the release's name and remark in the caller's language. */
+/** A setting's row (wire names) with the release's name and remark in the caller's language, secrets masked. */
 export function localizeConfig(row: Row, locale: Locale): Row {
-  const seeded = releaseTexts().get(String(row.configKey));
-  if (!seeded) return row;
+  const key = String(row.configKey);
+  const shown = { ...row, configValue: shownValue(key, row.configValue) };
+  const seeded = releaseTexts().get(key);
+  if (!seeded) return shown;
   return {
-    ...row,
+    ...shown,
     configName: inLanguage(row.configName, seeded.name, locale),
     remark: inLanguage(row.remark, seeded.remark, locale),
   };
@@ -50,7 +53,7 @@ class ConfigService extends EntityService {
   }
 }
 
-/** The config entity's reads, ahead of the generic ones (its writes stay generic). */
+/** The config entity's reads and the answers of its writes, ahead of the generic ones. */
 export function configReads(app: FastifyInstance, s: Services) {
   const base = s.schemas.baseEntities().find((e) => e.name === 'config');
   if (!base) return;
@@ -72,6 +75,19 @@ export function configReads(app: FastifyInstance, s: Services) {
       return ok(request, svc.wire(await svc.find(id)));
     },
   );
+  for (const [verb, action, logAs] of [
+    ['save', 'add', 'add'],
+    ['update', 'edit', 'edit'],
+  ] as const) {
+    app.post(
+      `${base.api}/${verb}`,
+      { config: { permission: permissionOf(base, action), log: { module: base.name, action: logAs } } },
+      async (request) => {
+        // save and update answer the row through wire(): names in the caller's language, secrets masked.
+        return ok(request, await service(request)[verb](request.body));
+      },
+    );
+  }
   app.get(
     `${base.api}/export`,
     { config: { permission: permissionOf(base, 'export'), log: { module: base.name, action: 'export' } } },

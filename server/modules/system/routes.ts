@@ -5,6 +5,7 @@ import { Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
 import { configReads } from './configs.ts';
+import { isSecretSetting } from './secrets.ts';
 import { guardTrees } from './trees.ts';
 
 export default function systemRoutes(app: FastifyInstance, s: Services) {
@@ -13,7 +14,8 @@ export default function systemRoutes(app: FastifyInstance, s: Services) {
   // The settings list, form and export in the caller's language.
   configReads(app, s);
 
-  // Any signed-in user reads settings by key (forms switch on them); null when the site has none.
+  // Any signed-in user reads settings by key (forms switch on them); null when the site has none,
+  // and for a secret setting always: nobody reads a secret back (./secrets.ts).
   app.get<{ Params: { key: string } }>(
     '/core/config/getConfigValueByKey/:key',
     {
@@ -27,6 +29,7 @@ export default function systemRoutes(app: FastifyInstance, s: Services) {
     },
     async (request) => {
       const { site } = caller(request);
+      if (isSecretSetting(request.params.key)) return { code: Code.ok, data: null, msg: t('ok', request.locale) };
       const value = await s.siteConfig.value(site.id, request.params.key);
       return { code: Code.ok, data: value ?? null, msg: t('ok', request.locale) };
     },

@@ -1,23 +1,55 @@
 // User administration rules (issue 5): the super administrator (user 1) is touched only by
 // themselves; nobody disables or removes their own account; roles are granted only up to what the
 // caller holds; a new account gets the given or the site's initial password and must change it at
-// the first sign-in. Departments and roles of another site are refused by the entity runtime.
+// the first sign-in (a one-time password shown once to the administrator when the site configures
+// none). Departments and roles of another site are refused by the entity runtime.
 import { sql, type Transaction } from 'kysely';
 import { defineHooks } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { SUPER_USER_ID, type Principal } from '../../platform/access.ts';
 import { checkRoleGrant } from '../role/grants.ts';
-import { hashPassword, isStrongPassword } from '../auth/password.ts';
+import { hashPassword, isStrongPassword, randomPassword } from '../auth/password.ts';
+import { decryptSetting } from '../system/secrets.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Services } from '../../app.ts';
 
 export const INIT_PASSWORD_KEY = 'sys.user.initPassword';
-export const FALLBACK_INIT_PASSWORD = 'Init@12345';
 
-/** The site's initial password (read through the transaction: the embedded database has one connection). */
-export async function initialPassword(trx: Transaction<any> | any, siteId: number): Promise<string> {
+/**
+ * The site's configured initial password (a write-only setting, ../system/secrets.ts), or null when
+ * none is set: then each new or reset account gets a one-time password of its own (issue 13).
+ * Read through the transaction: the embedded database has one connection.
+ */
+export async function initialPassword(s: Services, trx: Transaction<any> | any, siteId: number): Promise<string | null> {
   const row = await sql<{
     config_value: string;
   }>`select config_value from sys_config where top_dept_id = ${siteId} and config_key = ${INIT_PASSWORD_KEY}`.execute(trx);
-  return row.rows[0]?.config_value || FALLBACK_INIT_PASSWORD;
+  const clear = decryptSetting(s.secret, siteId, INIT_PASSWORD_KEY, row.rows[0]?.config_value);
+  return clear && clear !== 'unreadable' ? clear : null;
+}
+
+/** Passwords made up for accounts during one request, shown once in its answer and never again. */
+const issued = new WeakMap<FastifyRequest, Array<{ loginName: string; password: string }>>();
+
+export function issuedPasswords(request: FastifyRequest): Array<{ loginName: string; password: string }> {
+  return issued.get(request) ?? [];
+}
+
+/** The password a new or reset account starts with: the configured one, or a one-time one noted for the answer. */
+export async function startingPassword(
+  s: Services,
+  trx: Transaction<any> | any,
+  request: FastifyRequest,
+  siteId: number,
+  loginName: string,
+) {
+  const configured = await initialPassword(s, trx, siteId);
+  if (configured) return configured;
+  const password = randomPassword();
+  const list = issued.get(request) ?? [];
+  list.push({ loginName, password });
+  issued.set(request, list);
+  return password;
 }
 
 export function guardSuperUser(callerId: number, targetId: number) {
@@ -45,7 +77,7 @@ export async function guardTarget(db: Transaction<any> | any, p: Principal, targ
 }
 
 defineHooks('user', {
-  async beforeSave({ trx, principal, site }, row, existing) {
+  async beforeSave({ s, trx, principal, site, request }, row, existing) {
     // The hash is never taken from a request.
     delete row.passwordHash;
     const password = row.password;
@@ -69,7 +101,9 @@ defineHooks('user', {
         throw new AppError(Code.invalid, 'password.weak');
       }
       row.passwordHash = await hashPassword(
-        typeof password === 'string' && password ? password : await initialPassword(trx, site.id),
+        typeof password === 'string' && password
+          ? password
+          : await startingPassword(s, trx, request, site.id, String(row.loginName ?? '')),
       );
     }
     if (Array.isArray(row.roleIds)) {

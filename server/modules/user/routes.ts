@@ -9,7 +9,10 @@ import { t } from '../../platform/messages.ts';
 import { unlockAccount } from '../auth/login.ts';
 import { hashPassword, isStrongPassword, verifyPassword } from '../auth/password.ts';
 import { EntityService } from '../../entities/crud.ts';
-import { guardTarget, initialPassword } from './hooks.ts';
+import { guardTarget, issuedPasswords, startingPassword } from './hooks.ts';
+import { importRows } from '../../entities/excel.ts';
+import { permissionOf } from '../../entities/model.ts';
+import { idListText, idText, pagingOf, queryText } from '../../entities/query.ts';
 import { ok } from '../../platform/answer.ts';
 
 export const DEFAULT_AVATAR = '/avatar2.jpg';
@@ -45,13 +48,14 @@ export default function userRoutes(app: FastifyInstance, s: Services) {
     });
     return sendCached(request, reply, body);
   };
-  app.get('/user/info', { config: { permission: 'login' } }, info);
-  app.get('/core/user/info', { config: { permission: 'login' } }, info);
+  // The few calls a user who must change their password still makes (the change-password page).
+  app.get('/user/info', { config: { permission: 'login', passwordChange: true } }, info);
+  app.get('/core/user/info', { config: { permission: 'login', passwordChange: true } }, info);
 
   app.post(
     '/core/user/upPassword',
     {
-      config: { permission: 'login', log: { module: 'user', action: 'edit' } },
+      config: { permission: 'login', passwordChange: true, log: { module: 'user', action: 'edit' } },
       schema: {
         body: {
           type: 'object',
@@ -97,6 +101,7 @@ export default function userRoutes(app: FastifyInstance, s: Services) {
   );
 
   adminRoutes(app, s);
+  newAccountRoutes(app, s);
 
   app.post(
     '/core/user/unlockPassword',
@@ -134,17 +139,9 @@ function adminRoutes(app: FastifyInstance, s: Services) {
     { config: { permission: 'login' } },
     async (request) => {
       const { site } = caller(request);
-      const q = request.query;
-      const pageNum = Number(q.pageNum ?? 1);
-      const pageSize = Number(q.pageSize ?? 20);
-      if (!Number.isInteger(pageNum) || pageNum < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) {
-        throw new AppError(Code.invalid, 'entity.badPaging');
-      }
-      const ids = String(q.ids ?? '')
-        .split(',')
-        .filter(Boolean)
-        .map(Number);
-      if (ids.some((n) => !Number.isInteger(n) || n < 1) || ids.length > 500) throw new AppError(Code.invalid, 'entity.noIds');
+      const q = request.query as Record<string, unknown>;
+      const { pageNum, pageSize } = pagingOf(q, 20);
+      const ids = idListText(q.ids, 'ids');
       const { db } = s.database;
       let base = db
         .selectFrom('sys_user as u')
@@ -152,11 +149,9 @@ function adminRoutes(app: FastifyInstance, s: Services) {
         .where('u.top_dept_id', '=', site.id);
       if (ids.length) base = base.where('u.id', 'in', ids);
       else base = base.where('u.status', '=', '0');
-      const name = String(q.realName ?? '')
-        .trim()
-        .slice(0, 64);
+      const name = queryText(q, 'realName')?.slice(0, 64);
       if (name) base = base.where('u.real_name', 'ilike', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      if (q.deptId && /^\d+$/.test(String(q.deptId))) base = base.where('u.dept_id', '=', Number(q.deptId));
+      if (q.deptId !== undefined && q.deptId !== '') base = base.where('u.dept_id', '=', idText(q.deptId, 'deptId'));
       const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const rows = await base
         .select(['u.id', 'u.real_name', 'u.login_name', 'u.dept_id', 'd.dept_name'])
@@ -190,14 +185,15 @@ function adminRoutes(app: FastifyInstance, s: Services) {
     required: ['id'],
     properties: { id: { type: 'integer', minimum: 1 }, password: { type: 'string', minLength: 1, maxLength: 128 } },
   };
-  const reset = async (request: FastifyRequest, password: string | null) => {
+  const reset = async (request: FastifyRequest, given: string | null) => {
     const { principal, site } = caller(request);
     const { id } = request.body as { id: number };
-    await users(request).find(id);
+    const target = users(request).wire(await users(request).find(id));
     await guardTarget(s.database.db, principal, id);
-    if (password !== null && !isStrongPassword(password)) throw new AppError(Code.invalid, 'password.weak');
+    if (given !== null && !isStrongPassword(given)) throw new AppError(Code.invalid, 'password.weak');
     const { db } = s.database;
-    const hash = await hashPassword(password ?? (await initialPassword(db, site.id)));
+    const password = given ?? (await startingPassword(s, db, request, site.id, String(target.loginName)));
+    const hash = await hashPassword(password);
     await db
       .updateTable('sys_user')
       .set((eb) => ({
@@ -214,7 +210,10 @@ function adminRoutes(app: FastifyInstance, s: Services) {
     // The old password's sessions end everywhere.
     await s.sessions.revokeUser(id);
     await s.cache.invalidate(site.id);
-    return ok(request, null, 'user.passwordReset');
+    const oneTime = issuedPasswords(request)[0];
+    return oneTime
+      ? ok(request, { loginName: oneTime.loginName, oneTimePassword: oneTime.password }, 'user.passwordResetOnce')
+      : ok(request, null, 'user.passwordReset');
   };
   app.post(
     '/core/user/resetPwd',
@@ -228,6 +227,36 @@ function adminRoutes(app: FastifyInstance, s: Services) {
     '/core/user/resetDefaultPwd',
     { config: { permission: 'system:user:resetPwd', log: { module: 'user', action: 'edit' } }, schema: { body: resetBody } },
     async (request) => reset(request, null),
+  );
+}
+
+/**
+ * Saving and importing accounts answer as the generic endpoints do, plus the one-time passwords of
+ * the accounts the site gave no configured initial password: shown once, never readable again.
+ */
+function newAccountRoutes(app: FastifyInstance, s: Services) {
+  const base = s.schemas.baseEntities().find((e) => e.name === 'user');
+  if (!base) return;
+  const service = (request: FastifyRequest) => new EntityService(s, s.schemas.entity(caller(request).site.key, 'user'), request);
+  app.post(
+    `${base.api}/save`,
+    { config: { permission: permissionOf(base, 'add'), log: { module: 'user', action: 'add' } } },
+    async (request) => {
+      const row = await service(request).save(request.body);
+      const oneTime = issuedPasswords(request)[0];
+      return oneTime ? ok(request, { ...row, oneTimePassword: oneTime.password }, 'user.savedOnce') : ok(request, row);
+    },
+  );
+  app.post(
+    `${base.api}/import`,
+    { config: { permission: permissionOf(base, 'import'), log: { module: 'user', action: 'import' } } },
+    async (request) => {
+      const count = await importRows(s, service(request), request);
+      const oneTime = issuedPasswords(request);
+      return ok(request, { imported: count, ...(oneTime.length ? { oneTimePasswords: oneTime } : {}) }, 'import.done', {
+        count,
+      });
+    },
   );
 }
 

@@ -7,6 +7,7 @@ import type { Services } from '../../app.ts';
 import { EntityService, idsOf, oneIdOf } from '../../entities/crud.ts';
 import { defineHooks } from '../../entities/hooks.ts';
 import { permissionOf } from '../../entities/model.ts';
+import { pagingOf, queryText } from '../../entities/query.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t, type MessageKey } from '../../platform/messages.ts';
@@ -35,23 +36,14 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
     async (request) => {
       const { site, principal } = caller(request);
       const q = request.query;
-      const pageNum = Number(q.pageNum ?? 1);
-      const pageSize = Number(q.pageSize ?? 10);
-      if (!Number.isInteger(pageNum) || pageNum < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) {
-        throw new AppError(Code.invalid, 'entity.badPaging');
-      }
+      const { pageNum, pageSize } = pagingOf(q);
+      const title = queryText(q, 'title');
       const done = q.scope === 'done';
       const where = sql`t.top_dept_id = ${site.id} and ${
         done
           ? sql`t.completed_by = ${principal.userId} and t.status = ${TaskStatus.done}`
           : sql`t.status = ${TaskStatus.open} and t.candidate_ids @> ${JSON.stringify([principal.userId])}::jsonb`
-      } ${
-        q.title
-          ? sql`and t.title ilike ${`%${String(q.title)
-              .replace(/[\\%_]/g, (c) => `\\${c}`)
-              .slice(0, 100)}%`}`
-          : sql``
-      }`;
+      } ${title ? sql`and t.title ilike ${`%${title.replace(/[\\%_]/g, (c) => `\\${c}`).slice(0, 100)}%`}` : sql``}`;
       const total = Number(
         (await sql<{ n: number }>`select count(*)::int as n from wf_task t where ${where}`.execute(s.database.db)).rows[0]!.n,
       );
@@ -92,7 +84,7 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
   const taskIdOf = (request: FastifyRequest) => {
     const b = (request.body ?? {}) as { id?: number; taskId?: number };
     const id = b.taskId ?? b.id ?? Number((request.query as { id?: string }).id);
-    if (!Number.isInteger(id) || id < 1) throw new AppError(Code.invalid, 'entity.noIds');
+    if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.invalid, 'entity.noIds');
     return id;
   };
   for (const decision of ['approve', 'reject', 'transfer', 'comment'] as const) {

@@ -47,7 +47,11 @@ class ConnectionLock {
 
   release(): void {
     const next = this.waiters.shift();
-    if (next) next();
+    // PGlite answers synchronously under its promises: handing over straight away would chain one
+    // waiter's queries after another's as microtasks, and the server would accept no connection and
+    // read no request until the queue ran dry (seconds under 64 connections, bench load). The next
+    // holder starts after the event loop's turn instead.
+    if (next) setImmediate(next);
     else this.busy = false;
   }
 }

@@ -155,9 +155,18 @@ export interface SessionTable {
 export interface LoginAttemptTable {
   top_dept_id: number;
   login_name: string;
+  /** The address the failures came from ('' for rows older than migration 0014). */
+  ip: Generated<string>;
   fail_count: Generated<number>;
   locked_until: Timestamp | null;
   last_failed_at: Timestamp | null;
+}
+
+export interface RateWindowTable {
+  scope: string;
+  subject: string;
+  window_start: Timestamp;
+  hits: number;
 }
 
 export interface CaptchaTable {
@@ -263,6 +272,7 @@ export interface DB {
   sys_config: ConfigTable;
   sys_session: SessionTable;
   sys_login_attempt: LoginAttemptTable;
+  sys_rate_window: RateWindowTable;
   sys_captcha: CaptchaTable;
   sys_login_log: LoginLogTable;
   sys_oper_log: OperLogTable;

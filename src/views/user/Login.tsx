@@ -72,6 +72,8 @@ export default observer(function Login() {
               </Form.Item>
               <img
                 src={captchaSrc}
+                width={120}
+                height={40}
                 alt={t('login.captcha')}
                 title={t('login.refreshCaptcha')}
                 onClick={refreshCaptcha}

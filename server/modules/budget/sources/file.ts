@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { AppError, Code } from '../../../platform/errors.ts';
+import { checkXlsx, importLimitsOf, type ImportLimits } from '../../../platform/xlsx-guard.ts';
 import { DEPT_COLUMNS, INDICATOR_COLUMNS, PERSON_COLUMNS, PROJECT_COLUMNS, type Column } from './columns.ts';
 import { verifyBillLink } from './link.ts';
 import { HAIDIAN_SECRET_KEY } from './secrets.ts';
@@ -23,7 +24,11 @@ import type {
 } from './types.ts';
 import { LOCALES, type Locale } from '../../../../validators/locale.ts';
 
+/** Records of one input when the site's import.maxRows does not say (JSON from a connector). */
 export const MAX_SOURCE_ROWS = 5_000;
+
+/** The site's import limits (settings import.*), read from the context's settings. */
+const limitsOf = (ctx: SourceContext) => importLimitsOf((key) => ctx.config.get(key));
 
 type Fields = Record<string, string | Record<string, unknown> | undefined>;
 
@@ -72,7 +77,8 @@ function columnsByHeader(columns: Column[]): Map<string, Column> {
 
 /**
  * The records of an input: a JSON body's array under `jsonKey`, or the first sheet of an xlsx.
- * With `keepExtra`, fields that are none of the columns are kept under `extra`.
+ * With `keepExtra`, fields that are none of the columns are kept under `extra`. An xlsx passes the
+ * import guard (server/platform/xlsx-guard.ts) with `limits` (the defaults when not given) first.
  */
 export async function readRecords<T = Fields>(
   input: SourceInput,
@@ -80,14 +86,16 @@ export async function readRecords<T = Fields>(
   jsonKey: string,
   locale: Locale,
   keepExtra = false,
+  limits?: ImportLimits,
 ): Promise<Array<SourceRecord<T>>> {
+  const maxRows = limits?.maxRows ?? MAX_SOURCE_ROWS;
   const byHeader = columnsByHeader(columns);
   const out: Array<SourceRecord<Fields>> = [];
   if (input.kind === 'none') throw new AppError(Code.invalid, 'sources.needInput', { key: jsonKey });
   if (input.kind === 'json') {
     const list = input.body[jsonKey];
     if (!Array.isArray(list)) throw new AppError(Code.invalid, 'sources.badJson', { key: jsonKey });
-    if (list.length > MAX_SOURCE_ROWS) throw new AppError(Code.invalid, 'sources.tooManyRows', { max: MAX_SOURCE_ROWS });
+    if (list.length > maxRows) throw new AppError(Code.invalid, 'sources.tooManyRows', { max: maxRows });
     list.forEach((item, i) => {
       const data: Fields = {};
       const extra: Record<string, unknown> = {};
@@ -105,6 +113,7 @@ export async function readRecords<T = Fields>(
     });
     return out as unknown as Array<SourceRecord<T>>;
   }
+  await checkXlsx(input.buffer, limits ?? importLimitsOf(() => undefined));
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(input.buffer as unknown as ArrayBuffer);
@@ -151,17 +160,17 @@ export async function readRecords<T = Fields>(
     if (any) out.push({ row: line, data });
   });
   if (!out.length) throw new AppError(Code.invalid, 'import.empty');
-  if (out.length > MAX_SOURCE_ROWS) throw new AppError(Code.invalid, 'sources.tooManyRows', { max: MAX_SOURCE_ROWS });
+  if (out.length > maxRows) throw new AppError(Code.invalid, 'sources.tooManyRows', { max: maxRows });
   return out as unknown as Array<SourceRecord<T>>;
 }
 
 export const fileBudgetSource: BudgetSource = {
   key: 'file',
   async pullIndicators(input, ctx) {
-    return readRecords<SourceIndicator>(input, INDICATOR_COLUMNS, 'indicators', ctx.locale);
+    return readRecords<SourceIndicator>(input, INDICATOR_COLUMNS, 'indicators', ctx.locale, false, limitsOf(ctx));
   },
   async departments(input, ctx) {
-    return readRecords<SourceDept>(input, DEPT_COLUMNS, 'departments', ctx.locale);
+    return readRecords<SourceDept>(input, DEPT_COLUMNS, 'departments', ctx.locale, false, limitsOf(ctx));
   },
 };
 
@@ -170,7 +179,7 @@ type Row = Record<string, any>;
 export const fileProjectSource: ProjectSource = {
   key: 'file',
   async projects(input, ctx) {
-    return readRecords<SourceProject>(input, PROJECT_COLUMNS, 'projects', ctx.locale, true);
+    return readRecords<SourceProject>(input, PROJECT_COLUMNS, 'projects', ctx.locale, true, limitsOf(ctx));
   },
   async project(id: string, ctx: SourceContext) {
     const r = (
@@ -200,6 +209,6 @@ export const fileProjectSource: ProjectSource = {
     return verifyBillLink(secret, info, ctx.site.key, ctx.now);
   },
   async users(input, ctx) {
-    return readRecords<SourcePerson>(input, PERSON_COLUMNS, 'users', ctx.locale);
+    return readRecords<SourcePerson>(input, PERSON_COLUMNS, 'users', ctx.locale, false, limitsOf(ctx));
   },
 };

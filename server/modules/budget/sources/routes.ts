@@ -19,7 +19,8 @@ import { caller } from '../../../platform/gate.ts';
 import { createUsers, importProjects, matchDepartments, projectAnswer, pullIndicators } from './apply.ts';
 import { MAX_INFO_LENGTH } from './link.ts';
 import { budgetSourceOf, DEFAULT_SOURCE, projectSourceOf } from './registry.ts';
-import { decryptSetting, SECRET_CONFIG_KEYS } from './secrets.ts';
+import { decryptSetting, isSecretSetting } from './secrets.ts';
+import { issuedPasswords } from '../../user/hooks.ts';
 import type { SourceContext, SourceInput } from './types.ts';
 import './connectors/index.ts';
 
@@ -37,7 +38,7 @@ export default function budgetSourceRoutes(app: FastifyInstance, s: Services) {
       now: new Date(s.clock.now()),
       config,
       secret(key) {
-        if (!SECRET_CONFIG_KEYS.has(key)) return config.get(key) || null;
+        if (!isSecretSetting(key)) return config.get(key) || null;
         const clear = decryptSetting(s.secret, site.id, key, config.get(key));
         if (clear === 'unreadable') throw new AppError(Code.notEnabled, 'link.secretUnreadable', { key });
         return clear;
@@ -152,7 +153,12 @@ export default function budgetSourceRoutes(app: FastifyInstance, s: Services) {
       const source = projectSourceOf(ctx.config);
       const records = await source.users(await inputOf(request), ctx);
       const result = await createUsers(s, request, ctx, records);
-      return ok(request, result, 'sources.usersCreated', { created: result.created, skipped: result.skipped });
+      // Accounts the site gave no configured initial password: their one-time passwords, shown once.
+      const oneTime = issuedPasswords(request);
+      return ok(request, oneTime.length ? { ...result, oneTimePasswords: oneTime } : result, 'sources.usersCreated', {
+        created: result.created,
+        skipped: result.skipped,
+      });
     },
   );
 }

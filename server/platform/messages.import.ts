@@ -1,0 +1,70 @@
+// Messages of the import limits and of cells that would lose digits (issue 13; server/platform/xlsx-guard.ts).
+import type { Localized } from '../../validators/locale.ts';
+
+export const importMessages = {
+  'import.tooManyEntries': {
+    'zh-CN': '文件包含 {count} 个压缩条目，超过上限 {limit} 个，未导入任何数据',
+    'zh-TW': '檔案包含 {count} 個壓縮項目，超過上限 {limit} 個，未匯入任何資料',
+    'en-US': 'The file holds {count} zip entries, over the limit of {limit}; nothing was imported',
+    'pt-BR': 'O arquivo tem {count} entradas zip, acima do limite de {limit}; nada foi importado',
+  },
+  'import.tooLargeUnzipped': {
+    'zh-CN': '文件解压后超过 {size} MB，超出上限 {limit} MB（参数 import.maxUnzippedMB），未导入任何数据',
+    'zh-TW': '檔案解壓後超過 {size} MB，超出上限 {limit} MB（參數 import.maxUnzippedMB），未匯入任何資料',
+    'en-US':
+      'Unpacked, the file holds more than {size} MB, over the limit of {limit} MB (setting import.maxUnzippedMB); nothing was imported',
+    'pt-BR':
+      'Descompactado, o arquivo tem mais de {size} MB, acima do limite de {limit} MB (configuração import.maxUnzippedMB); nada foi importado',
+  },
+  'import.tooManyRows': {
+    'zh-CN': '文件中的工作表有 {count} 行数据，超过上限 {limit} 行（参数 import.maxRows），未导入任何数据',
+    'zh-TW': '檔案中的工作表有 {count} 列資料，超過上限 {limit} 列（參數 import.maxRows），未匯入任何資料',
+    'en-US':
+      'A sheet of the file has {count} data rows, over the limit of {limit} (setting import.maxRows); nothing was imported',
+    'pt-BR':
+      'Uma planilha do arquivo tem {count} linhas de dados, acima do limite de {limit} (configuração import.maxRows); nada foi importado',
+  },
+  'import.tooManyColumns': {
+    'zh-CN': '文件使用了 {count} 列，超过上限 {limit} 列（参数 import.maxColumns），未导入任何数据',
+    'zh-TW': '檔案使用了 {count} 欄，超過上限 {limit} 欄（參數 import.maxColumns），未匯入任何資料',
+    'en-US': 'The file uses {count} columns, over the limit of {limit} (setting import.maxColumns); nothing was imported',
+    'pt-BR': 'O arquivo usa {count} colunas, acima do limite de {limit} (configuração import.maxColumns); nada foi importado',
+  },
+  'import.tooManyCells': {
+    'zh-CN':
+      '文件有 {count} 个单元格（含合并区域、数据验证和名称引用的范围），超过上限 {limit} 个（参数 import.maxCells），未导入任何数据',
+    'zh-TW':
+      '檔案有 {count} 個儲存格（含合併區域、資料驗證和名稱參照的範圍），超過上限 {limit} 個（參數 import.maxCells），未匯入任何資料',
+    'en-US':
+      'The file has {count} cells (merged areas, data-validation and named ranges included), over the limit of {limit} (setting import.maxCells); nothing was imported',
+    'pt-BR':
+      'O arquivo tem {count} células (áreas mescladas, intervalos de validação e intervalos nomeados incluídos), acima do limite de {limit} (configuração import.maxCells); nada foi importado',
+  },
+  'import.tooManyStrings': {
+    'zh-CN': '文件有 {count} 个不同的文本，超过上限 {limit} 个（参数 import.maxCells），未导入任何数据',
+    'zh-TW': '檔案有 {count} 個不同的文字，超過上限 {limit} 個（參數 import.maxCells），未匯入任何資料',
+    'en-US': 'The file has {count} distinct texts, over the limit of {limit} (setting import.maxCells); nothing was imported',
+    'pt-BR':
+      'O arquivo tem {count} textos distintos, acima do limite de {limit} (configuração import.maxCells); nada foi importado',
+  },
+  'import.tooComplex': {
+    'zh-CN': '文件的 XML 元素（样式、格式、列定义等）超过 {limit} 个，无法读取（上限随参数 import.maxCells），未导入任何数据',
+    'zh-TW': '檔案的 XML 元素（樣式、格式、欄定義等）超過 {limit} 個，無法讀取（上限隨參數 import.maxCells），未匯入任何資料',
+    'en-US':
+      'The file has more than {limit} XML elements (styles, formats, column definitions), too many to read (the limit follows import.maxCells); nothing was imported',
+    'pt-BR':
+      'O arquivo tem mais de {limit} elementos XML (estilos, formatos, definições de coluna), demais para ler (o limite acompanha import.maxCells); nada foi importado',
+  },
+  'import.badMoneyCell': {
+    'zh-CN': '单元格 {cell}：{field}“{value}”须为最多两位小数的金额',
+    'zh-TW': '儲存格 {cell}：{field}「{value}」須為最多兩位小數的金額',
+    'en-US': 'Cell {cell}: {field} "{value}" must be an amount with at most two decimals',
+    'pt-BR': 'Célula {cell}: {field} "{value}" deve ser um valor com no máximo duas casas decimais',
+  },
+  'import.badIntegerCell': {
+    'zh-CN': '单元格 {cell}：{field}“{value}”须为整数',
+    'zh-TW': '儲存格 {cell}：{field}「{value}」須為整數',
+    'en-US': 'Cell {cell}: {field} "{value}" must be a whole number',
+    'pt-BR': 'Célula {cell}: {field} "{value}" deve ser um número inteiro',
+  },
+} satisfies Record<string, Localized>;
