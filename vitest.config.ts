@@ -21,6 +21,20 @@ export default defineConfig({
         },
       },
       {
+        // The security campaign (issue 13): fuzz corpus, cross-site reads, permission keys, concurrent
+        // spends, kill -9 under load; its figures go to test-results/security-summary.json.
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/security/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Its parts start real servers; one at a time on a small machine.
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -10,7 +10,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 16;
 
-function startProcess(
+export function startProcess(
   command: string,
   args: string[],
   env: NodeJS.ProcessEnv,
@@ -46,11 +46,20 @@ export interface ApiBenchRow {
   ratio: number;
 }
 
-export async function benchApi(storage: 'embedded' | 'postgres'): Promise<ApiBenchRow[]> {
+/** The ceiling: bench/bare-server.mjs, Fastify answering a constant envelope; its URL. */
+export async function startBare(): Promise<{ child: ChildProcess; url: string }> {
   const bare = await startProcess('node', ['bench/bare-server.mjs'], {}, /PORT (\d+)/);
-  const bareUrl = `http://127.0.0.1:${bare.match[1]}/api/hello`;
-  let ceiling = await load(bareUrl);
+  return { child: bare.child, url: `http://127.0.0.1:${bare.match[1]}/api/hello` };
+}
 
+/**
+ * The real server as a child process (`node --import tsx server/main.ts`, production mode, on a
+ * fresh data directory): on the embedded database, or on DATABASE_URL for 'postgres'.
+ * `stop` ends it and removes the data directory.
+ */
+export async function startServer(
+  storage: 'embedded' | 'postgres',
+): Promise<{ child: ChildProcess; base: string; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-bench-'));
   const env: NodeJS.ProcessEnv = {
     PORT: '0',
@@ -67,21 +76,46 @@ export async function benchApi(storage: 'embedded' | 'postgres'): Promise<ApiBen
     ['--import', 'tsx', 'server/main.ts'],
     storage === 'embedded' ? { ...env, DATABASE_URL: '' } : env,
     /localhost:(\d+)\//,
-  );
-  const base = `http://127.0.0.1:${server.match[1]}`;
+  ).catch((err: Error) => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  });
+  return {
+    child: server.child,
+    base: `http://127.0.0.1:${server.match[1]}`,
+    stop: async () => {
+      server.child.kill();
+      await new Promise((r) => setTimeout(r, 500));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sign in as the demo site's admin (every menu, every key); the headers a browser then sends. */
+export async function signIn(base: string): Promise<Record<string, string>> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginName: 'admin', password: 'Admin@12345' }),
+  }).then((r) => r.json() as Promise<{ data: { token: string } }>);
+  // What a browser sends: its language and that it takes gzip.
+  return {
+    token: login.data.token,
+    hostname: 'localhost',
+    'accept-language': 'zh-CN',
+    'accept-encoding': 'gzip, deflate, br',
+  };
+}
+
+export async function benchApi(storage: 'embedded' | 'postgres'): Promise<ApiBenchRow[]> {
+  const bare = await startBare();
+  const bareUrl = bare.url;
+  let ceiling = await load(bareUrl);
+
+  const server = await startServer(storage);
+  const base = server.base;
   try {
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ loginName: 'admin', password: 'Admin@12345' }),
-    }).then((r) => r.json() as Promise<{ data: { token: string } }>);
-    // What a browser sends: its language and that it takes gzip.
-    const headers = {
-      token: login.data.token,
-      hostname: 'localhost',
-      'accept-language': 'zh-CN',
-      'accept-encoding': 'gzip, deflate, br',
-    };
+    const headers = await signIn(base);
     // Rounds of ceiling, menus, info; the median of each counts and the best ceiling, so a busy
     // moment on the machine neither flatters nor spoils the ratio.
     const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -104,8 +138,6 @@ export async function benchApi(storage: 'embedded' | 'postgres'): Promise<ApiBen
     ];
   } finally {
     bare.child.kill();
-    server.child.kill();
-    await new Promise((r) => setTimeout(r, 500));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { benchApi, type ApiBenchRow } from './api.ts';
 import { benchBudget, budgetSection, type BudgetBenchResult } from './budget.ts';
 import { benchBuild, buildSection } from './build.ts';
+import { benchLoad, loadSection, type LoadBenchResult } from './load.ts';
 import { benchRenderer, rendererSection } from './renderer.ts';
+import { runSecurityCampaign, securitySection } from './security.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
@@ -30,8 +32,12 @@ async function main() {
     process.stdout.write(`BUDGET ${JSON.stringify(await benchBudget('postgres'))}\n`);
     return;
   }
-  // `npm run bench -- <part>` runs one part only: build, renderer, api or budget.
-  const parts = ['build', 'renderer', 'api', 'budget'];
+  if (part === 'load-postgres') {
+    process.stdout.write(`LOAD ${JSON.stringify(await benchLoad('postgres'))}\n`);
+    return;
+  }
+  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, load or security.
+  const parts = ['build', 'renderer', 'api', 'budget', 'load', 'security'];
   if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
   const want = (name: string) => !part || part === name;
   if (want('build')) {
@@ -48,6 +54,34 @@ async function main() {
 
   if (want('api')) await api();
   if (want('budget')) await budget();
+  if (want('load')) await load();
+  if (want('security')) security();
+}
+
+/** The security campaign (tests/security) and its figures; a failed campaign fails the bench run. */
+function security() {
+  const run = runSecurityCampaign();
+  const section = securitySection(run);
+  writeSection('security', section);
+  console.log(section);
+  if (!run.passed) process.exitCode = 1;
+}
+
+async function load() {
+  const results: LoadBenchResult[] = [await benchLoad('embedded')];
+  if (process.env.DATABASE_URL) results.push(await benchLoad('postgres'));
+  else if (postgresAvailable() && process.env.BENCH_PG !== '0') {
+    const out = execFileSync('bash', ['scripts/with-postgres.sh', 'node', '--import', 'tsx', 'bench/run.ts', 'load-postgres'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 10 * 1024 * 1024,
+    });
+    const line = out.split('\n').find((l) => l.startsWith('LOAD '));
+    if (line) results.push(JSON.parse(line.slice(5)) as LoadBenchResult);
+  }
+  const section = loadSection(results);
+  writeSection('load', section);
+  console.log(section);
 }
 
 async function budget() {
