@@ -5,6 +5,9 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
 import type { DictEntry } from './types.ts';
 
+/** An answer asking the caller to confirm a warning first: the same request again with confirmed=1 goes through. */
+export const CONFIRM_CODE = '40108';
+
 export interface Envelope<T = unknown> {
   code: string;
   data: T;

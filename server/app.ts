@@ -42,6 +42,7 @@ import schemaRoutes from './modules/schema/routes.ts';
 import docsRoutes, { collectRoutes } from './modules/docs/routes.ts';
 import './modules/system/hooks.ts';
 import entityRoutes from './entities/crud.ts';
+import { stateRoutes } from './entities/states.ts';
 import { SchemaRegistry } from './entities/registry.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import fastifyMultipart from '@fastify/multipart';
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       ossRoutes(api, services);
       // Generic endpoints last: a module's own route of the same path wins.
       entityRoutes(api, services);
+      stateRoutes(api, services);
       docsRoutes(api, services);
     },
     { prefix: '/api' },

@@ -8,7 +8,7 @@ import { Button, Card, Dropdown, Popconfirm, Space, Table, Tabs, Typography } fr
 import { DownOutlined } from '@ant-design/icons';
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useRenderer } from '../context.tsx';
+import { CONFIRM_CODE, useRenderer } from '../context.tsx';
 import { run } from '../../validators/expression/evaluate.ts';
 import { rt, schemaText, type RendererTextKey } from '../texts.ts';
 import { showOneTimePasswords } from '../oneTimePasswords.tsx';
@@ -297,11 +297,24 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
         if (!a.endpoint) return;
         const ids = row ? [row.id] : selected;
         // The spec's calls carry the row in the query (notice send / cancel / read); the body says it too.
-        const go = () =>
+        const go = (confirmed = false): Promise<void> =>
           env.fetcher
-            .post(`${entity.api}/${a.endpoint}`, { id: row?.id, ids }, row ? { id: row.id } : { ids: ids.join(',') })
+            .post(
+              `${entity.api}/${a.endpoint}`,
+              { id: row?.id, ids },
+              { ...(row ? { id: row.id } : { ids: ids.join(',') }), ...(confirmed ? { confirmed: 1 } : {}) },
+            )
             .then((answer) => {
-              if (answer.code !== '0') env.message.error(answer.msg);
+              // A warning the server wants confirmed (an indicator ≥ 80 % used): asked, then sent again.
+              if (answer.code === CONFIRM_CODE && !confirmed)
+                env.modal.confirm({
+                  title: label(a),
+                  content: answer.msg,
+                  okText: t('ok'),
+                  cancelText: t('cancel'),
+                  onOk: () => go(true),
+                });
+              else if (answer.code !== '0') env.message.error(answer.msg);
               else {
                 // A batch that answers row by row (approve the selected tasks) says how many went through.
                 const summary = batchSummary(answer.data, data.records, list.columns[0]?.field, entity.display);
@@ -312,14 +325,14 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
                 window.dispatchEvent(new CustomEvent('schema:changed', { detail: { entity: entity.name } }));
               }
             })
-            .catch((err) => env.message.error(env.errorText(err)));
+            .catch((err) => void env.message.error(env.errorText(err)));
         if (!a.confirm) return void go();
         env.modal.confirm({
           title: label(a),
           content: schemaText(bundle.texts, a.confirm, language),
           okText: t('ok'),
           cancelText: t('cancel'),
-          onOk: go,
+          onOk: () => go(),
         });
         return;
       }

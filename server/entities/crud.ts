@@ -11,6 +11,7 @@ import { AppError, Code } from '../platform/errors.ts';
 import { caller, type OperationLogConfig } from '../platform/gate.ts';
 import { hooksOf, type HookContext } from './hooks.ts';
 import { permissionOf, type EntityDef, type FieldDef } from './model.ts';
+import { nextInSequence } from './sequence.ts';
 import {
   filterConditions,
   orderBy,
@@ -383,6 +384,11 @@ export class EntityService {
     if (this.entity.byName.has('updatedBy')) columns.updated_by = principal.userId;
     if (this.entity.byName.has('updatedAt')) columns.updated_at = now;
     if (this.entity.has.schemaVersion) columns.schema_version = this.entity.schemaVersion;
+    // Document numbers by the site's rule, given in the saving transaction (./sequence.ts).
+    for (const f of this.entity.fields) {
+      if (f.sequence && columns[f.column] == null)
+        columns[f.column] = await nextInSequence(trx, site.id, `${this.entity.name}.${f.name}`, f.sequence, now);
+    }
     const inserted = (await trx.insertInto(this.entity.table).values(columns).returningAll().executeTakeFirstOrThrow()) as Row;
     await this.writeLinks(trx, Number(inserted.id), row);
     Object.assign(inserted, await this.linkValues(trx, Number(inserted.id)));

@@ -2,6 +2,7 @@
 // columns the table has (audit, version, site), and a content version that saved rows record.
 import crypto from 'node:crypto';
 import type { Json } from '../../validators/merge-patch.ts';
+import type { StatesDecl } from './states.ts';
 
 export type FieldType =
   | 'string'
@@ -56,6 +57,8 @@ export interface FieldDef {
   through?: Through;
   /** Added by the runtime (audit columns), not written in the file. */
   standard?: boolean;
+  /** A document number the server gives a new row by this per-site rule (SQ-{yyyy}-{0000}, ./sequence.ts). */
+  sequence?: string;
 }
 
 export interface EntityDef {
@@ -86,6 +89,10 @@ export interface EntityDef {
   year?: string;
   /** Documents follow the meeting-record rule of spec section 4. */
   meetingRecord: boolean;
+  /** What the document's events move (./effects.ts): event → effects in order. */
+  effects?: Record<string, Array<Record<string, unknown>>>;
+  /** Business states and the actions between them (./states.ts). */
+  states?: StatesDecl;
   fields: FieldDef[];
   byName: Map<string, FieldDef>;
   /** Whether the table carries these standard columns. */
@@ -185,6 +192,8 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     personal?: string;
     year?: string;
     meetingRecord?: boolean;
+    effects?: Record<string, Array<Record<string, unknown>>>;
+    states?: StatesDecl;
     fields: Record<string, Omit<FieldDef, 'name' | 'column'> & { column?: string }>;
   };
   const generate = file.generate ?? false;
@@ -217,6 +226,8 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     personal: file.personal,
     year: file.year,
     meetingRecord: file.meetingRecord ?? false,
+    effects: file.effects,
+    states: file.states,
     fields,
     byName,
     has: { version: hasColumn('version'), schemaVersion: hasColumn('schema_version'), extend: hasColumn('extend') },

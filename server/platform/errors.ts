@@ -13,6 +13,8 @@ export const Code = {
   locked: '40105',
   disabled: '40106',
   notEnabled: '40107',
+  /** The caller must confirm first (a warning): the same request again with confirmed=1 goes through. */
+  confirm: '40108',
   notFound: '40400',
   unknownSite: '40401',
   conflict: '40900',

@@ -8,6 +8,12 @@ export const budgetMessages = {
     'en-US': 'The budget indicator does not exist or belongs to another organisation',
     'pt-BR': 'O indicador orçamentário não existe ou pertence a outra organização',
   },
+  'budget.confirmHigh': {
+    'zh-CN': '提交后预算指标“{name}”的使用率将达到 {rate}%（本次 {amount:money} 元，剩余可用 {available:money} 元），确定提交吗？',
+    'zh-TW': '提交後預算指標「{name}」的使用率將達到 {rate}%（本次 {amount:money} 元，剩餘可用 {available:money} 元），確定提交嗎？',
+    'en-US': 'After this, budget indicator "{name}" will be {rate}% used ({amount:money} now, {available:money} left). Submit anyway?',
+    'pt-BR': 'Depois disto, o indicador "{name}" ficará {rate}% utilizado ({amount:money} agora, {available:money} restante). Enviar mesmo assim?',
+  },
   'budget.badAmount': {
     'zh-CN': '金额须为大于0的数字，最多两位小数',
     'zh-TW': '金額須為大於0的數字，最多兩位小數',

@@ -294,6 +294,18 @@ export const messages = {
     'en-US': 'No organisation "{key}" here; check the address',
     'pt-BR': 'Nenhuma organização "{key}" aqui; verifique o endereço',
   },
+  'state.notAllowed': {
+    'zh-CN': '单据当前的状态不能执行“{action}”',
+    'zh-TW': '單據目前的狀態不能執行「{action}」',
+    'en-US': 'The document cannot be given "{action}" in its present state',
+    'pt-BR': 'O documento não pode receber "{action}" no estado atual',
+  },
+  'state.done': {
+    'zh-CN': '已{action}',
+    'zh-TW': '已{action}',
+    'en-US': 'Done: {action}',
+    'pt-BR': 'Feito: {action}',
+  },
   'record.notFound': {
     'zh-CN': '记录不存在或无权访问',
     'zh-TW': '記錄不存在或無權存取',

@@ -9,6 +9,8 @@ import addFormats from 'ajv-formats';
 import { danglingPaths, mergePatch, type Json } from '../../validators/merge-patch.ts';
 import { snake, STANDARD_FIELDS } from '../entities/model.ts';
 import { SCHEMAS_DIR } from './files.ts';
+import { sequenceProblem } from '../entities/sequence.ts';
+import { conditionError } from '../../validators/expression/check.ts';
 import { splitStatements } from '../platform/db/split-statements.ts';
 
 export interface Problem {
@@ -416,6 +418,45 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     field('/dataScope/dept', obj(json.dataScope).dept, 'department field');
     field('/dataScope/owner', obj(json.dataScope).owner, 'owner field', true);
     field('/display', json.display, 'display field');
+    // Document features: numbers by rule, business states, the effects of events.
+    for (const [name, f] of fields) {
+      const rule = str(f.sequence);
+      const problem = rule === undefined ? null : sequenceProblem(rule);
+      if (problem) report(rel, `/fields/${name}/sequence`, problem);
+    }
+    const states = obj(json.states);
+    const actionNames = Object.keys(obj(states.actions));
+    if (json.states !== undefined) {
+      field('/states/field', states.field, 'state field');
+      for (const [name, a] of Object.entries(obj(states.actions))) {
+        const action = obj(a);
+        text(rel, `/states/actions/${name}/title`, action.title);
+        if (action.confirm !== undefined) text(rel, `/states/actions/${name}/confirm`, action.confirm);
+        const when = str(action.when);
+        const bad = when === undefined ? null : conditionError(when);
+        if (bad) report(rel, `/states/actions/${name}/when`, bad);
+        const prefix = str(json.permission);
+        const key = `${prefix ?? ''}:${str(action.permission) ?? name}`;
+        if (prefix && !permissions.has(key)) report(rel, `/states/actions/${name}`, `permission ${key} is defined by no menu manifest (add "${str(action.permission) ?? name}" to the menu's buttons)`);
+      }
+    }
+    const events = new Set(['submit', 'approved', 'rejected', 'withdrawn', 'cancelled', ...actionNames]);
+    for (const [event, list] of Object.entries(obj(json.effects))) {
+      if (!events.has(event)) report(rel, `/effects/${event}`, `effects of ${event}: not an approval event (submit, approved, rejected, withdrawn, cancelled) nor an action of states`);
+      else if (event === 'submit' || event === 'approved' || event === 'rejected' || event === 'withdrawn' || event === 'cancelled') {
+        if (!json.process) report(rel, `/effects/${event}`, `effects of ${event}: the entity goes through no approval (process)`);
+      }
+      arr(list).forEach((e, i) => {
+        const effect = obj(e);
+        const at = `/effects/${event}/${i}`;
+        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget`);
+        if (!['freeze', 'release', 'consume'].includes(String(effect.budget))) report(rel, `${at}/budget`, `budget effect ${String(effect.budget)}: freeze, release or consume`);
+        if (effect.budget === 'freeze') {
+          field(`${at}/indicator`, effect.indicator ?? '(none)', 'indicator field');
+          field(`${at}/amount`, effect.amount ?? '(none)', 'amount field');
+        }
+      });
+    }
     const perm = str(json.permission);
     if (perm && !permissions.has(`${perm}:list`)) {
       report(rel, '/permission', `permission ${perm}:list is defined by no menu manifest`);

@@ -46,7 +46,7 @@ export interface OrganisationSeed {
 export const EVERYONE_MENUS = ['dashboard', 'account', 'noticeUserRelList'];
 
 const NOT_ADMIN = ['system', 'monitor', 'tool'];
-const APPLICANT_ACTIONS = ['query', 'add', 'edit', 'remove', 'cancel', 'print'];
+const APPLICANT_ACTIONS = ['query', 'add', 'edit', 'remove', 'cancel', 'close', 'print'];
 
 function roles(names: { principal: string; deputy: string; staff: string }): RoleSeed[] {
   return [

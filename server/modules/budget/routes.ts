@@ -16,6 +16,7 @@ import { t } from '../../platform/messages.ts';
 import { ApprovalStatus, TaskStatus, Workflow } from '../workflow/service.ts';
 import './hooks.ts';
 import './adjust.ts';
+import './effects.ts';
 import { Ledger } from './ledger.ts';
 
 type Row = Record<string, any>;

@@ -145,6 +145,12 @@ const CODE_TEXT: Record<keyof typeof Code, Localized> = {
     'pt-BR': 'conflito (duplicado, ou alterado por outra pessoa)',
   },
   tooLarge: { 'zh-CN': '请求过大', 'zh-TW': '請求過大', 'en-US': 'too large', 'pt-BR': 'grande demais' },
+  confirm: {
+    'zh-CN': '需要确认（同一请求加 confirmed=1 再发）',
+    'zh-TW': '需要確認（同一請求加 confirmed=1 再發）',
+    'en-US': 'confirm first (send the same request again with confirmed=1)',
+    'pt-BR': 'confirme primeiro (envie a mesma requisição com confirmed=1)',
+  },
   tooMany: {
     'zh-CN': '请求过于频繁（见 Retry-After）',
     'zh-TW': '請求過於頻繁（見 Retry-After）',

@@ -8,6 +8,7 @@ import { cachedEnvelope, sendCached } from '../../platform/cached-body.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { compileEntity, permissionOf, type EntityDef } from '../../entities/model.ts';
+import { withDocumentActions } from '../../entities/states.ts';
 import { filesOf, loadSchemaVersion } from '../../entities/versions.ts';
 import { t } from '../../platform/messages.ts';
 
@@ -185,7 +186,8 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
         const list = {
           ...page.json,
           toolbar: strip(page.json.toolbar),
-          rowActions: strip(page.json.rowActions),
+          // A document's approval and state actions come with it (./entities/states.ts).
+          rowActions: strip(withDocumentActions(entity, page.json.rowActions as Action[] | undefined)),
           batchActions: strip(page.json.batchActions),
           columns: (page.json.columns as Array<{ field: string; link?: Action }>).map((c) =>
             c.link && !allowed(c.link) ? { ...c, link: undefined } : c,

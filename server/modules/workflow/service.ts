@@ -8,6 +8,8 @@ import { sql, type Transaction } from 'kysely';
 import type { Services } from '../../app.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { hooksOf } from '../../entities/hooks.ts';
+import { runEffects } from '../../entities/effects.ts';
+import { toWire } from '../../entities/rows.ts';
 import type { EntityDef } from '../../entities/model.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
@@ -121,7 +123,10 @@ export class Workflow {
         throw new AppError(Code.conflict, 'workflow.alreadySubmitted');
       }
       // Rules of the document type (a budget decrease holds its amount here).
-      await hooksOf(entity.name).beforeSubmit?.({ s: this.s, trx, site, principal, entity, request: this.request }, doc);
+      const ctx = { s: this.s, trx, site, principal, entity, request: this.request };
+      await hooksOf(entity.name).beforeSubmit?.(ctx, doc);
+      // What the entity declares its submission moves (a freeze of its amount).
+      await runEffects(ctx, 'submit', doc);
       const key = await this.processKeyOf(trx, entity);
       const definition = key
         ? await trx
@@ -443,11 +448,10 @@ export class Workflow {
       )
     ).rows[0];
     // Rules of the document type (budgets freeze and release here).
-    await hooksOf(entity.name).afterApproval?.(
-      { s: this.s, trx, site, principal, entity, request: this.request },
-      doc ?? {},
-      status as 'approved' | 'rejected' | 'withdrawn' | 'cancelled',
-    );
+    const ctx = { s: this.s, trx, site, principal, entity, request: this.request };
+    await hooksOf(entity.name).afterApproval?.(ctx, doc ?? {}, status as 'approved' | 'rejected' | 'withdrawn' | 'cancelled');
+    // And what the entity declares the approval's end moves (consume, release).
+    if (doc) await runEffects(ctx, status, toWire(entity, doc));
   }
 
   private async setDocument(trx: Trx, entity: EntityDef, docId: number, approval: string) {

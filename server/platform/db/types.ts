@@ -162,6 +162,33 @@ export interface LoginAttemptTable {
   last_failed_at: Timestamp | null;
 }
 
+export interface BudgetHoldTable {
+  top_dept_id: number;
+  source_type: string;
+  source_id: number;
+  budget_id: number;
+  amount: string;
+}
+
+export interface SequenceTable {
+  top_dept_id: number;
+  seq_key: string;
+  period: string;
+  last_value: number;
+}
+
+export interface StateHistoryTable {
+  id: Generated<number>;
+  top_dept_id: number;
+  entity: string;
+  doc_id: number;
+  action: string;
+  from_state: string | null;
+  to_state: string;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface RateWindowTable {
   scope: string;
   subject: string;
@@ -273,6 +300,9 @@ export interface DB {
   sys_session: SessionTable;
   sys_login_attempt: LoginAttemptTable;
   sys_rate_window: RateWindowTable;
+  sys_sequence: SequenceTable;
+  sys_state_history: StateHistoryTable;
+  nk_budget_hold: BudgetHoldTable;
   sys_captcha: CaptchaTable;
   sys_login_log: LoginLogTable;
   sys_oper_log: OperLogTable;
