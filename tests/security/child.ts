@@ -159,8 +159,10 @@ export async function startChild(
   const orphan = () => child.kill('SIGKILL');
   process.once('exit', orphan);
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       process.off('exit', orphan);
+      // A server that dies says so in its log, which a failing test prints.
+      log.push(`[server exited: code ${code}, signal ${signal}]`);
       resolve(code);
     }),
   );

@@ -57,6 +57,7 @@ describe('the fuzz corpus', () => {
     // Every operation of the description was tried, each with several wrong inputs.
     expect(result.operations).toBeGreaterThan(300);
     expect(result.tried).toBeGreaterThan(result.operations * 10);
+    if (result.noAnswer) console.log(`the server's last words:\n${server.log.slice(-60).join('\n')}`);
     expect(result.failures.slice(0, 40), 'answers that were system errors, 5xx or none').toEqual([]);
     expect(result.http5xx).toBe(0);
     expect(result.systemErrors).toBe(0);
