@@ -9,6 +9,7 @@ import { describeError } from '../../validators/ajv.ts';
 import type { Locale } from '../../validators/locale.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { caller, type OperationLogConfig } from '../platform/gate.ts';
+import type { Principal } from '../platform/access.ts';
 import { hooksOf, type HookContext } from './hooks.ts';
 import { permissionOf, type EntityDef, type FieldDef } from './model.ts';
 import { nextInSequence } from './sequence.ts';
@@ -110,6 +111,8 @@ export class EntityService {
     private readonly s: Services,
     readonly entity: EntityDef,
     private readonly request: FastifyRequest,
+    /** Reads as this principal instead of the caller (a picker whose scope a module's rule widens). */
+    private readonly as?: Principal,
   ) {}
 
   /** Entity tables are named at run time, so this side of Kysely is untyped. */
@@ -118,7 +121,8 @@ export class EntityService {
   }
 
   private get ctx() {
-    return caller(this.request);
+    const c = caller(this.request);
+    return this.as ? { ...c, principal: this.as } : c;
   }
 
   /** The budget year the caller works in (header `year`). */

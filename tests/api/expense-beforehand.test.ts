@@ -191,6 +191,30 @@ describe('beforehand applications', () => {
     expect(history.rows).toEqual([expect.objectContaining({ action: 'close', from_state: '0', to_state: '1' })]);
   });
 
+  it('offers staff, who see only their own rows, the indicators of their department to spend', async () => {
+    const ours = await indicator();
+    const theirs = ok(
+      await server.post(
+        '/api/neikong/budget/save',
+        {
+          limitCode: `EX-${++n}`,
+          budgetName: '学生处办公费',
+          deptId: dept['学生处'],
+          expenseType: '2',
+          economicClass: '30201',
+          fundSource: '1',
+          originalAmount: '100.00',
+        },
+        as('admin'),
+      ),
+    );
+    const picked = (ok(await server.get('/api/neikong/budget/noChildrenList', as('staff'))) as Row[]).map((r) => Number(r.id));
+    expect(picked).toContain(ours);
+    expect(picked).not.toContain(Number(theirs.id));
+    // The indicator screen itself is not theirs.
+    expect((await server.get('/api/neikong/budget/page?pageSize=100', as('staff'))).body.code).toBe('40103');
+  });
+
   it('keeps to the site and the applicant’s scope', async () => {
     const budgetId = await indicator();
     const a = await apply(budgetId, '20.00');

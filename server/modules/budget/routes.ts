@@ -47,7 +47,14 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
       .map(Number);
     if (ids.some((n) => !Number.isSafeInteger(n) || n < 1) || ids.length > 500) throw new AppError(Code.invalid, 'entity.noIds');
     const leaf = sql<boolean>`not exists (select 1 from nk_budget c where c.parent_id = t.id and c.top_dept_id = t.top_dept_id)`;
-    const svc = indicators(request);
+    // The picker of the documents that spend: an applicant whose roles see only their own rows
+    // spends their department's budget, so they pick among its indicators (docs/decisions.md).
+    const { principal } = caller(request);
+    const spender = {
+      ...principal,
+      roles: principal.roles.map((r) => (r.dataScope === '5' ? { ...r, dataScope: '3' as const } : r)),
+    };
+    const svc = new EntityService(s, entity(request, 'budget'), request, spender);
     if (!ids.length) return ok(request, await svc.list({ ...q, sortField: 'sortNo', sortOrder: 'asc' }, 500, [leaf]));
     // Documents of another year keep their indicators: asked by id, the year does not filter (list()
     // keeps to the header's year, find() does not); ids of another site or scope are left out.
