@@ -1,6 +1,6 @@
 // The demo organisation's budget year (DOMAIN.md "Demo organisations"): indicators across every
 // state (one near 85 %, one at 98 %), replies, a year of spending month by month, adjustments in
-// every approval status and a direct adjustment by finance.
+// every approval status, a direct adjustment by finance, and beforehand applications in every state.
 //
 // Written through the product's own HTTP API, signed in as the people who would do it (admin,
 // finance, the head of 教务处), on a clock that walks through the year: every rule, journal row,
@@ -173,7 +173,12 @@ async function seedYear(database: Database, now: number): Promise<void> {
             (await sessions.get(loginName)!).call(method, url, body),
         };
       };
-      return { admin: as('admin', 'Admin@12345'), finance: as('finance', 'Demo@12345'), head: as('head', 'Demo@12345') };
+      return {
+        admin: as('admin', 'Admin@12345'),
+        finance: as('finance', 'Demo@12345'),
+        head: as('head', 'Demo@12345'),
+        staff: as('staff', 'Demo@12345'),
+      };
     };
 
     // January: the indicators, as the bureau's reply sets them.
@@ -349,6 +354,63 @@ async function seedYear(database: Database, now: number): Promise<void> {
       amount: money(55_000),
       basis: '高一至高三教辅资料约2200册，按单价25元测算。',
     });
+
+    // Beforehand applications (事前申请) of 教务处 in every state, this month: the freezes are the
+    // indicators' own, through the same approval and effects as any application.
+    who = await on(months, Math.min(today.getDate(), 10));
+    const application = async (
+      by: 'staff' | 'head',
+      kind: string,
+      title: string,
+      code: string,
+      amount: number,
+      more: object = {},
+    ) =>
+      (await who[by].call('POST', '/expense/beforehand/save', {
+        kind,
+        title,
+        budgetId: idOf(code),
+        money: money(amount),
+        ...more,
+      })) as { id: number };
+    const submitApplication = (by: 'staff' | 'head', doc: { id: number }) =>
+      who[by].call('POST', `/expense/beforehand/submit?id=${doc.id}&confirmed=1`, { id: doc.id });
+    const decideApplication = async (
+      by: 'head' | 'finance',
+      doc: { id: number },
+      decision: 'approve' | 'reject',
+      comment: string,
+    ) => {
+      const tasks = (await who[by].call('GET', '/workflow/task/page?scope=todo&pageSize=100')) as {
+        records: Array<{ id: number; entity: string; businessKey: number }>;
+      };
+      const task = tasks.records.find((t) => t.entity === 'beforehand' && Number(t.businessKey) === doc.id);
+      if (!task) throw new Error(`demo budget seed: ${by} has no task of beforehand ${doc.id}`);
+      await who[by].call('POST', `/workflow/task/${decision}`, { taskId: task.id, comment });
+    };
+    await application('staff', '1', '教研组资料打印', '202', 300, { reason: '教研组活动资料打印。' });
+    const printing = await application('staff', '1', '高二期中试卷印刷', '202', 2_400, { reason: '高二年级期中考试试卷印刷。' });
+    await submitApplication('staff', printing);
+    const training = await application('staff', '4', '骨干教师跟岗培训', '205', 3_600, { days: 5, people: 4 });
+    await submitApplication('staff', training);
+    await decideApplication('head', training, 'approve', '同意');
+    await decideApplication('finance', training, 'approve', '同意，按培训标准执行');
+    const visit = await application('staff', '2', '赴上海外出听课', '205', 800, {
+      cities: '上海',
+      travellers: '林小雨',
+      days: 2,
+      travelRank: '3',
+    });
+    await submitApplication('staff', visit);
+    await decideApplication('head', visit, 'reject', '本学期外出名额已满，下学期再安排');
+    const seminar = await application('staff', '3', '区级教研活动会务', '205', 1_500, { meetingClass: '4', people: 60, days: 1 });
+    await submitApplication('staff', seminar);
+    await decideApplication('head', seminar, 'approve', '同意');
+    await decideApplication('finance', seminar, 'approve', '同意');
+    await who.staff.call('POST', `/expense/beforehand/close?id=${seminar.id}`, { id: seminar.id });
+    const withdrawnApplication = await application('staff', '1', '教室多媒体维修', '202', 600);
+    await submitApplication('staff', withdrawnApplication);
+    await who.staff.call('POST', `/expense/beforehand/withdraw?id=${withdrawnApplication.id}`, { id: withdrawnApplication.id });
 
     // Finance lowers the reception budget directly (三公经费压减).
     await who.finance.call('POST', '/neikong/budgetAdjust/save', {
