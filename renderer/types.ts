@@ -42,6 +42,8 @@ export interface EntityField {
   refPick?: string;
   /** The referred entity's parent field when its rows form a tree. */
   refTree?: string;
+  /** The key the referred entity's choices need (its generic page): without it the picker is shut. */
+  refKey?: string;
 }
 
 export interface PublicEntity {

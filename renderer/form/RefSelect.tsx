@@ -7,12 +7,15 @@ import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Select, Tree, TreeSelect, Typography } from 'antd';
 import { connect, mapProps } from '@formily/react';
 import { useRenderer } from '../context.tsx';
+import { rt } from '../texts.ts';
 
 type Id = number;
 type Rec = Record<string, unknown> & { id: number };
 
 interface RefProps {
   api?: string;
+  /** The key reading the choices needs; a caller without it gets a shut picker and no refused call. */
+  access?: string;
   display?: string;
   pick?: string;
   tree?: string;
@@ -32,6 +35,7 @@ function RefSelectInput({
   api,
   display,
   pick = 'page',
+  access,
   disabled,
   readOnly,
   allowClear,
@@ -54,8 +58,10 @@ function RefSelectInput({
     [value],
   );
 
+  const allowed = !access || env.hasPermission(access);
+
   useEffect(() => {
-    if (!api || !display || readOnly) return;
+    if (!api || !display || readOnly || !allowed) return;
     let cancelled = false;
     const timer = setTimeout(() => {
       env.fetcher
@@ -74,7 +80,7 @@ function RefSelectInput({
 
   // Chosen rows may not be among the first choices: fetch their labels.
   useEffect(() => {
-    if (!api || !display) return;
+    if (!api || !display || !allowed) return;
     const missing = values.filter((v) => !known.has(v) && !options.some((o) => o.value === v));
     if (!missing.length) return;
     const remember = (rows: Rec[]) =>
@@ -104,8 +110,8 @@ function RefSelectInput({
       showSearch
       mode={multiple ? 'multiple' : undefined}
       allowClear={allowClear ?? true}
-      disabled={disabled}
-      placeholder={placeholder}
+      disabled={disabled || !allowed}
+      placeholder={allowed ? placeholder : rt(env.language, 'noAccess')}
       style={style}
       value={multiple ? values : (values[0] ?? undefined)}
       options={merged}

@@ -99,7 +99,14 @@ function fieldSchema(
   if (f.type === 'files' && f.maxFiles) props.maxFiles = f.maxFiles;
   if (f.writeOnly) props.autoComplete = 'new-password';
   if (f.type === 'ref' || f.type === 'refs')
-    Object.assign(props, { api: f.refApi, display: f.refDisplay, pick: f.refPick, tree: f.refTree, multiple: f.type === 'refs' });
+    Object.assign(props, {
+      api: f.refApi,
+      display: f.refDisplay,
+      pick: f.refPick,
+      tree: f.refTree,
+      access: f.refKey,
+      multiple: f.type === 'refs',
+    });
   const base: SchemaNode = {
     type: TYPE[f.type],
     title: schemaText(texts, f.title, language),

@@ -48,6 +48,11 @@ describe('a beforehand application', () => {
     await staff.keyboard.type('差旅');
     await staff.locator('.ant-select-item-option', { hasText: '差旅费' }).first().click();
     await item(staff, '预计金额').locator('input').fill('300');
+    // Staff may not list meeting records: that picker stays shut, and nothing was refused.
+    await expect
+      .poll(() => item(staff, '会议记录').locator('.ant-select-selection-placeholder').textContent())
+      .toBe('无权查看可选项');
+    expect(await staff.locator('.ant-notification-notice').count()).toBe(0);
     await shot(staff, 'expense-beforehand-form');
     await staff.locator('[data-testid=form-ok]').click();
     // No minutes attached: the form asks once whether to go on without (spec section 4, advised).

@@ -53,7 +53,15 @@ export function publicEntity(e: EntityDef, all?: Map<string, EntityDef>) {
         // A picker needs to know where the referred entity's choices come from and how to show them.
         const target = (f.type === 'ref' || f.type === 'refs') && f.ref ? all?.get(f.ref) : undefined;
         return target
-          ? { ...f, refApi: target.api, refDisplay: target.display, refPick: target.pick ?? 'page', refTree: target.tree }
+          ? {
+              ...f,
+              refApi: target.api,
+              refDisplay: target.display,
+              refPick: target.pick ?? 'page',
+              refTree: target.tree,
+              // The generic page needs the referred entity's list key: a picker without it stays shut.
+              ...(target.pick ? {} : { refKey: permissionOf(target, 'list') }),
+            }
           : f;
       }),
   };
