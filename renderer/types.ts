@@ -61,6 +61,10 @@ export interface PublicEntity {
   tree?: string;
   pick?: string;
   meetingRecord?: boolean;
+  /** A document's line collections (sub-tables), each with its line entity. */
+  lines?: Record<string, { title: string; sum?: Record<string, string>; entity: PublicEntity }>;
+  /** State actions that take inputs (a payment's method and voucher): action → fields. */
+  inputs?: Record<string, string[]>;
   fields: EntityField[];
 }
 

@@ -175,6 +175,7 @@ export function describeError(error: ErrorObject, locale: Locale, labels: Record
     enum: 'enum',
     const: 'enum',
     maxItems: 'maxItems',
+    minItems: 'minItems',
     type: 'type',
     'x-notBlank': 'required',
     'x-text': 'unstorable',

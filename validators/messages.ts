@@ -57,6 +57,12 @@ export const validationMessages = {
     'en-US': '{field} may hold at most {limit} items',
     'pt-BR': '{field} pode ter no máximo {limit} itens',
   },
+  minItems: {
+    'zh-CN': '{field}至少{limit}项',
+    'zh-TW': '{field}至少{limit}項',
+    'en-US': '{field} needs at least {limit} items',
+    'pt-BR': '{field} precisa de pelo menos {limit} itens',
+  },
   unstorable: {
     'zh-CN': '{field}含有无法保存的字符（空字符或不成对的代理项）',
     'zh-TW': '{field}含有無法儲存的字元（空字元或不成對的代理項）',

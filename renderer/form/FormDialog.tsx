@@ -14,20 +14,45 @@ import { meetingEffects, meetingSettings, meetingSubmitCheck, withMeetingSection
 export type DialogMode = 'add' | 'edit' | 'view';
 
 /** Empty optional values travel as null, not as '' that a pattern would refuse. */
+function cleanRow(
+  values: Record<string, unknown>,
+  entity: PublicEntity,
+  formOnly: ReadonlySet<string>,
+  inputs: ReadonlySet<string>,
+) {
+  const out: Record<string, unknown> = {};
+  const fields = new Map(entity.fields.map((f) => [f.name, f]));
+  for (const [k, v] of Object.entries(values)) {
+    const f = fields.get(k);
+    if (formOnly.has(k) && v !== undefined && v !== '') out[k] = v;
+    // A document's lines go with it, each line cleaned like a row of its entity (a kept line keeps its id).
+    const lines = entity.lines?.[k];
+    if (lines && Array.isArray(v)) {
+      out[k] = v.map((line: Record<string, unknown>) => ({
+        ...cleanRow(line ?? {}, lines.entity, new Set(), new Set()),
+        ...(typeof line?.id === 'number' ? { id: line.id } : {}),
+      }));
+      continue;
+    }
+    if (!f || (f.readOnly && !inputs.has(k))) continue;
+    out[k] = v === '' && !f.required ? null : v;
+  }
+  return out;
+}
+
+/**
+ * What a form sends: its entity's writable fields (empty optional ones as null), the inputs it
+ * declares beyond them, and the document's lines; a state action's form sends only the action's inputs.
+ */
 export function cleanValues(
   values: Record<string, unknown>,
   bundle: PageBundle,
   formOnly: ReadonlySet<string> = new Set(),
+  inputs?: ReadonlySet<string>,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const fields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
-  for (const [k, v] of Object.entries(values)) {
-    const f = fields.get(k);
-    if (formOnly.has(k) && v !== undefined && v !== '') out[k] = v;
-    if (!f || f.readOnly) continue;
-    out[k] = v === '' && !f.required ? null : v;
-  }
-  return out;
+  if (!inputs) return cleanRow(values, bundle.entity, formOnly, new Set());
+  const out = cleanRow(values, bundle.entity, new Set(), inputs);
+  return Object.fromEntries(Object.entries(out).filter(([k]) => inputs.has(k)));
 }
 
 /** Inputs a form declares beyond the entity's fields (a new account's password): sent as typed. */
@@ -60,6 +85,12 @@ export function withFileLists(record: Row, bundle: { entity: PublicEntity }): Re
   return out;
 }
 
+/** An action's inputs not yet given start from their form's defaults (a payment by bank transfer). */
+function withoutEmptyInputs(values: Record<string, unknown>, inputs: ReadonlySet<string> | undefined) {
+  if (!inputs) return values;
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => !inputs.has(k) || (v !== null && v !== undefined)));
+}
+
 export default function FormDialog({
   bundle,
   mode,
@@ -70,6 +101,7 @@ export default function FormDialog({
   onSaved,
   form: ownForm,
   endpoint,
+  title,
 }: {
   bundle: PageBundle;
   mode: DialogMode;
@@ -82,6 +114,8 @@ export default function FormDialog({
   form?: FormSchema;
   /** Where the form posts instead of save / update (authDataScope). */
   endpoint?: string;
+  /** The dialog's title when it is an action's own (a payment). */
+  title?: string;
 }) {
   const env = useRenderer();
   const [busy, setBusy] = useState(false);
@@ -90,11 +124,16 @@ export default function FormDialog({
     [bundle, ownForm, env.language],
   );
   const formOnly = useMemo(() => formOnlyInputs(formFile, bundle), [formFile, bundle]);
+  // A state action's form (a payment): its inputs are entered though read-only elsewhere, and sent alone.
+  const inputs = useMemo(() => {
+    const names = endpoint ? bundle.entity.inputs?.[endpoint] : undefined;
+    return names ? new Set(names) : undefined;
+  }, [endpoint, bundle]);
   const meeting = useMemo(() => meetingSettings(formFile, env.siteConfig), [formFile, env.siteConfig]);
   const form = useMemo(
     () =>
       createForm({
-        initialValues: record ? withFileLists(record, bundle) : (initial ?? {}),
+        initialValues: record ? withoutEmptyInputs(withFileLists(record, bundle), inputs) : (initial ?? {}),
         readPretty: mode === 'view',
         effects: () => {
           meetingEffects(meeting)();
@@ -106,11 +145,11 @@ export default function FormDialog({
           });
         },
       }),
-    [record, initial, mode, meeting],
+    [record, initial, mode, meeting, inputs],
   );
   const schema = useMemo(
-    () => buildFormSchema(formFile, bundle.entity, bundle.texts, env.language, dicts, mode === 'view'),
-    [formFile, bundle, env.language, dicts, mode],
+    () => buildFormSchema(formFile, bundle.entity, bundle.texts, env.language, dicts, mode === 'view', inputs),
+    [formFile, bundle, env.language, dicts, mode, inputs],
   );
   const entityTitle = schemaText(bundle.texts, bundle.entity.title, env.language);
 
@@ -139,7 +178,7 @@ export default function FormDialog({
     }
     setBusy(true);
     try {
-      const body = cleanValues(form.values as Record<string, unknown>, bundle, formOnly);
+      const body = cleanValues(form.values as Record<string, unknown>, bundle, formOnly, inputs);
       if (record) Object.assign(body, { id: record.id, version: record.version });
       const answer = await env.fetcher.post(`${bundle.entity.api}/${endpoint ?? (record ? 'update' : 'save')}`, body);
       if (answer.code !== '0') env.message.error(answer.msg);
@@ -162,7 +201,7 @@ export default function FormDialog({
   return (
     <Modal
       open
-      title={`${rt(env.language, mode)} · ${entityTitle}`}
+      title={title ? `${title} · ${entityTitle}` : `${rt(env.language, mode)} · ${entityTitle}`}
       width={formFile.width ?? 640}
       onOk={() => void submit()}
       onCancel={onClose}

@@ -5,7 +5,7 @@
 // checkbox tree.
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Select, Tree, TreeSelect, Typography } from 'antd';
-import { connect, mapProps } from '@formily/react';
+import { connect, mapProps, useField } from '@formily/react';
 import { useRenderer } from '../context.tsx';
 import { rt } from '../texts.ts';
 
@@ -23,6 +23,10 @@ interface RefProps {
   readOnly?: boolean;
   allowClear?: boolean;
   multiple?: boolean;
+  /** Fixed conditions on the choices (an application that is approved and open): query members. */
+  filter?: Record<string, string | number>;
+  /** On choosing a row, these form fields take its values: form field → the row's field. */
+  fill?: Record<string, string>;
 }
 
 /** Rows of an answer that is either a list or a page. */
@@ -40,6 +44,8 @@ function RefSelectInput({
   readOnly,
   allowClear,
   multiple,
+  filter,
+  fill,
   placeholder,
   style,
 }: RefProps & {
@@ -49,7 +55,8 @@ function RefSelectInput({
   style?: CSSProperties;
 }) {
   const env = useRenderer();
-  const [options, setOptions] = useState<Array<{ value: Id; label: string }>>([]);
+  const field = useField();
+  const [options, setOptions] = useState<Array<{ value: Id; label: string; row: Rec }>>([]);
   const [known, setKnown] = useState<Map<Id, string>>(new Map());
   const [search, setSearch] = useState('');
   const values = useMemo(
@@ -65,10 +72,10 @@ function RefSelectInput({
     let cancelled = false;
     const timer = setTimeout(() => {
       env.fetcher
-        .get(`${api}/${pick}`, { pageNum: 1, pageSize: 20, ...(search ? { [display]: search } : {}) })
+        .get(`${api}/${pick}`, { pageNum: 1, pageSize: 20, ...filter, ...(search ? { [display]: search } : {}) })
         .then((a) => {
           if (cancelled || a.code !== '0') return;
-          setOptions(rowsOf(a.data).map((r) => ({ value: Number(r.id), label: String(r[display] ?? r.id) })));
+          setOptions(rowsOf(a.data).map((r) => ({ value: Number(r.id), label: String(r[display] ?? r.id), row: r })));
         })
         .catch(() => undefined);
     }, 250);
@@ -76,7 +83,7 @@ function RefSelectInput({
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [api, display, pick, search, readOnly]);
+  }, [api, display, pick, search, readOnly, JSON.stringify(filter)]);
 
   // Chosen rows may not be among the first choices: fetch their labels.
   useEffect(() => {
@@ -105,6 +112,15 @@ function RefSelectInput({
     ...options,
     ...values.filter((v) => !options.some((o) => o.value === v)).map((v) => ({ value: v, label: label(v) })),
   ];
+  const choose = (v: Id | Id[] | null) => {
+    onChange?.(v);
+    // Fields the chosen row brings along (the application's indicator and purpose).
+    const row = !multiple && v !== null ? options.find((o) => o.value === v)?.row : undefined;
+    if (fill && row) {
+      const form = (field as unknown as { form: { setValuesIn: (path: string, value: unknown) => void } }).form;
+      for (const [target, source] of Object.entries(fill)) if (row[source] !== undefined) form.setValuesIn(target, row[source]);
+    }
+  };
   return (
     <Select
       showSearch
@@ -117,7 +133,7 @@ function RefSelectInput({
       options={merged}
       filterOption={false}
       onSearch={setSearch}
-      onChange={(v) => onChange?.(multiple ? ((v as Id[] | undefined) ?? []) : ((v as Id | undefined) ?? null))}
+      onChange={(v) => choose(multiple ? ((v as Id[] | undefined) ?? []) : ((v as Id | undefined) ?? null))}
     />
   );
 }

@@ -227,11 +227,48 @@ export function buildFormSchema(
   language: string,
   dicts: Record<string, DictEntry[]>,
   readPretty = false,
+  /** Fields entered here though read-only in the edit form (a state action's inputs). */
+  inputs: ReadonlySet<string> = new Set(),
 ): SchemaNode {
-  const fields = new Map(entity.fields.map((f) => [f.name, f]));
-  const walk = (node: SchemaNode, key?: string): SchemaNode => {
+  const fieldsOf = (e: PublicEntity) =>
+    new Map(e.fields.map((f) => [f.name, inputs.has(f.name) && f.readOnly ? { ...f, readOnly: false } : f]));
+  const top = fieldsOf(entity);
+  const walk = (node: SchemaNode, key?: string, fields = top): SchemaNode => {
+    // A document's line collection: its lines' columns are the line entity's fields.
+    const lines = key && fields === top ? entity.lines?.[key] : undefined;
+    if (lines) {
+      const lineFields = fieldsOf(lines.entity);
+      let out: SchemaNode = translateNode(
+        { ...node, title: schemaText(texts, String(node.title ?? lines.title), language) },
+        texts,
+        language,
+      );
+      if (node.properties) {
+        const kept = Object.entries(node.properties).filter(([, v]) => shownIn(v, readPretty));
+        out = { ...out, properties: Object.fromEntries(kept.map(([k, v]) => [k, walk(v, k, lineFields)])) };
+      }
+      if (node.items && typeof node.items === 'object') out = { ...out, items: walk(node.items, undefined, lineFields) };
+      return out;
+    }
     const field = key ? fields.get(key) : undefined;
+    // A total of a line collection follows its lines as they are typed (the server makes it again).
+    const sumOf =
+      field && fields === top && !node['x-reactions']
+        ? Object.entries(entity.lines ?? {}).find(([, l]) => l.sum?.[field.name])
+        : undefined;
+    if (sumOf) {
+      const [member, l] = sumOf;
+      node = {
+        ...node,
+        'x-reactions': {
+          dependencies: [member],
+          fulfill: { state: { value: `{{string(sum($deps[0], '${l.sum![field!.name]}'))}}` } },
+        },
+      };
+    }
     let out: SchemaNode = field && node.type !== 'void' ? fieldSchema(field, node, texts, language, dicts) : { ...node };
+    // A line's cell sits under its column's title: no label of its own.
+    if (field && fields !== top && node.title === undefined) delete out.title;
     if (!field && typeof node.title === 'string') out.title = schemaText(texts, node.title, language);
     if (!field && typeof node.description === 'string') out.description = schemaText(texts, node.description, language);
     if (!field) withMessages(out, node, texts, language);
@@ -248,9 +285,9 @@ export function buildFormSchema(
     }
     if (node.properties) {
       const kept = Object.entries(node.properties as Record<string, SchemaNode>).filter(([, v]) => shownIn(v, readPretty));
-      out = { ...out, properties: Object.fromEntries(kept.map(([k, v]) => [k, walk(v, k)])) };
+      out = { ...out, properties: Object.fromEntries(kept.map(([k, v]) => [k, walk(v, k, fields)])) };
     }
-    if (node.items && typeof node.items === 'object') out = { ...out, items: walk(node.items) };
+    if (node.items && typeof node.items === 'object') out = { ...out, items: walk(node.items, undefined, fields) };
     return out;
   };
   return walk(form.schema as unknown as SchemaNode);

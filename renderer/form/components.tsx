@@ -1,6 +1,8 @@
 // The components a form schema may name (x-component / x-decorator): @formily/antd-v5's bridges
 // plus the product's own fields. An unknown name renders a visible placeholder, never a bogus tag.
-import { connect, createSchemaField, mapProps, mapReadPretty } from '@formily/react';
+import { connect, createSchemaField, mapProps, mapReadPretty, observer, useField } from '@formily/react';
+import type { ArrayField } from '@formily/core';
+import type { ComponentProps } from 'react';
 import {
   ArrayTable,
   Checkbox,
@@ -35,9 +37,22 @@ export const MoneyInput = connect(
   )),
 );
 
+/** Lines shown a page at a time only when there are many: a short document's lines need no pager. */
+const LINES_PER_PAGE = 20;
+const LinesTable = Object.assign(
+  observer((props: ComponentProps<typeof ArrayTable>) => {
+    const field = useField<ArrayField>();
+    const many = (field.value?.length ?? 0) > LINES_PER_PAGE;
+    const own = typeof props.pagination === 'object' ? props.pagination : {};
+    return <ArrayTable {...props} pagination={many ? { pageSize: LINES_PER_PAGE, ...own } : false} />;
+  }),
+  // Its parts (Column, Addition, Remove…), not the memo's own members ($$typeof, type).
+  Object.fromEntries(Object.entries(ArrayTable).filter(([k]) => /^[A-Z]|^use/.test(k))) as Omit<typeof ArrayTable, never>,
+);
+
 export const SchemaField = createSchemaField({
   components: {
-    ArrayTable,
+    ArrayTable: LinesTable,
     Checkbox,
     CheckboxList,
     DatePicker,

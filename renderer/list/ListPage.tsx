@@ -125,6 +125,8 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
     record: Row | null;
     form?: string;
     endpoint?: string;
+    /** An action's own dialog (a payment) is titled by the action. */
+    title?: string;
     initial?: Record<string, unknown>;
   } | null>(null);
   const [importing, setImporting] = useState<ActionSchema | null>(null);
@@ -135,7 +137,8 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
 
   useEffect(() => {
-    const types = [...new Set(entity.fields.map((f) => f.dict).filter((d): d is string => Boolean(d)))];
+    const lineFields = Object.values(entity.lines ?? {}).flatMap((l) => l.entity.fields);
+    const types = [...new Set([...entity.fields, ...lineFields].map((f) => f.dict).filter((d): d is string => Boolean(d)))];
     if (types.length) env.dicts(types).then(setDicts, () => setDicts({}));
   }, [entity, language]);
 
@@ -188,7 +191,13 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const openRecord = async (mode: DialogMode, row: Pick<Row, 'id'>, a?: ActionSchema) => {
     const answer = await env.fetcher.get<Row>(`${entity.api}/infoById/${row.id}`);
     if (answer.code !== '0') return void env.message.error(answer.msg);
-    setDialog({ mode, record: answer.data, form: a?.form, endpoint: mode === 'edit' ? a?.endpoint : undefined });
+    setDialog({
+      mode,
+      record: answer.data,
+      form: a?.form,
+      endpoint: mode === 'edit' ? a?.endpoint : undefined,
+      title: mode === 'edit' && a?.endpoint && a.title ? label(a) : undefined,
+    });
     // Viewing may be an act of its own (reading a notice marks it read).
     if (mode === 'view' && a?.endpoint) {
       const done = await env.fetcher.post(`${entity.api}/${a.endpoint}`, { id: row.id, ids: [row.id] }, { id: row.id });
@@ -582,6 +591,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
             initial={dialog.mode === 'add' ? (dialog.initial ?? fixed) : undefined}
             form={dialog.form ? bundle.forms?.[dialog.form] : undefined}
             endpoint={dialog.endpoint}
+            title={dialog.title}
             dicts={dicts}
             onClose={() => setDialog(null)}
             onSaved={() => {

@@ -87,7 +87,10 @@ export default function PrintPage({
         const then = await env.fetcher.get<PrintBundle>(`schema/print/${entityName}`, { version: row.schemaVersion });
         if (then.code === '0') bundle = then.data;
       }
-      const types = [...new Set(bundle.entity.fields.map((f) => f.dict).filter((d): d is string => Boolean(d)))];
+      const lineFields = Object.values(bundle.entity.lines ?? {}).flatMap((l) => l.entity.fields);
+      const types = [
+        ...new Set([...bundle.entity.fields, ...lineFields].map((f) => f.dict).filter((d): d is string => Boolean(d))),
+      ];
       const wantsApprovals = !given && bundle.print.sections.some((s) => s.type === 'approvals');
       const wanted = [...types, ...(wantsApprovals ? ['wf_decision'] : [])];
       const dicts = wanted.length ? await env.dicts(wanted) : {};
@@ -124,9 +127,17 @@ export default function PrintPage({
     const heading = s.title ? <h3 className="print-section-title">{schemaText(bundle.texts, s.title, language)}</h3> : null;
     switch (s.type) {
       case 'table': {
-        // Lines of a document kept in a json field (an adjustment's lines): one row each.
+        // Lines of a document (its line collection, or a json field of lines as an adjustment has): one row each.
         const lines = Array.isArray(row[s.field ?? '']) ? (row[s.field ?? ''] as Row[]) : [];
         const cols = Array.isArray(s.columns) ? s.columns : [];
+        // A document's lines (the lines feature) show their values as their entity's fields do.
+        const lineFields = new Map((bundle.entity.lines?.[s.field ?? '']?.entity.fields ?? []).map((f) => [f.name, f]));
+        const cell = (line: Row, c: { key: string; filter?: string }): ReactNode =>
+          c.filter === 'money'
+            ? thousands(line[c.key], 2)
+            : lineFields.has(c.key)
+              ? displayValue(lineFields.get(c.key), {}, line, dicts, language)
+              : String(line[c.key] ?? '');
         return (
           <div key={i} data-testid={`print-table-${s.field}`}>
             {heading}
@@ -143,7 +154,7 @@ export default function PrintPage({
                   <tr key={k}>
                     {cols.map((c) => (
                       <td key={c.key} style={c.filter === 'money' ? { textAlign: 'right' } : undefined}>
-                        {c.filter === 'money' ? thousands(line[c.key], 2) : String(line[c.key] ?? '')}
+                        {cell(line, c)}
                       </td>
                     ))}
                   </tr>

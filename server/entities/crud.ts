@@ -13,6 +13,7 @@ import type { Principal } from '../platform/access.ts';
 import { hooksOf, type HookContext } from './hooks.ts';
 import { permissionOf, type EntityDef, type FieldDef } from './model.ts';
 import { nextInSequence } from './sequence.ts';
+import { checkDocument, lineSums, readLines, removeLines, writeLines } from './lines.ts';
 import {
   filterConditions,
   orderBy,
@@ -153,7 +154,56 @@ export class EntityService {
   }
 
   wire(row: Row): Row {
-    return toWire(this.entity, row);
+    const wired = toWire(this.entity, row);
+    // A document read with its lines (find) keeps them.
+    for (const member of Object.keys(this.entity.lines ?? {})) if (member in row) wired[member] = row[member];
+    return wired;
+  }
+
+  private get siteEntities() {
+    return this.s.schemas.forSite(this.ctx.site.key).entities;
+  }
+
+  /**
+   * The document's lines and its own rules, in the saving transaction: the sums the lines make go
+   * into the row (and its columns) first, so the rules, the meeting-record rule and the effects all
+   * see the server's figures.
+   */
+  private sumLines(row: Row, columns?: Row) {
+    if (!this.entity.lines) return;
+    for (const [name, value] of Object.entries(lineSums(this.entity, row))) {
+      row[name] = value;
+      const f = this.entity.byName.get(name);
+      if (f && columns) columns[f.column] = value;
+    }
+  }
+
+  private async writeDocument(trx: Transaction<any>, id: number, row: Row, existing: Row | null) {
+    if (this.entity.checks?.length) {
+      const scope = { ...(existing ?? {}), ...row };
+      checkDocument(this.entity, scope, this.s.schemas.texts, this.request.locale);
+    }
+    if (!this.entity.lines) return;
+    const { site, principal } = this.ctx;
+    await writeLines(
+      {
+        trx,
+        siteId: site.id,
+        userId: principal.userId,
+        locale: this.request.locale,
+        entities: this.siteEntities,
+        texts: this.s.schemas.texts,
+        checkValues: async (line, lineRow) => {
+          const svc = new EntityService(this.s, line, this.request, this.as);
+          svc.dicts = this.dicts;
+          svc.maxFiles = this.maxFiles;
+          await svc.checkValues(trx, lineRow, null);
+        },
+      },
+      this.entity,
+      id,
+      row,
+    );
   }
 
   async page(q: Query) {
@@ -191,6 +241,7 @@ export class EntityService {
     const row = rows.rows[0];
     if (!row) throw new AppError(Code.notFound, 'record.notFound');
     if (lock) Object.assign(row, await this.linkValues(db, id));
+    if (this.entity.lines) Object.assign(row, await readLines(db, this.siteEntities, this.entity, id));
     return row;
   }
 
@@ -222,13 +273,27 @@ export class EntityService {
       }
     }
     if (!validator(copy)) {
-      const detail = describeError(validator.errors![0]!, this.request.locale, labels(this.s, this.entity, this.request.locale));
+      const error = validator.errors![0]!;
+      const locale = this.request.locale;
+      // A line's fault names the collection, the line and the line's field (发票 第 2 行：金额…).
+      const inLine = /^\/(\w+)\/(\d+)(\/.*)?$/.exec(error.instancePath);
+      const decl = inLine ? this.entity.lines?.[inLine[1]!] : undefined;
+      const line = decl ? this.siteEntities.get(decl.entity) : undefined;
+      if (inLine && line) {
+        const detail = describeError({ ...error, instancePath: inLine[3] ?? '' }, locale, labels(this.s, line, locale));
+        const lines = this.s.schemas.texts[decl!.title]?.[locale] ?? inLine[1]!;
+        throw new AppError(Code.invalid, 'line.error', { lines, n: Number(inLine[2]) + 1, detail });
+      }
+      const names = { ...labels(this.s, this.entity, locale) };
+      for (const [member, d] of Object.entries(this.entity.lines ?? {}))
+        names[member] = this.s.schemas.texts[d.title]?.[locale] ?? member;
+      const detail = describeError(error, locale, names);
       throw new AppError(Code.invalid, 'request.invalid', { detail });
     }
     return copy as Row;
   }
 
-  private dicts: Map<string, DictEntry[]> | null = null;
+  dicts: Map<string, DictEntry[]> | null = null;
 
   /**
    * Reads that must happen before a transaction opens: the embedded database has one connection,
@@ -245,7 +310,7 @@ export class EntityService {
     return this;
   }
 
-  private maxFiles: number | null = null;
+  maxFiles: number | null = null;
   private meeting: MeetingRecordSettings | null = null;
 
   /** Spec section 4: large amounts and major matters come with meeting minutes. */
@@ -260,7 +325,7 @@ export class EntityService {
   }
 
   /** Dictionary values, references and uniqueness: checks that need the database. */
-  private async checkValues(trx: Transaction<any>, row: Row, id: number | null, existing: Row | null = null) {
+  async checkValues(trx: Transaction<any>, row: Row, id: number | null, existing: Row | null = null) {
     const { site } = this.ctx;
     const locale = this.request.locale;
     if (!this.dicts) throw new Error('EntityService.prepare() must run before a write');
@@ -310,7 +375,8 @@ export class EntityService {
             throw new AppError(Code.invalid, 'entity.badRef', { field: fieldLabel(this.s, f, locale) });
         }
       }
-      if (f.unique) {
+      // A line's uniqueness spans the site's documents: the lines' writer checks it (./lines.ts).
+      if (f.unique && !this.entity.lineOf) {
         const together = (f.uniqueWith ?? []).map((n) => this.entity.byName.get(n)!).filter(Boolean);
         // An update may send some fields only: the others keep their stored values. A read-only field is
         // never written from the body: stored on update, the request's year on insert (the year feature).
@@ -362,6 +428,7 @@ export class EntityService {
   /** Insert a validated body: values checked, hooks run, audit columns set. */
   async insert(trx: Transaction<any>, row: Row): Promise<Row> {
     this.defaults(row);
+    this.sumLines(row);
     const { site, principal } = this.ctx;
     const ctx = this.hookContext(trx);
     await this.checkValues(trx, row, null);
@@ -370,6 +437,7 @@ export class EntityService {
     this.checkMeetingRecord(row, null);
     const now = new Date(this.s.clock.now());
     const columns: Row = { ...toColumns(this.entity, row) };
+    this.sumLines(row, columns);
     const files = filesPatch(this.entity, row);
     if (Object.keys(files).length) columns.extend = JSON.stringify(files);
     if (this.entity.site) columns.top_dept_id = site.id;
@@ -395,7 +463,9 @@ export class EntityService {
     }
     const inserted = (await trx.insertInto(this.entity.table).values(columns).returningAll().executeTakeFirstOrThrow()) as Row;
     await this.writeLinks(trx, Number(inserted.id), row);
+    await this.writeDocument(trx, Number(inserted.id), row, null);
     Object.assign(inserted, await this.linkValues(trx, Number(inserted.id)));
+    if (this.entity.lines) Object.assign(inserted, await readLines(trx, this.siteEntities, this.entity, Number(inserted.id)));
     const hooks = hooksOf(this.entity.name);
     if (!hooks.afterSave) return inserted;
     await hooks.afterSave(ctx, this.wire(inserted), null);
@@ -405,7 +475,10 @@ export class EntityService {
 
   private async reread(trx: Transaction<any>, row: Row): Promise<Row> {
     const fresh = (await sql<Row>`select * from ${sql.table(this.entity.table)} where id = ${row.id}`.execute(trx)).rows[0];
-    return fresh ? Object.assign(fresh, await this.linkValues(trx, Number(row.id))) : row;
+    if (!fresh) return row;
+    Object.assign(fresh, await this.linkValues(trx, Number(row.id)));
+    if (this.entity.lines) Object.assign(fresh, await readLines(trx, this.siteEntities, this.entity, Number(row.id)));
+    return fresh;
   }
 
   /** Validation alone, for import: the body as the save endpoint would take it. */
@@ -428,10 +501,12 @@ export class EntityService {
         throw new AppError(Code.conflict, 'record.stale');
       const ctx = this.hookContext(trx);
       const existingWire = this.wire(existing);
+      this.sumLines(row);
       await this.checkValues(trx, row, id, existingWire);
       await hooksOf(this.entity.name).beforeSave?.(ctx, row, existingWire);
       this.checkMeetingRecord(row, existingWire);
       const columns: Row = toColumns(this.entity, row);
+      this.sumLines(row, columns);
       const files = filesPatch(this.entity, row);
       if (Object.keys(files).length) columns.extend = sql`coalesce(extend, '{}'::jsonb) || ${JSON.stringify(files)}::jsonb`;
       if (this.entity.byName.has('updatedBy')) columns.updated_by = principal.userId;
@@ -442,7 +517,9 @@ export class EntityService {
       const updated = await q.returningAll().executeTakeFirst();
       if (!updated) throw new AppError(Code.conflict, 'record.stale');
       await this.writeLinks(trx, id, row);
+      await this.writeDocument(trx, id, row, existingWire);
       Object.assign(updated, await this.linkValues(trx, id));
+      if (this.entity.lines) Object.assign(updated, await readLines(trx, this.siteEntities, this.entity, id));
       const hooks = hooksOf(this.entity.name);
       if (!hooks.afterSave) return updated as Row;
       await hooks.afterSave(ctx, this.wire(updated), existingWire);
@@ -486,6 +563,7 @@ export class EntityService {
       const wire = rows.map((r) => this.wire(r));
       await hooksOf(this.entity.name).beforeRemove?.(ctx, wire);
       await trx.deleteFrom(this.entity.table).where('id', 'in', ids).execute();
+      if (this.entity.lines) await removeLines(trx, this.siteEntities, this.entity, ids);
       await hooksOf(this.entity.name).afterRemove?.(ctx, wire);
     });
     await this.afterWrite();
@@ -532,6 +610,8 @@ export function oneIdOf(request: FastifyRequest): number {
 
 export default function entityRoutes(app: FastifyInstance, s: Services) {
   for (const base of s.schemas.baseEntities()) {
+    // A document's lines are read and written with the document (./lines.ts).
+    if (base.lineOf) continue;
     const name = base.name;
     const service = (request: FastifyRequest) => new EntityService(s, s.schemas.entity(caller(request).site.key, name), request);
     const log = (action: OperationLogConfig['action']) => ({ module: name, action });

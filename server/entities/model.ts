@@ -93,12 +93,29 @@ export interface EntityDef {
   effects?: Record<string, Array<Record<string, unknown>>>;
   /** Business states and the actions between them (./states.ts). */
   states?: StatesDecl;
+  /** Line collections the document owns (./lines.ts): body member → the line entity and its sums. */
+  lines?: Record<string, LinesDecl>;
+  /** The document entity whose lines these rows are (./lines.ts): no endpoints of its own. */
+  lineOf?: string;
+  /** Rules over the whole document (the expression language), checked on every save. */
+  checks?: Array<{ rule: string; message: string }>;
   fields: FieldDef[];
   byName: Map<string, FieldDef>;
   /** Whether the table carries these standard columns. */
   has: { version: boolean; schemaVersion: boolean; extend: boolean };
   /** Content hash of the entity file: the schema version a saved row records. */
   schemaVersion: string;
+}
+
+export interface LinesDecl {
+  /** The line entity (its file says `lineOf` this document). */
+  entity: string;
+  /** The collection's title (a text key): the sub-table's heading, and what a line's fault names. */
+  title: string;
+  /** Document field ← Σ of a line field, computed by the server on every save. */
+  sum?: Record<string, string>;
+  minItems?: number;
+  maxItems?: number;
 }
 
 export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -194,6 +211,9 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     meetingRecord?: boolean;
     effects?: Record<string, Array<Record<string, unknown>>>;
     states?: StatesDecl;
+    lines?: Record<string, LinesDecl>;
+    lineOf?: string;
+    checks?: Array<{ rule: string; message: string }>;
     fields: Record<string, Omit<FieldDef, 'name' | 'column'> & { column?: string }>;
   };
   const generate = file.generate ?? false;
@@ -228,6 +248,9 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     meetingRecord: file.meetingRecord ?? false,
     effects: file.effects,
     states: file.states,
+    lines: file.lines,
+    lineOf: file.lineOf,
+    checks: file.checks,
     fields,
     byName,
     has: { version: hasColumn('version'), schemaVersion: hasColumn('schema_version'), extend: hasColumn('extend') },

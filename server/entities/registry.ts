@@ -17,6 +17,8 @@ export interface SiteSchemas {
   pages: Map<string, SchemaFile>;
   forms: Map<string, SchemaFile>;
   validators: Map<string, { save: ValidateFunction; update: ValidateFunction }>;
+  /** Bodies of state actions that take inputs (a payment's method and voucher), by `<entity>.<action>`. */
+  actionValidators: Map<string, ValidateFunction>;
 }
 
 const bodyAjv = createAjv({ coerce: false });
@@ -102,11 +104,46 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
   }
 }
 
+/**
+ * The body of a state action that takes inputs: the fields it names (read-only in the edit form or
+ * not: the action is where they are set), the ones it requires, and the row's id and version.
+ */
+export function actionBodySchema(entity: EntityDef, fields: string[], required: string[] = []): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const name of fields) {
+    const f = entity.byName.get(name);
+    if (!f) throw new Error(`${entity.name}: a state action names no field ${name}`);
+    properties[name] = fieldSchema({ ...f, required: required.includes(name) });
+  }
+  properties.id = { type: 'integer', minimum: 1, maximum: ID_MAX };
+  properties.version = { type: 'integer', minimum: 0, maximum: INT_MAX };
+  return { type: 'object', properties, required };
+}
+
 /** The JSON Schema of a save (insert) or update body: the same rules the browser's form applies. */
-export function bodySchema(entity: EntityDef, mode: 'save' | 'update'): Record<string, unknown> {
+export function bodySchema(
+  entity: EntityDef,
+  mode: 'save' | 'update',
+  entities?: ReadonlyMap<string, EntityDef>,
+): Record<string, unknown> {
   const fields = writableFields(entity);
   const properties: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
   const required = mode === 'save' ? fields.filter((f) => f.required && f.default === undefined).map((f) => f.name) : [];
+  // A document's lines travel in its body, each validated like a row of the line entity; an update
+  // that leaves them out keeps them.
+  for (const [member, decl] of Object.entries(entity.lines ?? {})) {
+    const line = entities?.get(decl.entity);
+    if (!line) throw new Error(`${entity.name}: lines.${member} names no entity ${decl.entity}`);
+    const item = bodySchema(line, 'save') as { properties: Record<string, unknown> };
+    item.properties.id = { type: 'integer', minimum: 1, maximum: ID_MAX };
+    properties[member] = {
+      type: 'array',
+      minItems: decl.minItems ?? 0,
+      maxItems: decl.maxItems ?? 500,
+      items: item,
+    };
+    if (mode === 'save' && (decl.minItems ?? 0) > 0) required.push(member);
+  }
   if (mode === 'update') {
     properties.id = { type: 'integer', minimum: 1, maximum: ID_MAX };
     required.push('id');
@@ -158,10 +195,19 @@ export class SchemaRegistry {
       const validators = new Map(
         [...entities.values()].map((e) => [
           e.name,
-          { save: bodyAjv.compile(bodySchema(e, 'save')), update: bodyAjv.compile(bodySchema(e, 'update')) },
+          {
+            save: bodyAjv.compile(bodySchema(e, 'save', entities)),
+            update: bodyAjv.compile(bodySchema(e, 'update', entities)),
+          },
         ]),
       );
+      const actionValidators = new Map<string, ValidateFunction>();
+      for (const e of entities.values())
+        for (const [name, a] of Object.entries(e.states?.actions ?? {}))
+          if (a.fields?.length)
+            actionValidators.set(`${e.name}.${name}`, bodyAjv.compile(actionBodySchema(e, a.fields, a.required)));
       site = {
+        actionValidators,
         files,
         entities,
         pages: new Map(files.filter((f) => f.kind === 'list').map((f) => [String(f.json.component), f])),

@@ -10,14 +10,16 @@
 // moves, the document's history gets a row (sys_state_history), and the effects the entity declares
 // for the action run (./effects.ts: a close releases what the document still holds). Lists show the
 // actions as row actions by themselves, where they apply.
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import type { Services } from '../app.ts';
 import { run } from '../../validators/expression/evaluate.ts';
 import { ok } from '../platform/answer.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { caller } from '../platform/gate.ts';
-import { EntityService, oneIdOf } from './crud.ts';
+import { describeError } from '../../validators/ajv.ts';
+import { EntityService, fieldLabel, oneIdOf } from './crud.ts';
+import { filesPatch, toColumns } from './rows.ts';
 import { runEffects } from './effects.ts';
 import { permissionOf, type EntityDef } from './model.ts';
 
@@ -28,6 +30,11 @@ export interface StateAction {
   permission?: string;
   title: string;
   confirm?: string;
+  /** Inputs the action takes (a payment's method, date and voucher), entered in the action's `form`. */
+  fields?: string[];
+  required?: string[];
+  /** The form file the list opens for the inputs. */
+  form?: string;
 }
 
 export interface StatesDecl {
@@ -59,12 +66,20 @@ export function stateRoutes(app: FastifyInstance, s: Services) {
           const title = s.schemas.texts[action.title]?.[request.locale] ?? name;
           const now = new Date(s.clock.now());
           const field = entity.byName.get(states.field)!;
+          const inputs = actionInputs(s, site.key, entity, name, request);
           await s.database.db.transaction().execute(async (trx) => {
             const doc = svc.wire(await svc.find(id, trx, true));
             if (!actionApplies(states, action, doc)) throw new AppError(Code.conflict, 'state.notAllowed', { action: title });
             const from = doc[states.field] === null || doc[states.field] === undefined ? null : String(doc[states.field]);
-            await sql`update ${sql.table(entity.table)} set ${sql.ref(field.column)} = ${action.to}
-              where id = ${id} and top_dept_id = ${site.id}`.execute(trx);
+            await svc.checkValues(trx, inputs, id, doc);
+            const set: Record<string, unknown> = { ...inputColumns(entity, inputs), [field.column]: action.to };
+            if (entity.has.version) set.version = sql`version + 1`;
+            await (trx as unknown as Kysely<any>)
+              .updateTable(entity.table)
+              .set(set)
+              .where('id', '=', id)
+              .where('top_dept_id', '=', site.id)
+              .execute();
             await trx
               .insertInto('sys_state_history')
               .values({
@@ -78,7 +93,11 @@ export function stateRoutes(app: FastifyInstance, s: Services) {
                 created_at: now,
               })
               .execute();
-            await runEffects({ s, trx, site, principal, entity, request }, name, { ...doc, [states.field]: action.to });
+            await runEffects({ s, trx, site, principal, entity, request }, name, {
+              ...doc,
+              ...inputs,
+              [states.field]: action.to,
+            });
           });
           return ok(request, svc.wire(await svc.find(id)), 'state.done', { action: title });
         },
@@ -87,9 +106,41 @@ export function stateRoutes(app: FastifyInstance, s: Services) {
   }
 }
 
+/** The action's inputs from the body, validated like fields (none when it takes none). */
+function actionInputs(
+  s: Services,
+  siteKey: string,
+  entity: EntityDef,
+  name: string,
+  request: FastifyRequest,
+): Record<string, unknown> {
+  const validate = s.schemas.forSite(siteKey).actionValidators.get(`${entity.name}.${name}`);
+  if (!validate) return {};
+  const body = structuredClone(request.body ?? {}) as Record<string, unknown>;
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new AppError(Code.invalid, 'request.invalid', { detail: 'body' });
+  for (const n of entity.states!.actions[name]!.fields ?? []) if (body[n] === '') body[n] = null;
+  if (!validate(body)) {
+    const labels = Object.fromEntries(entity.fields.map((f) => [f.name, fieldLabel(s, f, request.locale)]));
+    throw new AppError(Code.invalid, 'request.invalid', { detail: describeError(validate.errors![0]!, request.locale, labels) });
+  }
+  const fields = entity.states!.actions[name]!.fields ?? [];
+  return Object.fromEntries(fields.filter((n) => n in body).map((n) => [n, body[n]]));
+}
+
+/** Columns of the inputs: file lists go into extend like a save puts them. */
+function inputColumns(entity: EntityDef, inputs: Record<string, unknown>): Record<string, unknown> {
+  const open = { ...entity, fields: entity.fields.map((f) => (f.name in inputs ? { ...f, readOnly: false } : f)) };
+  const columns = toColumns(open, inputs);
+  const files = filesPatch(open, inputs);
+  if (Object.keys(files).length) columns.extend = sql`coalesce(extend, '{}'::jsonb) || ${JSON.stringify(files)}::jsonb`;
+  return columns;
+}
+
 interface RowAction {
   action: string;
   endpoint?: string;
+  form?: string;
   to?: string;
   title?: string;
   permission?: string;
@@ -146,12 +197,14 @@ export function documentActions(entity: EntityDef, declared: RowAction[]): RowAc
     const from = quoted(a.from)
       .map((v) => `${states!.field} == ${v}`)
       .join(' || ');
+    // An action with inputs opens its form on the row and posts it to the action.
     add({
-      action: 'request',
+      action: a.form ? 'edit' : 'request',
       endpoint: name,
+      ...(a.form ? { form: a.form } : {}),
       title: a.title,
       permission: permissionOf(entity, a.permission ?? name),
-      ...(a.confirm ? { confirm: a.confirm } : {}),
+      ...(a.confirm && !a.form ? { confirm: a.confirm } : {}),
       visible: a.when ? `(${from}) && (${a.when})` : from,
     });
   }

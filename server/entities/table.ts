@@ -28,8 +28,17 @@ export function generatedDdl(entity: EntityDef): string[] {
 )`,
     ...own.map((f) => `alter table ${t} add column if not exists ${ident(f.column)} ${columnType(f)}`),
   ];
-  if (entity.site) statements.push(`create index if not exists ${t}_site on ${t} (top_dept_id, created_at desc)`);
-  for (const f of own.filter((f) => f.unique)) {
+  if (entity.lineOf) {
+    // A document's line: which document, and where in it.
+    statements.push(
+      `alter table ${t} add column if not exists doc_id bigint not null`,
+      `alter table ${t} add column if not exists line_no integer not null default 0`,
+      `create index if not exists ${t}_doc on ${t} (doc_id, line_no)`,
+    );
+  } else if (entity.site) statements.push(`create index if not exists ${t}_site on ${t} (top_dept_id, created_at desc)`);
+  // A line's unique value is kept unique by the lines' writer (./lines.ts) under a lock: an index
+  // would refuse two lines of one save that swap their values.
+  for (const f of own.filter((f) => f.unique && !entity.lineOf)) {
     // Unique together with other fields (a number unique per year): those columns are in the index too,
     // under a name of its own; the narrower index of a table made before is dropped.
     const together = (f.uniqueWith ?? []).map((n) => entity.byName.get(n)?.column).filter((c): c is string => !!c);

@@ -14,6 +14,12 @@ export const budgetMessages = {
     'en-US': 'After this, budget indicator "{name}" will be {rate}% used ({amount:money} now, {available:money} left). Submit anyway?',
     'pt-BR': 'Depois disto, o indicador "{name}" ficará {rate}% utilizado ({amount:money} agora, {available:money} restante). Enviar mesmo assim?',
   },
+  'budget.originClosed': {
+    'zh-CN': '单据 {doc} 未审批通过或已关闭，不能在其冻结额度内报销',
+    'zh-TW': '單據 {doc} 未審批通過或已關閉，不能在其凍結額度內報銷',
+    'en-US': 'Document {doc} is not approved or is closed: nothing can be drawn on its freeze',
+    'pt-BR': 'O documento {doc} não foi aprovado ou está fechado: nada pode ser retirado da sua reserva',
+  },
   'budget.badAmount': {
     'zh-CN': '金额须为大于0的数字，最多两位小数',
     'zh-TW': '金額須為大於0的數字，最多兩位小數',

@@ -3,6 +3,7 @@
 import { format, type Locale, type Localized } from '../../validators/locale.ts';
 
 import { budgetMessages } from './messages.budget.ts';
+import { documentMessages } from './messages.document.ts';
 import { importMessages } from './messages.import.ts';
 import { inputMessages } from './messages.input.ts';
 import { sourcesMessages } from './messages.sources.ts';
@@ -10,6 +11,7 @@ import { warningMessages } from './messages.warning.ts';
 
 export const messages = {
   ...budgetMessages,
+  ...documentMessages,
   ...importMessages,
   ...inputMessages,
   ...sourcesMessages,

@@ -435,6 +435,13 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         const when = str(action.when);
         const bad = when === undefined ? null : conditionError(when);
         if (bad) report(rel, `/states/actions/${name}/when`, bad);
+        arr(action.fields).forEach((f, i) => field(`/states/actions/${name}/fields/${i}`, f, 'input field'));
+        const inputs = new Set(arr(action.fields).map(String));
+        arr(action.required).forEach((f, i) => {
+          if (!inputs.has(String(f))) report(rel, `/states/actions/${name}/required/${i}`, `required input ${String(f)} is not among the action's fields`);
+        });
+        if (action.form !== undefined && ![...files.keys()].some((f) => f.endsWith(`/${String(action.form)}.form.json`)))
+          report(rel, `/states/actions/${name}/form`, `form ${String(action.form)} has no file ${String(action.form)}.form.json`);
         const prefix = str(json.permission);
         const key = `${prefix ?? ''}:${str(action.permission) ?? name}`;
         if (prefix && !permissions.has(key)) report(rel, `/states/actions/${name}`, `permission ${key} is defined by no menu manifest (add "${str(action.permission) ?? name}" to the menu's buttons)`);
@@ -450,13 +457,53 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         const effect = obj(e);
         const at = `/effects/${event}/${i}`;
         if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget`);
-        if (!['freeze', 'release', 'consume'].includes(String(effect.budget))) report(rel, `${at}/budget`, `budget effect ${String(effect.budget)}: freeze, release or consume`);
+        if (!['freeze', 'release', 'consume', 'pay'].includes(String(effect.budget))) report(rel, `${at}/budget`, `budget effect ${String(effect.budget)}: freeze, release, consume or pay`);
         if (effect.budget === 'freeze') {
           field(`${at}/indicator`, effect.indicator ?? '(none)', 'indicator field');
           field(`${at}/amount`, effect.amount ?? '(none)', 'amount field');
+          if (effect.drawFrom !== undefined) {
+            field(`${at}/drawFrom`, effect.drawFrom, 'drawFrom field');
+            const origin = fields.get(String(effect.drawFrom));
+            if (origin && origin.type !== 'ref') report(rel, `${at}/drawFrom`, `drawFrom ${String(effect.drawFrom)} is not a ref field`);
+            const when = str(effect.drawWhen);
+            const bad = when === undefined ? null : conditionError(when);
+            if (bad) report(rel, `${at}/drawWhen`, bad);
+          }
         }
       });
     }
+    // Lines: each collection names a line entity that says it holds this document's lines; sums go
+    // from a line field into a document field.
+    for (const [member, l] of Object.entries(obj(json.lines))) {
+      const decl = obj(l);
+      const at = ptr('lines', member);
+      text(rel, `${at}/title`, decl.title);
+      if (fields.has(member)) report(rel, at, `lines ${member} has the name of a field`);
+      const line = entities.get(str(decl.entity) ?? '');
+      if (!line) {
+        report(rel, `${at}/entity`, `entity ${String(decl.entity)} does not exist`);
+        continue;
+      }
+      if (line.json.lineOf !== json.name) report(rel, `${at}/entity`, `entity ${String(decl.entity)} does not say "lineOf": "${String(json.name)}"`);
+      for (const [docField, lineField] of Object.entries(obj(decl.sum))) {
+        field(`${at}/sum/${docField}`, docField, 'sum field');
+        if (!line.fields.has(String(lineField))) report(rel, `${at}/sum/${docField}`, `${String(lineField)} is not a field of ${String(decl.entity)}`);
+        if (fields.get(docField) && fields.get(docField)!.readOnly !== true)
+          report(rel, `${at}/sum/${docField}`, `${docField} is a sum the server makes: mark it readOnly`);
+      }
+    }
+    if (json.lineOf !== undefined) {
+      const doc = entities.get(String(json.lineOf));
+      if (!doc) report(rel, '/lineOf', `entity ${String(json.lineOf)} does not exist`);
+      else if (!Object.values(obj(doc.json.lines)).some((l) => obj(l).entity === json.name))
+        report(rel, '/lineOf', `entity ${String(json.lineOf)} names no lines of ${String(json.name)}`);
+    }
+    arr(json.checks).forEach((c, i) => {
+      const check = obj(c);
+      const bad = conditionError(String(check.rule ?? ''));
+      if (bad) report(rel, `/checks/${i}/rule`, bad);
+      text(rel, `/checks/${i}/message`, check.message);
+    });
     const perm = str(json.permission);
     if (perm && !permissions.has(`${perm}:list`)) {
       report(rel, '/permission', `permission ${perm}:list is defined by no menu manifest`);

@@ -178,6 +178,7 @@ async function seedYear(database: Database, now: number): Promise<void> {
         finance: as('finance', 'Demo@12345'),
         head: as('head', 'Demo@12345'),
         staff: as('staff', 'Demo@12345'),
+        cashier: as('cashier', 'Demo@12345'),
       };
     };
 
@@ -375,7 +376,8 @@ async function seedYear(database: Database, now: number): Promise<void> {
       })) as { id: number };
     const submitApplication = (by: 'staff' | 'head', doc: { id: number }) =>
       who[by].call('POST', `/expense/beforehand/submit?id=${doc.id}&confirmed=1`, { id: doc.id });
-    const decideApplication = async (
+    const decide = async (
+      entity: string,
       by: 'head' | 'finance',
       doc: { id: number },
       decision: 'approve' | 'reject',
@@ -384,10 +386,12 @@ async function seedYear(database: Database, now: number): Promise<void> {
       const tasks = (await who[by].call('GET', '/workflow/task/page?scope=todo&pageSize=100')) as {
         records: Array<{ id: number; entity: string; businessKey: number }>;
       };
-      const task = tasks.records.find((t) => t.entity === 'beforehand' && Number(t.businessKey) === doc.id);
-      if (!task) throw new Error(`demo budget seed: ${by} has no task of beforehand ${doc.id}`);
+      const task = tasks.records.find((t) => t.entity === entity && Number(t.businessKey) === doc.id);
+      if (!task) throw new Error(`demo budget seed: ${by} has no task of ${entity} ${doc.id}`);
       await who[by].call('POST', `/workflow/task/${decision}`, { taskId: task.id, comment });
     };
+    const decideApplication = (by: 'head' | 'finance', doc: { id: number }, decision: 'approve' | 'reject', comment: string) =>
+      decide('beforehand', by, doc, decision, comment);
     await application('staff', '1', '教研组资料打印', '202', 300, { reason: '教研组活动资料打印。' });
     const printing = await application('staff', '1', '高二期中试卷印刷', '202', 2_400, { reason: '高二年级期中考试试卷印刷。' });
     await submitApplication('staff', printing);
@@ -411,6 +415,73 @@ async function seedYear(database: Database, now: number): Promise<void> {
     const withdrawnApplication = await application('staff', '1', '教室多媒体维修', '202', 600);
     await submitApplication('staff', withdrawnApplication);
     await who.staff.call('POST', `/expense/beforehand/withdraw?id=${withdrawnApplication.id}`, { id: withdrawnApplication.id });
+
+    // Reimbursements (报销) of 教务处: the training paid against its application (drawn from its
+    // freeze), a printing bill in approval, a draft, and one sent back for a missing invoice.
+    let invoiceNo = 0;
+    const invoice = (amount: number, seller: string, day: number) => ({
+      invoiceCode: '',
+      invoiceNo: `${year}${String(months).padStart(2, '0')}${String(++invoiceNo).padStart(8, '0')}`,
+      invoiceDate: `${year}-${String(months).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      amount: money(amount),
+      sellerTaxId: '91110108MA01ABCD2X',
+      sellerName: seller,
+    });
+    const reimbursement = async (
+      title: string,
+      code: string,
+      items: Array<[string, string, number]>,
+      invoices: Array<ReturnType<typeof invoice>>,
+      more: object = {},
+    ) =>
+      (await who.staff.call('POST', '/expense/funds/save', {
+        title,
+        budgetId: idOf(code),
+        payee: '林小雨',
+        payeeAccount: '6222 0202 0000 1234 567',
+        payeeBank: '中国工商银行示范区支行',
+        items: items.map(([economicClass, summary, amount]) => ({ economicClass, summary, amount: money(amount) })),
+        invoices,
+        ...more,
+      })) as { id: number };
+    const submitReimbursement = (doc: { id: number }) =>
+      who.staff.call('POST', `/expense/funds/submit?id=${doc.id}&confirmed=1`, { id: doc.id });
+    const trainingClaim = await reimbursement(
+      '骨干教师跟岗培训费用报销',
+      '205',
+      [
+        ['30216', '跟岗培训费 4人×5天', 2_200],
+        ['30216', '培训资料费', 380],
+        ['30216', '培训期间住宿费', 700],
+      ],
+      [invoice(2_200, '市教师发展中心', 3), invoice(380, '新华书店示范区店', 3), invoice(700, '市教育宾馆', 4)],
+      { beforehandId: training.id },
+    );
+    await submitReimbursement(trainingClaim);
+    await decide('reimburse', 'head', trainingClaim, 'approve', '同意');
+    await decide('reimburse', 'finance', trainingClaim, 'approve', '票据齐全，同意报销');
+    await who.cashier.call('POST', `/expense/funds/pay?id=${trainingClaim.id}`, {
+      id: trainingClaim.id,
+      payMethod: '1',
+      paidDate: `${year}-${String(months).padStart(2, '0')}-${String(Math.min(today.getDate(), 10)).padStart(2, '0')}`,
+      voucherNo: `记-${String(months).padStart(2, '0')}-018`,
+    });
+    const printingClaim = await reimbursement(
+      '教研组资料印刷费',
+      '202',
+      [['30202', '教研组活动资料印刷', 286]],
+      [invoice(286, '示范区文印中心', 6)],
+    );
+    await submitReimbursement(printingClaim);
+    await reimbursement('教研资料复印装订', '202', [['30202', '复印、胶装 12 册', 158.5]], [invoice(158.5, '示范区文印中心', 8)]);
+    const sentBack = await reimbursement(
+      '市内交通费',
+      '203',
+      [['30211', '赴区教育局送材料 出租车', 96]],
+      [invoice(96, '示范区出租汽车公司', 7)],
+    );
+    await submitReimbursement(sentBack);
+    await decide('reimburse', 'head', sentBack, 'reject', '请补充行程说明');
 
     // Finance lowers the reception budget directly (三公经费压减).
     await who.finance.call('POST', '/neikong/budgetAdjust/save', {

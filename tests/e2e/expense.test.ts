@@ -81,3 +81,129 @@ describe('a beforehand application', () => {
     expect(await offers(row(staff, purpose), 'row-request-close')).toBe(false);
   });
 });
+
+/** A call to the real API as a user signs in (approvers decide here without a page of their own). */
+async function api(loginName: string) {
+  const login = await fetch(`${baseUrl()}/api/auth/login/account`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginName, password: 'Demo@12345' }),
+  }).then((r) => r.json());
+  expect(login.code, login.msg).toBe('0');
+  return async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const answer = await fetch(`${baseUrl()}/api${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', token: login.data.token },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => r.json());
+    expect(answer.code, answer.msg).toBe('0');
+    return answer.data;
+  };
+}
+
+describe('a reimbursement', () => {
+  const claim = `跟岗培训交通住宿报销${stamp}`;
+  const invoiceNo = (k: number) => `${Date.now()}`.slice(-10) + String(k).padStart(2, '0');
+
+  it('is filed against the approved application with lines and two invoices, and totals itself', async () => {
+    await staff.goto(`${baseUrl()}/expense/fundsList`);
+    await staff.locator('[data-testid=schema-list-FundsList]').waitFor();
+    await staff.locator('[data-testid=toolbar-add]').click();
+    await item(staff, '报销事由').locator('input').fill(claim);
+    // The approved training application brings its indicator along.
+    await item(staff, '事前申请').locator('.ant-select').first().click();
+    await staff.locator('.ant-select-item-option', { hasText: '骨干教师跟岗培训' }).click();
+    await expect.poll(() => item(staff, '预算指标').first().textContent()).toContain('培训费');
+
+    const lines = item(staff, '报销明细').locator('.ant-table-tbody tr.ant-table-row');
+    await lines.first().waitFor();
+    const fillLine = async (k: number, klass: string, summary: string, amount: string) => {
+      const cells = lines.nth(k).locator('td');
+      await cells.nth(0).locator('.ant-select').click();
+      await staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: klass }).click();
+      await cells.nth(1).locator('input').fill(summary);
+      await cells.nth(2).locator('input').fill(amount);
+    };
+    await fillLine(0, '30211 差旅费', '高铁往返', '553');
+    await item(staff, '报销明细').locator('.ant-btn', { hasText: '添加明细' }).click();
+    await fillLine(1, '30211 差旅费', '住宿 2 晚', '760.50');
+
+    const invoices = item(staff, '发票').locator('.ant-table-tbody tr.ant-table-row');
+    for (const [k, amount] of [
+      [0, '553'],
+      [1, '760.50'],
+    ] as const) {
+      await item(staff, '发票').locator('.ant-btn', { hasText: '添加发票' }).click();
+      const cells = invoices.nth(k).locator('td');
+      await cells.nth(1).locator('input').fill(invoiceNo(k));
+      await cells.nth(2).locator('input').click();
+      await staff.keyboard.type('2026-11-20');
+      await staff.keyboard.press('Enter');
+      await cells.nth(3).locator('input').fill(amount);
+      await cells.nth(4).locator('input').fill('91110108MA01ABCD2X');
+    }
+    // The total follows the lines as they are typed.
+    await expect.poll(() => item(staff, '报销金额').first().textContent()).toContain('1,313.50');
+    await shot(staff, 'expense-reimburse-form');
+    await staff.locator('[data-testid=form-ok]').click();
+    const advised = staff.locator('.ant-modal-confirm', { hasText: '会议纪要' });
+    if (await advised.isVisible().catch(() => false)) await advised.locator('.ant-btn-primary').click();
+    await expect.poll(() => row(staff, claim).count()).toBe(1);
+    const text = (await row(staff, claim).textContent()) ?? '';
+    expect(text).toMatch(new RegExp(`BX-${new Date().getFullYear()}-\\d{4}`));
+    // The server's total of the lines.
+    expect(text).toContain('1,313.50');
+    expect(text).toContain('草稿');
+  });
+
+  it('goes into approval, is approved, and the cashier pays it with a voucher', async () => {
+    await rowAction(row(staff, claim), 'row-request-submit');
+    await staff.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await expect.poll(async () => (await row(staff, claim).textContent()) ?? '').toContain('审批中');
+    const id = Number(
+      (await api('staff').then((call) => call('GET', `/expense/funds/page?title=${encodeURIComponent(claim)}`))).records[0].id,
+    );
+    for (const who of ['head', 'finance']) {
+      const call = await api(who);
+      const tasks = (await call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Array<Record<string, unknown>>;
+      const task = tasks.find((t) => t.entity === 'reimburse' && Number(t.businessKey) === id);
+      expect(task, `${who} has the task`).toBeTruthy();
+      await call('POST', '/workflow/task/approve', { taskId: task!.id, comment: '同意' });
+    }
+
+    const opened = await newPage(browser, { language: 'zh-CN' });
+    const cashier = opened.page;
+    try {
+      await signIn(cashier, 'cashier', 'Demo@12345');
+      await cashier.waitForURL(/\/home/);
+      await cashier.goto(`${baseUrl()}/expense/fundsList`);
+      await cashier.locator('[data-testid=schema-list-FundsList]').waitFor();
+      await expect.poll(async () => (await row(cashier, claim).textContent()) ?? '').toContain('已通过');
+      await rowAction(row(cashier, claim), 'row-edit-pay');
+      const dialog = cashier.locator('.ant-modal', { hasText: '付款 · 报销单' });
+      await dialog.waitFor();
+      // The document's number and amount are shown; the payment's inputs are entered.
+      expect(await dialog.textContent()).toContain('1,313.50');
+      expect(await item(cashier, '付款方式').textContent()).toContain('银行转账');
+      await item(cashier, '付款日期').locator('input').click();
+      await cashier.keyboard.type('2026-11-25');
+      await cashier.keyboard.press('Enter');
+      await item(cashier, '凭证号').locator('input').fill('记-11-025');
+      await shot(cashier, 'expense-reimburse-pay');
+      await cashier.locator('[data-testid=form-ok]').click();
+      await expect.poll(async () => (await row(cashier, claim).textContent()) ?? '').toContain('已付款');
+      expect(await offers(row(cashier, claim), 'row-edit-pay')).toBe(false);
+
+      // The printed form: lines, invoices and the amount in capitals.
+      await cashier.goto(`${baseUrl()}/print/reimburse/${id}`);
+      await cashier.locator('[data-testid=print-sheet]').waitFor();
+      await expect.poll(() => cashier.locator('[data-testid=print-table-items]').textContent()).toContain('住宿 2 晚');
+      expect(await cashier.locator('[data-testid=print-table-items]').textContent()).toContain('30211 差旅费');
+      expect(await cashier.locator('[data-testid=print-table-invoices]').textContent()).toContain('760.50');
+      expect(await cashier.locator('[data-testid=amount-in-words]').textContent()).toBe('壹仟叁佰壹拾叁元伍角');
+      await shot(cashier, 'expense-reimburse-print');
+    } finally {
+      await opened.context.close();
+    }
+  });
+});

@@ -364,3 +364,35 @@ describe('schemas:check on site overrides', () => {
     );
   });
 });
+
+describe('schemas:check on document features', () => {
+  it('names each broken declaration of a document by file and pointer', () => {
+    const { root } = copy();
+    const file = 'expense/reimburse.entity.json';
+    edit(root, file, (json) => {
+      json.lines.items.entity = 'noSuchLine';
+      json.lines.invoices.sum = { invoiceTotal: 'gross', payee: 'amount' };
+      json.checks = [{ rule: 'money >= ', message: 'reimburse.invoicesShort' }];
+      json.effects.submit[0].drawFrom = 'title';
+      json.effects.approved = [{ budget: 'spend' }];
+      json.states.actions.pay.fields = ['payMethod', 'bankSlip'];
+      json.states.actions.pay.required = ['paidDate'];
+      json.states.actions.pay.form = 'noSuchForm';
+    });
+    edit(root, 'expense/reimburseLine.entity.json', (json) => {
+      json.lineOf = 'beforehand';
+    });
+    const problems = checkSchemas(root);
+    const said = (pointer: string, f = file) => at(problems, f, pointer).map((p) => p.message);
+    expect(said('/lines/items/entity')).toEqual(['entity noSuchLine does not exist']);
+    expect(said('/lines/invoices/sum/invoiceTotal')).toEqual(['gross is not a field of reimburseInvoice']);
+    expect(said('/lines/invoices/sum/payee')).toEqual(['payee is a sum the server makes: mark it readOnly']);
+    expect(said('/checks/0/rule')).toHaveLength(1);
+    expect(said('/effects/submit/0/drawFrom')).toEqual(['drawFrom title is not a ref field']);
+    expect(said('/effects/approved/0/budget')).toEqual(['budget effect spend: freeze, release, consume or pay']);
+    expect(said('/states/actions/pay/fields/1')).toEqual(['input field bankSlip is not a field of the entity']);
+    expect(said('/states/actions/pay/required/0')).toEqual(["required input paidDate is not among the action's fields"]);
+    expect(said('/states/actions/pay/form')).toEqual(['form noSuchForm has no file noSuchForm.form.json']);
+    expect(said('/lineOf', 'expense/reimburseLine.entity.json')).toEqual(['entity beforehand names no lines of reimburseLine']);
+  });
+});

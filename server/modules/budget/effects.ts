@@ -7,12 +7,20 @@
 //       (code 40108; the same request again with confirmed=1 goes through)
 //   { "budget": "release" }   gives back everything the document still holds (rejected, withdrawn,
 //                              cancelled, closed with a remainder)
-//   { "budget": "consume" }   what the document holds becomes used (approved)
+//   { "budget": "consume" }   what the document holds becomes used (approved); the document keeps
+//                              the figure for its payment
+//   { "budget": "pay" }       what the document made used is paid (the cashier's payment)
+//   "drawFrom": "<ref field>" on a freeze: the document first takes over what the referred document
+//       (its application) holds on the same indicator, and freezes only the excess; "drawWhen" says
+//       when the origin is open (an expression over it). Released, the drawn part goes back to the
+//       origin while the origin still holds there, else to the indicator.
 //
 // What each document holds per indicator is kept in nk_budget_hold, so releasing or consuming it is
 // a keyed read, and a document never gives back more than it took.
 import { sql } from 'kysely';
-import { defineEffect } from '../../entities/effects.ts';
+import { defineEffect, type EffectDecl } from '../../entities/effects.ts';
+import { toWire } from '../../entities/rows.ts';
+import { run } from '../../../validators/expression/evaluate.ts';
 import type { HookContext } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { ledgerOf } from './hooks.ts';
@@ -30,26 +38,78 @@ function confirmed(ctx: HookContext): boolean {
   return [q.confirmed, b && typeof b === 'object' ? b.confirmed : undefined].some((v) => v === true || v === '1' || v === 'true');
 }
 
-async function holdsOf(ctx: HookContext, docId: number) {
+interface Hold {
+  budget_id: number;
+  amount: string;
+  drawn: string;
+  used: string;
+  origin_type: string | null;
+  origin_id: number | null;
+}
+
+async function holdsOf(ctx: HookContext, docId: number): Promise<Hold[]> {
   return (
-    await sql<{ budget_id: number; amount: string }>`select budget_id, amount from nk_budget_hold
+    await sql<Hold>`select budget_id, amount, drawn, used, origin_type, origin_id from nk_budget_hold
       where source_type = ${ctx.entity.name} and source_id = ${docId} and top_dept_id = ${ctx.site.id}
       order by budget_id for update`.execute(ctx.trx)
   ).rows;
 }
 
-async function addHold(ctx: HookContext, docId: number, budgetId: number, amount: string) {
-  await sql`insert into nk_budget_hold (top_dept_id, source_type, source_id, budget_id, amount)
-    values (${ctx.site.id}, ${ctx.entity.name}, ${docId}, ${budgetId}, ${amount}::numeric)
-    on conflict (source_type, source_id, budget_id) do update set amount = nk_budget_hold.amount + excluded.amount`.execute(
-    ctx.trx,
-  );
+async function addHold(
+  ctx: HookContext,
+  docId: number,
+  budgetId: number,
+  amount: string,
+  origin?: { type: string; id: number },
+  drawn = '0',
+) {
+  await sql`insert into nk_budget_hold (top_dept_id, source_type, source_id, budget_id, amount, origin_type, origin_id, drawn)
+    values (${ctx.site.id}, ${ctx.entity.name}, ${docId}, ${budgetId}, ${amount}::numeric, ${origin?.type ?? null},
+      ${origin?.id ?? null}, ${drawn}::numeric)
+    on conflict (source_type, source_id, budget_id) do update set amount = nk_budget_hold.amount + excluded.amount,
+      drawn = nk_budget_hold.drawn + excluded.drawn,
+      origin_type = coalesce(excluded.origin_type, nk_budget_hold.origin_type),
+      origin_id = coalesce(excluded.origin_id, nk_budget_hold.origin_id)`.execute(ctx.trx);
 }
 
 function utilisation(b: Balances): number {
   const adjusted = cents(b.adjusted);
   if (adjusted <= 0n) return 1;
   return Number(((cents(b.frozen) + cents(b.used)) * 10000n) / adjusted) / 10000;
+}
+
+/**
+ * The part of `amount` the document takes over from its origin's hold on the indicator (a
+ * reimbursement's application): the origin must be open (`drawWhen` over the origin), and it gives
+ * at most what it still holds there.
+ */
+async function drawFromOrigin(ctx: HookContext, effect: EffectDecl, doc: Row, budgetId: number, amount: bigint) {
+  const field = ctx.entity.byName.get(String(effect.drawFrom));
+  const originId = Number(doc[String(effect.drawFrom)]);
+  if (!field?.ref || !Number.isSafeInteger(originId) || originId < 1) return { taken: 0n, origin: undefined };
+  const originEntity = ctx.s.schemas.entity(ctx.site.key, field.ref);
+  const originRow = (
+    await sql<Row>`select * from ${sql.table(originEntity.table)} where id = ${originId} and top_dept_id = ${ctx.site.id}
+      for update`.execute(ctx.trx)
+  ).rows[0];
+  if (!originRow) throw new AppError(Code.invalid, 'entity.badRef', { field: field.name });
+  if (effect.drawWhen && !run(String(effect.drawWhen), toWire(originEntity, originRow))) {
+    const number = originEntity.fields.find((f) => f.sequence);
+    throw new AppError(Code.conflict, 'budget.originClosed', { doc: String((number && originRow[number.column]) ?? originId) });
+  }
+  const origin = { type: originEntity.name, id: originId };
+  const held = (
+    await sql<{
+      amount: string;
+    }>`select amount from nk_budget_hold where source_type = ${origin.type} and source_id = ${origin.id}
+      and budget_id = ${budgetId} and top_dept_id = ${ctx.site.id} for update`.execute(ctx.trx)
+  ).rows[0];
+  const available = held ? cents(held.amount) : 0n;
+  const taken = available < amount ? available : amount;
+  if (taken > 0n)
+    await sql`update nk_budget_hold set amount = amount - ${fromCents(taken)}::numeric where source_type = ${origin.type}
+      and source_id = ${origin.id} and budget_id = ${budgetId}`.execute(ctx.trx);
+  return { taken, origin };
 }
 
 defineEffect('budget', async (ctx, effect, doc, event) => {
@@ -61,31 +121,61 @@ defineEffect('budget', async (ctx, effect, doc, event) => {
       const budgetId = Number(doc[String(effect.indicator)]);
       if (!Number.isSafeInteger(budgetId) || budgetId < 1) throw new AppError(Code.notFound, 'budget.notFound');
       const amount = amountOf(doc[String(effect.amount)]);
-      const after = await ledger.freeze(budgetId, amount, source);
+      const { taken, origin } = effect.drawFrom
+        ? await drawFromOrigin(ctx, effect, doc, budgetId, cents(amount))
+        : { taken: 0n, origin: undefined };
+      if (taken > 0n) await addHold(ctx, docId, budgetId, fromCents(taken), origin, fromCents(taken));
+      const rest = cents(amount) - taken;
+      if (rest <= 0n) return;
+      // Only what the origin did not hold is new money on the indicator: that part is checked.
+      const after = await ledger.freeze(budgetId, fromCents(rest), source);
       const rate = utilisation(after);
       if (rate >= CONFIRM_RATE && !confirmed(ctx)) {
         // The transaction rolls back: nothing is held until the caller says go on.
         throw new AppError(
           Code.confirm,
           'budget.confirmHigh',
-          { name: after.budgetName, rate: Math.floor(rate * 1000) / 10, amount, available: after.available },
+          { name: after.budgetName, rate: Math.floor(rate * 1000) / 10, amount: fromCents(rest), available: after.available },
           { confirm: true },
         );
       }
-      await addHold(ctx, docId, budgetId, amount);
+      await addHold(ctx, docId, budgetId, fromCents(rest), origin);
       return;
     }
-    case 'release':
-    case 'consume': {
+    case 'release': {
       for (const hold of await holdsOf(ctx, docId)) {
-        if (cents(hold.amount) > 0n) {
-          const amount = fromCents(cents(hold.amount));
-          if (effect.budget === 'release') await ledger.unfreeze(Number(hold.budget_id), amount, source);
-          else await ledger.consume(Number(hold.budget_id), amount, source);
+        let back = cents(hold.amount);
+        const drawn = cents(hold.drawn) < back ? cents(hold.drawn) : back;
+        if (drawn > 0n && hold.origin_type) {
+          // The drawn part goes back to the origin while it is open (it still holds on the indicator).
+          const returned = await sql`update nk_budget_hold set amount = amount + ${fromCents(drawn)}::numeric
+            where source_type = ${hold.origin_type} and source_id = ${hold.origin_id} and budget_id = ${hold.budget_id}
+            and top_dept_id = ${ctx.site.id}`.execute(ctx.trx);
+          if (Number(returned.numAffectedRows ?? 0) > 0) back -= drawn;
         }
+        if (back > 0n) await ledger.unfreeze(Number(hold.budget_id), fromCents(back), source);
       }
       await sql`delete from nk_budget_hold where source_type = ${ctx.entity.name} and source_id = ${docId}
-        and top_dept_id = ${ctx.site.id}`.execute(ctx.trx);
+        and top_dept_id = ${ctx.site.id} and used = 0`.execute(ctx.trx);
+      await sql`update nk_budget_hold set amount = 0, drawn = 0 where source_type = ${ctx.entity.name}
+        and source_id = ${docId} and top_dept_id = ${ctx.site.id}`.execute(ctx.trx);
+      return;
+    }
+    case 'consume': {
+      for (const hold of await holdsOf(ctx, docId)) {
+        if (cents(hold.amount) > 0n) await ledger.consume(Number(hold.budget_id), fromCents(cents(hold.amount)), source);
+      }
+      // What became used stays on the document for its payment.
+      await sql`update nk_budget_hold set used = used + amount, amount = 0, drawn = 0 where source_type = ${ctx.entity.name}
+        and source_id = ${docId} and top_dept_id = ${ctx.site.id}`.execute(ctx.trx);
+      return;
+    }
+    case 'pay': {
+      for (const hold of await holdsOf(ctx, docId)) {
+        if (cents(hold.used) > 0n) await ledger.pay(Number(hold.budget_id), fromCents(cents(hold.used)), source);
+      }
+      await sql`delete from nk_budget_hold where source_type = ${ctx.entity.name} and source_id = ${docId}
+        and top_dept_id = ${ctx.site.id} and amount = 0`.execute(ctx.trx);
       return;
     }
     default:

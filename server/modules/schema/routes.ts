@@ -32,7 +32,7 @@ const ACTION_KEYS: Record<string, string> = {
 };
 
 /** What the browser needs of an entity: no tables, no columns, no hidden fields. */
-export function publicEntity(e: EntityDef, all?: Map<string, EntityDef>) {
+export function publicEntity(e: EntityDef, all?: Map<string, EntityDef>): Record<string, unknown> {
   return {
     name: e.name,
     title: e.title,
@@ -47,6 +47,27 @@ export function publicEntity(e: EntityDef, all?: Map<string, EntityDef>) {
     schemaVersion: e.schemaVersion,
     tree: e.tree,
     pick: e.pick,
+    // A document's line collections, each with its line entity's fields (the form's sub-tables, print).
+    ...(e.lines && all
+      ? {
+          lines: Object.fromEntries(
+            Object.entries(e.lines).flatMap(([member, decl]): Array<[string, unknown]> => {
+              const line = all.get(decl.entity);
+              return line ? [[member, { title: decl.title, sum: decl.sum, entity: publicEntity(line, all) }]] : [];
+            }),
+          ),
+        }
+      : {}),
+    // State actions that take inputs: what their forms enter.
+    ...(e.states && Object.values(e.states.actions).some((a) => a.fields?.length)
+      ? {
+          inputs: Object.fromEntries(
+            Object.entries(e.states.actions)
+              .filter(([, a]) => a.fields?.length)
+              .map(([name, a]) => [name, a.fields!]),
+          ),
+        }
+      : {}),
     fields: e.fields
       .filter((f) => !f.hidden)
       .map(({ column: _c, standard: _s, through: _t, ...f }) => {
@@ -116,7 +137,7 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
       if (!files.print) throw new AppError(Code.notFound, 'record.notFound');
       const entity = stored ? compileEntity(stored.entity, null) : current;
       const bundle = {
-        entity: publicEntity(entity),
+        entity: publicEntity(entity, s.schemas.forSite(site.key).entities),
         print: files.print,
         version: stored ? request.query.version : current.schemaVersion,
       };

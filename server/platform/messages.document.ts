@@ -1,0 +1,30 @@
+// Messages of the document features (issue 14): lines, their uniqueness across documents, and the
+// rules a document file states over itself.
+import type { Localized } from '../../validators/locale.ts';
+
+export const documentMessages = {
+  'line.error': {
+    'zh-CN': '{lines}第 {n} 行：{detail}',
+    'zh-TW': '{lines}第 {n} 行：{detail}',
+    'en-US': '{lines}, line {n}: {detail}',
+    'pt-BR': '{lines}, linha {n}: {detail}',
+  },
+  'line.usedElsewhere': {
+    'zh-CN': '{field}“{value}”已被单据 {doc} 使用，不能重复使用',
+    'zh-TW': '{field}「{value}」已被單據 {doc} 使用，不能重複使用',
+    'en-US': '{field} "{value}" is already used by document {doc} and cannot be used again',
+    'pt-BR': '{field} "{value}" já é usado pelo documento {doc} e não pode ser usado de novo',
+  },
+  'line.repeated': {
+    'zh-CN': '{field}“{value}”在本单据中重复',
+    'zh-TW': '{field}「{value}」在本單據中重複',
+    'en-US': '{field} "{value}" appears twice in this document',
+    'pt-BR': '{field} "{value}" aparece duas vezes neste documento',
+  },
+  'document.check': {
+    'zh-CN': '{detail}',
+    'zh-TW': '{detail}',
+    'en-US': '{detail}',
+    'pt-BR': '{detail}',
+  },
+} satisfies Record<string, Localized>;

@@ -1,0 +1,382 @@
+// Reimbursements (报销, issue 15) on the document features of issue 14: lines and invoices saved with
+// the document in one transaction (`lines`), sums made by the server, an invoice used once per site
+// (a unique line field, the refusal naming the document that holds it), a rule over the document
+// (`checks`: invoices cover the claim), the budget effects (submit draws on the application's freeze
+// first, approval consumes, the cashier's payment pays) and a state action with inputs (`pay`).
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
+
+type Row = Record<string, any>;
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const dept: Record<string, number> = {};
+const YEAR = '2036'; // a year the demo seed leaves empty: figures here are this file's own
+
+beforeAll(async () => {
+  server = await startServer();
+  tokens.admin = await server.login('admin', 'Admin@12345');
+  for (const name of ['finance', 'head', 'staff', 'teacher', 'principal', 'cashier'])
+    tokens[name] = await server.login(name, 'Demo@12345');
+  tokens.cityadmin = await server.login('cityadmin', 'City@12345', 'city');
+  for (const d of ok(await server.get('/api/core/dept/list', as('admin'))) as Row[]) dept[d.deptName] = Number(d.id);
+});
+afterAll(async () => server?.close());
+
+const as = (who: string, lang = 'zh-CN'): RequestOptions => ({
+  token: tokens[who],
+  site: who.startsWith('city') ? 'city' : 'demo',
+  lang,
+  headers: { year: YEAR },
+});
+function ok<T = any>(r: Reply<T>): T {
+  expect(r.body.code, r.body.msg).toBe('0');
+  return r.body.data;
+}
+const db = () => server.database.db as unknown as Kysely<any>;
+
+let n = 0;
+async function indicator(amount = '10000.00', who = 'admin'): Promise<number> {
+  const limitCode = `RB-${++n}`;
+  const body: Row = {
+    limitCode,
+    budgetName: `差旅费${limitCode}`,
+    expenseType: '2',
+    economicClass: '30211',
+    fundSource: '1',
+    originalAmount: amount,
+  };
+  if (who === 'admin') body.deptId = dept['教务处'];
+  else body.deptId = ok(await server.get('/api/core/dept/list', as(who)))[0].id;
+  return Number(ok(await server.post('/api/neikong/budget/save', body, as(who))).id);
+}
+const balance = async (id: number) => {
+  const r = ok(await server.get(`/api/neikong/budget/infoById/${id}`, as('admin')));
+  // The ledger's identity holds after every step.
+  const c = (v: string) => Math.round(Number(v) * 100);
+  expect(c(r.availableAmount)).toBe(c(r.adjustedAmount) - c(r.adjustFrozen) - c(r.frozenAmount) - c(r.usedAmount));
+  expect(c(r.paidAmount)).toBeLessThanOrEqual(c(r.usedAmount));
+  return {
+    frozen: r.frozenAmount as string,
+    used: r.usedAmount as string,
+    paid: r.paidAmount as string,
+    available: r.availableAmount as string,
+  };
+};
+const held = async (entity: string, id: number) =>
+  (
+    await sql<{
+      amount: string;
+      used: string;
+    }>`select amount, used from nk_budget_hold where source_type = ${entity} and source_id = ${id}`.execute(db())
+  ).rows.map((r) => ({ amount: r.amount, used: r.used }));
+
+let invoiceNo = 40000000;
+const invoice = (amount: string, extra: Row = {}) => ({
+  invoiceCode: '011002300111',
+  invoiceNo: String(++invoiceNo),
+  invoiceDate: '2036-03-02',
+  amount,
+  sellerTaxId: '91110108MA01ABCD2X',
+  ...extra,
+});
+const body = (budgetId: number, lines: string[], invoices: Row[], extra: Row = {}) => ({
+  title: `北京教研会差旅 ${++n}`,
+  budgetId,
+  // The browser's total is not taken: the server sums the lines.
+  money: '1.00',
+  items: lines.map((amount, i) => ({ economicClass: '30211', summary: `第${i + 1}项`, amount })),
+  invoices,
+  ...extra,
+});
+const save = (b: Row, who = 'staff', lang = 'zh-CN') => server.post('/api/expense/funds/save', b, as(who, lang));
+const info = async (id: number, who = 'staff') => ok(await server.get(`/api/expense/funds/infoById/${id}`, as(who)));
+const submit = (entity: 'funds' | 'beforehand', id: number, who = 'staff', confirmed = true) =>
+  server.post(`/api/expense/${entity}/submit?id=${id}${confirmed ? '&confirmed=1' : ''}`, {}, as(who));
+async function decide(entity: string, id: number, who: string, decision: 'approve' | 'reject') {
+  const tasks = ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as(who))).records as Row[];
+  const task = tasks.find((t) => t.entity === entity && t.businessKey === id);
+  expect(task, `${who} should have the task of ${entity} ${id}`).toBeTruthy();
+  return ok(await server.post(`/api/workflow/task/${decision}`, { taskId: task!.id, comment: `${who} 意见` }, as(who)));
+}
+async function approvedApplication(budgetId: number, money: string): Promise<Row> {
+  const a = ok(
+    await server.post(
+      '/api/expense/beforehand/save',
+      {
+        kind: '2',
+        title: `去北京参加教研会 ${++n}`,
+        budgetId,
+        money,
+        travellers: '林小雨',
+        cities: '北京',
+        days: 3,
+        travelRank: '3',
+      },
+      as('staff'),
+    ),
+  );
+  ok(await submit('beforehand', a.id));
+  await decide('beforehand', a.id, 'head', 'approve');
+  await decide('beforehand', a.id, 'finance', 'approve');
+  return a;
+}
+
+describe('reimbursement lines', () => {
+  it('are saved with the document, summed by the server, read back in order, and changed line by line', async () => {
+    const budgetId = await indicator();
+    const saved = ok(await save(body(budgetId, ['120.50', '79.50', '300.00'], [invoice('200.00'), invoice('300.00')])));
+    expect(saved.reimburseNo).toMatch(/^BX-\d{4}-\d{4}$/);
+    expect(saved).toMatchObject({ money: '500.00', invoiceTotal: '500.00', payState: '0', approvalStatus: '0' });
+    const read = await info(saved.id);
+    expect(read.items.map((l: Row) => [l.summary, l.amount])).toEqual([
+      ['第1项', '120.50'],
+      ['第2项', '79.50'],
+      ['第3项', '300.00'],
+    ]);
+    expect(read.invoices).toHaveLength(2);
+    // Keep the second line (changed), drop the others, add one: the kept line keeps its id.
+    const kept = read.items[1];
+    const updated = ok(
+      await server.post(
+        '/api/expense/funds/update',
+        {
+          id: saved.id,
+          version: read.version,
+          items: [
+            { ...kept, amount: '100.00' },
+            { economicClass: '30211', summary: '市内交通', amount: '50.00' },
+          ],
+        },
+        as('staff'),
+      ),
+    );
+    expect(updated.money).toBe('150.00');
+    const again = await info(saved.id);
+    expect(again.items.map((l: Row) => [l.id === kept.id, l.summary, l.amount])).toEqual([
+      [true, '第2项', '100.00'],
+      [false, '市内交通', '50.00'],
+    ]);
+    // The invoices were not sent: they stay.
+    expect(again.invoices).toHaveLength(2);
+    const rows = await sql<{ n: number }>`select count(*)::int as n from exp_reimburse_line where doc_id = ${saved.id}`.execute(
+      db(),
+    );
+    expect(rows.rows[0]!.n).toBe(2);
+  });
+
+  it('name the collection, the line and the field when one is wrong, and save nothing', async () => {
+    const budgetId = await indicator();
+    const before = (await sql<{ n: number }>`select count(*)::int as n from exp_reimburse`.execute(db())).rows[0]!.n;
+    const valid = await save(body(budgetId, ['10.00', '20.00'], [invoice('30.00')]));
+    expect(valid.body.code).toBe('0');
+    const cases: Array<[Row, string, string]> = [
+      [body(budgetId, ['10.00', '-1'], [invoice('30.00')]), 'zh-CN', '报销明细第 2 行：'],
+      [body(budgetId, [], [invoice('30.00')]), 'zh-CN', '报销明细至少1项'],
+      [body(budgetId, ['10.00'], [invoice('30.00', { invoiceNo: '12AB' })]), 'en-US', 'Invoices, line 1: Invoice number'],
+      [
+        { ...body(budgetId, ['10.00'], [invoice('30.00')]), items: [{ economicClass: '99999', summary: 'x', amount: '10.00' }] },
+        'zh-CN',
+        '报销明细第 1 行：',
+      ],
+      [body(budgetId, ['10.00'], [invoice('30.00', { amount: '1.005' })]), 'zh-CN', '发票第 1 行：发票金额'],
+    ];
+    for (const [b, lang, words] of cases) {
+      const r = await save(b, 'staff', lang);
+      expect(r.status).toBe(200);
+      expect(r.body.code, JSON.stringify(b.items)).not.toBe('0');
+      expect(r.body.msg).toContain(words);
+    }
+    const after = (await sql<{ n: number }>`select count(*)::int as n from exp_reimburse`.execute(db())).rows[0]!.n;
+    expect(after).toBe(before + 1);
+  });
+
+  it('need invoices that cover the claim', async () => {
+    const budgetId = await indicator();
+    const r = await save(body(budgetId, ['500.00'], [invoice('499.99')]));
+    expect(r.body).toMatchObject({ code: '40000', msg: '发票合计不能少于报销金额' });
+    const en = await save(body(budgetId, ['500.00'], []), 'staff', 'en-US');
+    expect(en.body.msg).toBe('The invoices must add up to at least the amount claimed');
+  });
+});
+
+describe('an invoice', () => {
+  it('is reimbursed once per site: the second use names the document that holds it', async () => {
+    const budgetId = await indicator();
+    const inv = invoice('100.00');
+    const first = ok(await save(body(budgetId, ['100.00'], [inv])));
+    const second = await save(body(budgetId, ['100.00'], [{ ...inv }]));
+    expect(second.body.code).toBe('40900');
+    expect(second.body.msg).toBe(`发票第 1 行：发票号码“${inv.invoiceNo}”已被单据 ${first.reimburseNo} 使用，不能重复使用`);
+    // Twice in one document.
+    const twice = await save(
+      body(budgetId, ['100.00'], [invoice('50.00', { invoiceNo: '55550001' }), invoice('50.00', { invoiceNo: '55550001' })]),
+    );
+    expect(twice.body.msg).toContain('发票第 2 行：发票号码“55550001”在本单据中重复');
+    // The same number under another code is another invoice.
+    ok(await save(body(budgetId, ['100.00'], [{ ...inv, invoiceCode: '011002300222' }])));
+    // Its own document may save it again (an edit keeps its invoices).
+    const read = await info(first.id);
+    ok(
+      await server.post(
+        '/api/expense/funds/update',
+        { id: first.id, version: read.version, title: '改了事由', invoices: read.invoices },
+        as('staff'),
+      ),
+    );
+    // Another site has its own invoices.
+    const cityBudget = await indicator('1000.00', 'cityadmin');
+    ok(await server.post('/api/expense/funds/save', body(cityBudget, ['100.00'], [{ ...inv }]), as('cityadmin')));
+    // Removed with its document, the invoice is free again.
+    ok(await server.post(`/api/expense/funds/remove?ids=${first.id}`, {}, as('staff')));
+    ok(await save(body(budgetId, ['100.00'], [{ ...inv }])));
+  });
+
+  it('saved by two documents at the same moment goes to one of them', async () => {
+    const budgetId = await indicator();
+    const inv = invoice('10.00');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => save(body(budgetId, ['10.00'], [{ ...inv }]))));
+    expect(answers.filter((a) => a.body.code === '0')).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code === '40900')).toHaveLength(5);
+    const rows = await sql<{
+      n: number;
+    }>`select count(*)::int as n from exp_reimburse_invoice where invoice_no = ${inv.invoiceNo}`.execute(db());
+    expect(rows.rows[0]!.n).toBe(1);
+  });
+});
+
+describe('a reimbursement and the budget', () => {
+  it('draws on its application’s freeze first, gives it back when rejected, consumes on approval and pays when the cashier pays', async () => {
+    const budgetId = await indicator('10000.00');
+    const app = await approvedApplication(budgetId, '3000.00');
+    expect(await balance(budgetId)).toMatchObject({ frozen: '3000.00', available: '7000.00' });
+
+    const r = ok(await save(body(budgetId, ['2000.00'], [invoice('2000.00')], { beforehandId: app.id })));
+    ok(await submit('funds', r.id, 'staff', false));
+    // Drawn from the application: nothing new is frozen.
+    expect(await balance(budgetId)).toMatchObject({ frozen: '3000.00', available: '7000.00' });
+    expect(await held('beforehand', app.id)).toEqual([{ amount: '1000.00', used: '0.00' }]);
+    expect(await held('reimburse', r.id)).toEqual([{ amount: '2000.00', used: '0.00' }]);
+
+    await decide('reimburse', r.id, 'head', 'reject');
+    // The drawn part goes back to the application, not to the indicator.
+    expect(await balance(budgetId)).toMatchObject({ frozen: '3000.00', available: '7000.00' });
+    expect(await held('beforehand', app.id)).toEqual([{ amount: '3000.00', used: '0.00' }]);
+    expect(await held('reimburse', r.id)).toEqual([]);
+
+    // Claimed more than the application: the application's 3000 first, then 500 more frozen.
+    const read = await info(r.id);
+    ok(
+      await server.post(
+        '/api/expense/funds/update',
+        {
+          id: r.id,
+          version: read.version,
+          items: [...read.items, { economicClass: '30211', summary: '住宿', amount: '1500.00' }],
+          invoices: [...read.invoices, invoice('1500.00')],
+        },
+        as('staff'),
+      ),
+    );
+    ok(await submit('funds', r.id));
+    expect(await balance(budgetId)).toMatchObject({ frozen: '3500.00', available: '6500.00' });
+    await decide('reimburse', r.id, 'head', 'approve');
+    await decide('reimburse', r.id, 'finance', 'approve');
+    expect((await info(r.id)).approvalStatus).toBe('2');
+    expect(await balance(budgetId)).toMatchObject({ frozen: '0.00', used: '3500.00', paid: '0.00', available: '6500.00' });
+    // The application has nothing left to give back.
+    ok(await server.post(`/api/expense/beforehand/close?id=${app.id}`, {}, as('staff')));
+    expect(await balance(budgetId)).toMatchObject({ frozen: '0.00', used: '3500.00', available: '6500.00' });
+
+    // The cashier pays: method and date are required, the voucher is kept.
+    const missing = await server.post(`/api/expense/funds/pay?id=${r.id}`, { id: r.id, paidDate: '2036-03-10' }, as('cashier'));
+    expect(missing.body).toMatchObject({ code: '40000' });
+    expect(missing.body.msg).toContain('付款方式');
+    const staffPays = await server.post(
+      `/api/expense/funds/pay?id=${r.id}`,
+      { id: r.id, payMethod: '1', paidDate: '2036-03-10' },
+      as('staff'),
+    );
+    expect(staffPays.body.code).toBe('40103');
+    const paid = await server.post(
+      `/api/expense/funds/pay?id=${r.id}`,
+      { id: r.id, payMethod: '2', paidDate: '2036-03-10', voucherNo: '记-0310-07', approvalStatus: '0' },
+      as('cashier'),
+    );
+    expect(paid.body).toMatchObject({ code: '0', msg: '已付款' });
+    expect(paid.body.data).toMatchObject({
+      payState: '1',
+      payMethod: '2',
+      paidDate: '2036-03-10',
+      voucherNo: '记-0310-07',
+      approvalStatus: '2',
+    });
+    expect(await balance(budgetId)).toMatchObject({ used: '3500.00', paid: '3500.00' });
+    const twice = await server.post(
+      `/api/expense/funds/pay?id=${r.id}`,
+      { id: r.id, payMethod: '1', paidDate: '2036-03-10' },
+      as('cashier'),
+    );
+    expect(twice.body.code).toBe('40900');
+    expect(await balance(budgetId)).toMatchObject({ paid: '3500.00' });
+    const journal = await sql<{ kind: string; amount: string }>`select kind, amount from nk_budget_journal
+      where source_type = 'reimburse' and source_id = ${r.id} order by id`.execute(db());
+    expect(journal.rows.map((j) => `${j.kind} ${j.amount}`)).toEqual(['freeze 500.00', 'consume 3500.00', 'pay 3500.00']);
+  });
+
+  it('is not paid before it is approved, and draws on no application that is not approved', async () => {
+    const budgetId = await indicator('10000.00');
+    const r = ok(await save(body(budgetId, ['100.00'], [invoice('100.00')])));
+    const early = await server.post(
+      `/api/expense/funds/pay?id=${r.id}`,
+      { id: r.id, payMethod: '1', paidDate: '2036-03-10' },
+      as('cashier'),
+    );
+    expect(early.body).toMatchObject({ code: '40900', msg: '单据当前的状态不能执行“付款”' });
+    const draft = ok(
+      await server.post(
+        '/api/expense/beforehand/save',
+        { kind: '1', title: '未提交的申请', budgetId, money: '500.00' },
+        as('staff'),
+      ),
+    );
+    const r2 = ok(await save(body(budgetId, ['100.00'], [invoice('100.00')], { beforehandId: draft.id })));
+    const refused = await submit('funds', r2.id);
+    expect(refused.body.code).toBe('40900');
+    expect(refused.body.msg).toContain(`单据 ${draft.applyNo} 未审批通过或已关闭`);
+    expect(await balance(budgetId)).toMatchObject({ frozen: '0.00' });
+    expect((await info(r2.id)).approvalStatus).toBe('0');
+  });
+
+  it('over the indicator is refused with its figures, and nothing is held', async () => {
+    const budgetId = await indicator('1000.00');
+    const r = ok(await save(body(budgetId, ['1200.00'], [invoice('1200.00')])));
+    const refused = await submit('funds', r.id);
+    expect(refused.body.code).toBe('40900');
+    expect(refused.body.msg).toContain('1,000.00');
+    expect(await balance(budgetId)).toMatchObject({ frozen: '0.00', available: '1000.00' });
+    expect(await held('reimburse', r.id)).toEqual([]);
+  });
+});
+
+describe('the reimbursement list', () => {
+  it('keeps to the caller’s data scope, and offers the payment where it applies', async () => {
+    const budgetId = await indicator();
+    const mine = ok(await save(body(budgetId, ['10.00'], [invoice('10.00')])));
+    const teacherSees = await server.get(`/api/expense/funds/infoById/${mine.id}`, as('teacher'));
+    expect(teacherSees.body.code).toBe('40400');
+    const page = ok(await server.get('/api/expense/funds/page?pageSize=100', as('teacher')));
+    expect((page.records as Row[]).some((r) => r.id === mine.id)).toBe(false);
+    expect((await server.get(`/api/expense/funds/infoById/${mine.id}`, as('cityadmin'))).body.code).toBe('40400');
+
+    const bundle = ok(await server.get('/api/schema/page/FundsList', as('cashier')));
+    const pay = (bundle.list.rowActions as Row[]).find((a) => a.endpoint === 'pay');
+    expect(pay).toMatchObject({ action: 'edit', form: 'reimbursePay', visible: "(payState == '0') && (approvalStatus == '2')" });
+    expect(bundle.forms.reimbursePay).toBeTruthy();
+    expect(bundle.entity.inputs).toEqual({ pay: ['payMethod', 'paidDate', 'voucherNo'] });
+    expect(Object.keys(bundle.entity.lines)).toEqual(['items', 'invoices']);
+    const staffBundle = ok(await server.get('/api/schema/page/FundsList', as('staff')));
+    expect((staffBundle.list.rowActions as Row[]).some((a) => a.endpoint === 'pay')).toBe(false);
+  });
+});
