@@ -90,8 +90,30 @@ function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
         f.column,
       );
     });
+  // Figures read from other rows (`aggregate`): a correlated sum under the field's column name.
+  const aggregates = entity.fields
+    .filter((f) => f.aggregate && !f.hidden)
+    .flatMap((f) => {
+      const { of, sum, match } = f.aggregate!;
+      const source = targets.get(of);
+      if (!source) return [];
+      const column = (e: EntityDef, name: string) => e.byName.get(name)?.column ?? name;
+      const total = sql.join(
+        sum.map((n) => sql`coalesce(a.${sql.ref(column(source, n))}, 0)`),
+        sql` + `,
+      );
+      const same = Object.entries(match).map(
+        ([theirs, ours]) => sql`a.${sql.ref(column(source, theirs))} = t.${sql.ref(column(entity, ours))}`,
+      );
+      if (source.site) same.push(sql`a.top_dept_id = t.top_dept_id`);
+      return [
+        sql`(select coalesce(sum(${total}), 0)${f.type === 'money' ? sql`::numeric(18,2)` : sql``} from ${sql.table(source.table)} a
+          where ${sql.join(same, sql` and `)})`.as(f.column),
+      ];
+    });
   return [
     ...links,
+    ...aggregates,
     ...entity.fields
       .filter((f) => f.type === 'ref' && !f.hidden && f.ref)
       .flatMap((f) => {

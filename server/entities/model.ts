@@ -59,6 +59,14 @@ export interface FieldDef {
   standard?: boolean;
   /** A document number the server gives a new row by this per-site rule (SQ-{yyyy}-{0000}, ./sequence.ts). */
   sequence?: string;
+  /**
+   * A figure read from other rows at every read (no column): the sum of fields of the site's rows of
+   * entity `of` whose `match` fields equal this row's (a ceiling's spending: the department's
+   * indicators of the class and year, frozen + used).
+   */
+  aggregate?: { of: string; sum: string[]; match: Record<string, string> };
+  /** A figure computed from the row's other fields at every read (the expression language; no column). */
+  compute?: string;
 }
 
 export interface EntityDef {
@@ -218,7 +226,13 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
   };
   const generate = file.generate ?? false;
   const hasColumn = (c: string) => generate || !columns || columns.has(c);
-  const fields: FieldDef[] = Object.entries(file.fields).map(([name, f]) => ({ ...f, name, column: f.column ?? snake(name) }));
+  const fields: FieldDef[] = Object.entries(file.fields).map(([name, f]) => ({
+    ...f,
+    name,
+    column: f.column ?? snake(name),
+    // A figure read or computed at every read has no column to sort by.
+    ...(f.aggregate || f.compute ? { readOnly: true, sortable: false } : {}),
+  }));
   for (const std of STANDARD_FIELDS) {
     if (!fields.some((f) => f.name === std.name) && hasColumn(std.column)) fields.push({ ...std });
   }

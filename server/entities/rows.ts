@@ -1,6 +1,7 @@
 // Rows between the database (snake_case columns, Date, numeric strings) and the wire (field names,
 // ISO datetimes, 'YYYY-MM-DD' dates, money as decimal strings).
 import type { EntityDef, FieldDef } from './model.ts';
+import { run } from '../../validators/expression/evaluate.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -23,6 +24,8 @@ interface WirePlan {
   read: string[];
   /** toWire() for this entity as straight-line code (see mapperOf). */
   map: (row: Row) => Row;
+  /** Fields computed from the wired row (`compute`), in their order. */
+  computed: Array<{ name: string; rule: string; money: boolean }>;
 }
 
 const plans = new WeakMap<EntityDef, WirePlan>();
@@ -42,10 +45,12 @@ function planOf(entity: EntityDef): WirePlan {
     labels: entity.fields.filter((f) => f.type === 'ref' && !f.hidden).map((f) => `${f.name}Label`),
     read: [],
     map: () => ({}),
+    computed: shown.filter((f) => f.compute).map((f) => ({ name: f.name, rule: f.compute!, money: f.type === 'money' })),
   };
   plan.read = [
     'id',
-    ...new Set(shown.filter((f) => !f.inExtend && !f.through).map((f) => f.column)),
+    // An aggregate is selected under its column's name by the read's head; a computed field has none.
+    ...new Set(shown.filter((f) => !f.inExtend && !f.through && !f.aggregate && !f.compute).map((f) => f.column)),
     ...(plan.extend && entity.has.extend ? ['extend'] : []),
     ...(plan.version ? ['version'] : []),
     ...(plan.schemaVersion ? ['schema_version'] : []),
@@ -97,7 +102,13 @@ export function wireColumns(entity: EntityDef): string[] {
 /** A database row as the browser sees it: declared fields (hidden ones left out), id, version, and
  * the reference labels the row was read with. */
 export function toWire(entity: EntityDef, row: Row): Row {
-  return planOf(entity).map(row);
+  const plan = planOf(entity);
+  const out = plan.map(row);
+  for (const c of plan.computed) {
+    const v = run(c.rule, out);
+    out[c.name] = c.money ? (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : null) : (v ?? null);
+  }
+  return out;
 }
 
 /** A validated request body as columns to write (only writable fields that were sent). */

@@ -13,7 +13,9 @@ const ident = (name: string) => {
 export function generatedDdl(entity: EntityDef): string[] {
   const t = ident(entity.table);
   // File lists live in extend; every other field has a column.
-  const own = entity.fields.filter((f) => !f.standard && f.type !== 'files' && !f.through && !f.inExtend);
+  const own = entity.fields.filter(
+    (f) => !f.standard && f.type !== 'files' && !f.through && !f.inExtend && !f.aggregate && !f.compute,
+  );
   const statements = [
     `create table if not exists ${t} (
   id bigserial primary key,

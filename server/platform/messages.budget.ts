@@ -14,6 +14,12 @@ export const budgetMessages = {
     'en-US': 'After this, budget indicator "{name}" will be {rate}% used ({amount:money} now, {available:money} left). Submit anyway?',
     'pt-BR': 'Depois disto, o indicador "{name}" ficará {rate}% utilizado ({amount:money} agora, {available:money} restante). Enviar mesmo assim?',
   },
+  'costControl.over': {
+    'zh-CN': '超出成本控制数：{dept}“{klass}”本年度控制数 {ceiling:money} 元，冻结与已用合计将达 {spent:money} 元（本次 {amount:money} 元）',
+    'zh-TW': '超出成本控制數：{dept}「{klass}」本年度控制數 {ceiling:money} 元，凍結與已用合計將達 {spent:money} 元（本次 {amount:money} 元）',
+    'en-US': 'Beyond the cost-control ceiling: {dept}, class {klass}, ceiling {ceiling:money} this year; frozen and used would reach {spent:money} ({amount:money} now)',
+    'pt-BR': 'Acima do teto de controle de custos: {dept}, classe {klass}, teto {ceiling:money} neste ano; reservado e usado chegariam a {spent:money} ({amount:money} agora)',
+  },
   'budget.originClosed': {
     'zh-CN': '单据 {doc} 未审批通过或已关闭，不能在其冻结额度内报销',
     'zh-TW': '單據 {doc} 未審批通過或已關閉，不能在其凍結額度內報銷',

@@ -518,6 +518,29 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         if (!dict) report(rel, at, 'a dict field names no dictionary (dict)');
         else if (!dictValues.has(dict)) report(rel, `${at}/dict`, `dictionary ${dict} is not in system/dicts.json`);
       }
+      if (def.aggregate !== undefined || def.compute !== undefined) {
+        if (def.query !== undefined) report(rel, `${at}/query`, 'a figure read or computed at every read cannot be a filter');
+        if (def.compute !== undefined) {
+          const bad = conditionError(String(def.compute));
+          if (bad) report(rel, `${at}/compute`, bad);
+        }
+        const agg = obj(def.aggregate);
+        if (def.aggregate !== undefined) {
+          const of = entities.get(str(agg.of) ?? '');
+          if (!of) report(rel, `${at}/aggregate/of`, `entity ${String(agg.of)} does not exist`);
+          else {
+            arr(agg.sum).forEach((n, i) => {
+              const t = of.fields.get(String(n))?.type;
+              if (t !== 'money' && t !== 'number' && t !== 'integer')
+                report(rel, `${at}/aggregate/sum/${i}`, `${String(n)} is not a number field of ${String(agg.of)}`);
+            });
+            for (const [theirs, ours] of Object.entries(obj(agg.match))) {
+              if (!of.fields.has(theirs)) report(rel, `${at}/aggregate/match/${theirs}`, `${theirs} is not a field of ${String(agg.of)}`);
+              field(`${at}/aggregate/match/${theirs}`, ours, 'match field');
+            }
+          }
+        }
+      }
       if (def.type === 'ref' || def.type === 'refs') {
         const ref = str(def.ref);
         if (!ref) report(rel, at, `a ${def.type} field names no entity (ref)`);
@@ -536,6 +559,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     }
     for (const [name, f] of Object.entries(obj(json.fields))) {
       const def = obj(f);
+      if (def.aggregate !== undefined || def.compute !== undefined) continue;
       // File lists live in the extend column (a JSON string per field), not in a column of their own.
       if (def.type === 'files' || def.inExtend === true) {
         if (!columns.has('extend')) report(rel, ptr('fields', name), `file field needs column ${table}.extend (jsonb)`);

@@ -483,6 +483,20 @@ async function seedYear(database: Database, now: number): Promise<void> {
     await submitReimbursement(sentBack);
     await decide('reimburse', 'head', sentBack, 'reject', '请补充行程说明');
 
+    // Cost control (成本控制): finance's ceilings on the 三公 classes and on travel.
+    for (const [dept, economicClass, ceiling, remark] of [
+      ['党政办公室', '30217', 15_000, '公务接待费压减 20%'],
+      ['总务处', '30231', 40_000, '公务用车运行维护费控制数'],
+      ['教务处', '30211', 75_000, '差旅费控制数'],
+    ] as const) {
+      await who.finance.call('POST', '/expense/costControl/save', {
+        deptId: deptId(dept),
+        economicClass,
+        ceiling: money(ceiling),
+        remark,
+      });
+    }
+
     // Finance lowers the reception budget directly (三公经费压减).
     await who.finance.call('POST', '/neikong/budgetAdjust/save', {
       budgetId: idOf('206'),

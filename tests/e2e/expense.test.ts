@@ -207,3 +207,28 @@ describe('a reimbursement', () => {
     }
   });
 });
+
+describe('cost control', () => {
+  it('shows finance each ceiling with what is spent and left, read from the indicators', async () => {
+    const opened = await newPage(browser, { language: 'zh-CN' });
+    const finance = opened.page;
+    try {
+      await signIn(finance, 'finance', 'Demo@12345');
+      await finance.waitForURL(/\/home/);
+      await finance.goto(`${baseUrl()}/expense/costControl`);
+      await finance.locator('[data-testid=schema-list-CostControl]').waitFor();
+      const travel = row(finance, '30211 差旅费');
+      await expect.poll(() => travel.count()).toBe(1);
+      const cells = (await travel.locator('td').allTextContents()).map((c) => c.trim());
+      expect(cells).toContain('教务处');
+      expect(cells).toContain('75,000.00');
+      // Spent is the department's travel indicators, frozen and used; left is the rest.
+      const [spent, left] = [cells[3]!, cells[4]!].map((c) => Number(c.replace(/,/g, '')));
+      expect(spent).toBeGreaterThan(60_000);
+      expect(spent + left).toBeCloseTo(75_000, 2);
+      await shot(finance, 'expense-cost-control');
+    } finally {
+      await opened.context.close();
+    }
+  });
+});

@@ -59,6 +59,16 @@ export function onBalanceChange(listener: BalanceListener) {
   listeners.push(listener);
 }
 
+/**
+ * Checks of new spending (a freeze, a direct deduction), inside its transaction after the indicator
+ * changed: a guard that throws refuses the spending (the cost-control ceilings listen).
+ */
+export type SpendGuard = (trx: Transaction<any>, siteId: number, budgetId: number, amount: string) => Promise<void>;
+const spendGuards: SpendGuard[] = [];
+export function onSpend(guard: SpendGuard) {
+  spendGuards.push(guard);
+}
+
 const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
 
 /** A positive amount with at most two decimals, as the exact decimal string SQL gets. */
@@ -120,9 +130,9 @@ export class Ledger {
   ) {}
 
   /** Holds `amount` for a document in approval: refused when `available` is smaller. */
-  freeze(budgetId: number, amount: unknown, source: LedgerSource) {
+  async freeze(budgetId: number, amount: unknown, source: LedgerSource) {
     const a = amountOf(amount);
-    return this.change(
+    const after = await this.change(
       budgetId,
       'freeze',
       a,
@@ -131,6 +141,8 @@ export class Ledger {
       sql`adjusted_amount - adjust_frozen - frozen_amount - used_amount >= ${a}::numeric`,
       'budget.insufficient',
     );
+    for (const guard of spendGuards) await guard(this.trx, this.siteId, budgetId, a);
+    return after;
   }
 
   /** Gives back what a document held (rejected, withdrawn, cancelled, closed with a remainder). */
@@ -162,9 +174,9 @@ export class Ledger {
   }
 
   /** Spending recorded without a freeze before it (a deduction entered by finance): straight to used. */
-  consumeDirect(budgetId: number, amount: unknown, source: LedgerSource) {
+  async consumeDirect(budgetId: number, amount: unknown, source: LedgerSource) {
     const a = amountOf(amount);
-    return this.change(
+    const after = await this.change(
       budgetId,
       'consume',
       a,
@@ -173,6 +185,8 @@ export class Ledger {
       sql`adjusted_amount - adjust_frozen - frozen_amount - used_amount >= ${a}::numeric`,
       'budget.insufficient',
     );
+    for (const guard of spendGuards) await guard(this.trx, this.siteId, budgetId, a);
+    return after;
   }
 
   /** The cashier paid: paid never passes used. */

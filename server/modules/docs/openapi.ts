@@ -414,9 +414,14 @@ function listParameters(s: Services, e: EntityDef, locale: Locale, verb: 'page' 
   return out;
 }
 
+const baseByName = new WeakMap<Services, Map<string, EntityDef>>();
+
 /** A save/update body with each property titled in the caller's language. */
 function entityBody(s: Services, e: EntityDef, mode: 'save' | 'update', locale: Locale): Json {
-  const schema = clone(bodySchema(e, mode)) as Json & { properties: Record<string, Json> };
+  // A document's lines are in its body, each line like a row of its line entity.
+  let entities = baseByName.get(s);
+  if (!entities) baseByName.set(s, (entities = new Map(s.schemas.baseEntities().map((x) => [x.name, x]))));
+  const schema = clone(bodySchema(e, mode, entities)) as Json & { properties: Record<string, Json> };
   for (const [name, prop] of Object.entries(schema.properties)) {
     const f = e.byName.get(name);
     if (f) {
