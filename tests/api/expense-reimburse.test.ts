@@ -376,6 +376,14 @@ describe('the reimbursement list', () => {
     expect(bundle.forms.reimbursePay).toBeTruthy();
     expect(bundle.entity.inputs).toEqual({ pay: ['payMethod', 'paidDate', 'voucherNo'] });
     expect(Object.keys(bundle.entity.lines)).toEqual(['items', 'invoices']);
+    // Every document with a process has its approval actions without its list naming them.
+    for (const component of ['FundsList', 'BudgetAdjustApply', 'BudgetPlan', 'LeaveApply']) {
+      const actions = ok(await server.get(`/api/schema/page/${component}`, as('admin'))).list.rowActions as Row[];
+      const names = actions.map((a) => a.endpoint ?? a.to ?? a.action);
+      expect(names, component).toEqual(expect.arrayContaining(['submit', 'withdraw']));
+      expect(names.some((n) => String(n).startsWith('/approval/')), component).toBe(true);
+      expect(actions[actions.length - 1]!.action, component).toBe('remove');
+    }
     const staffBundle = ok(await server.get('/api/schema/page/FundsList', as('staff')));
     expect((staffBundle.list.rowActions as Row[]).some((a) => a.endpoint === 'pay')).toBe(false);
   });
