@@ -42,6 +42,8 @@ import schemaRoutes from './modules/schema/routes.ts';
 import docsRoutes, { collectRoutes } from './modules/docs/routes.ts';
 import './modules/system/hooks.ts';
 import './modules/expense/cost-control.ts';
+import './modules/expense/loans.ts';
+import './modules/expense/standards.ts';
 import entityRoutes from './entities/crud.ts';
 import { stateRoutes } from './entities/states.ts';
 import { SchemaRegistry } from './entities/registry.ts';

@@ -230,8 +230,9 @@ export function buildFormSchema(
   /** Fields entered here though read-only in the edit form (a state action's inputs). */
   inputs: ReadonlySet<string> = new Set(),
 ): SchemaNode {
+  // An action's form enters its inputs only: the document's other fields are shown, not edited.
   const fieldsOf = (e: PublicEntity) =>
-    new Map(e.fields.map((f) => [f.name, inputs.has(f.name) && f.readOnly ? { ...f, readOnly: false } : f]));
+    new Map(e.fields.map((f) => [f.name, inputs.size ? { ...f, readOnly: !inputs.has(f.name) } : f]));
   const top = fieldsOf(entity);
   const walk = (node: SchemaNode, key?: string, fields = top): SchemaNode => {
     // A document's line collection: its lines' columns are the line entity's fields.
@@ -252,17 +253,18 @@ export function buildFormSchema(
     }
     const field = key ? fields.get(key) : undefined;
     // A total of a line collection follows its lines as they are typed (the server makes it again).
-    const sumOf =
+    // Several collections may add into one total (a claim's lines and its allowances).
+    const sumsOf =
       field && fields === top && !node['x-reactions']
-        ? Object.entries(entity.lines ?? {}).find(([, l]) => l.sum?.[field.name])
-        : undefined;
-    if (sumOf) {
-      const [member, l] = sumOf;
+        ? Object.entries(entity.lines ?? {}).filter(([, l]) => l.sum?.[field.name])
+        : [];
+    if (sumsOf.length) {
+      const terms = sumsOf.map(([, l], i) => `sum($deps[${i}], '${l.sum![field!.name]}')`).join(' + ');
       node = {
         ...node,
         'x-reactions': {
-          dependencies: [member],
-          fulfill: { state: { value: `{{string(sum($deps[0], '${l.sum![field!.name]}'))}}` } },
+          dependencies: sumsOf.map(([member]) => member),
+          fulfill: { state: { value: `{{string(round(${terms}, 2))}}` } },
         },
       };
     }

@@ -129,6 +129,8 @@ export default function PrintPage({
       case 'table': {
         // Lines of a document (its line collection, or a json field of lines as an adjustment has): one row each.
         const lines = Array.isArray(row[s.field ?? '']) ? (row[s.field ?? ''] as Row[]) : [];
+        // A document's line collection it has none of (a claim without allowances) is not printed.
+        if (!lines.length && bundle.entity.lines?.[s.field ?? '']) return null;
         const cols = Array.isArray(s.columns) ? s.columns : [];
         // A document's lines (the lines feature) show their values as their entity's fields do.
         const lineFields = new Map((bundle.entity.lines?.[s.field ?? '']?.entity.fields ?? []).map((f) => [f.name, f]));

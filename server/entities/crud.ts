@@ -94,7 +94,7 @@ function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
   const aggregates = entity.fields
     .filter((f) => f.aggregate && !f.hidden)
     .flatMap((f) => {
-      const { of, sum, match } = f.aggregate!;
+      const { of, sum, match, where = {} } = f.aggregate!;
       const source = targets.get(of);
       if (!source) return [];
       const column = (e: EntityDef, name: string) => e.byName.get(name)?.column ?? name;
@@ -105,6 +105,11 @@ function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
       const same = Object.entries(match).map(
         ([theirs, ours]) => sql`a.${sql.ref(column(source, theirs))} = t.${sql.ref(column(entity, ours))}`,
       );
+      // Only the rows in the given states count (approved reimbursements).
+      for (const [theirs, value] of Object.entries(where)) {
+        const values = Array.isArray(value) ? value : [value];
+        same.push(sql`a.${sql.ref(column(source, theirs))} in (${sql.join(values.map((v) => sql.lit(v)))})`);
+      }
       if (source.site) same.push(sql`a.top_dept_id = t.top_dept_id`);
       return [
         sql`(select coalesce(sum(${total}), 0)${f.type === 'money' ? sql`::numeric(18,2)` : sql``} from ${sql.table(source.table)} a
@@ -191,20 +196,23 @@ export class EntityService {
    * into the row (and its columns) first, so the rules, the meeting-record rule and the effects all
    * see the server's figures.
    */
-  private sumLines(row: Row, columns?: Row) {
+  private sumLines(row: Row, columns?: Row, existing?: Row | null) {
     if (!this.entity.lines) return;
-    for (const [name, value] of Object.entries(lineSums(this.entity, row))) {
+    for (const [name, value] of Object.entries(lineSums(this.entity, row, existing ?? {}))) {
       row[name] = value;
       const f = this.entity.byName.get(name);
       if (f && columns) columns[f.column] = value;
     }
   }
 
-  private async writeDocument(trx: Transaction<any>, id: number, row: Row, existing: Row | null) {
-    if (this.entity.checks?.length) {
-      const scope = { ...(existing ?? {}), ...row };
-      checkDocument(this.entity, scope, this.s.schemas.texts, this.request.locale);
-    }
+  private async writeDocument(trx: Transaction<any>, id: number, row: Row) {
+    await this.writeDocumentLines(trx, id, row);
+    // The rules see the document as it now is: its lines, sums and the figures a read adds.
+    if (this.entity.checks?.length)
+      checkDocument(this.entity, this.wire(await this.find(id, trx)), this.s.schemas.texts, this.request.locale);
+  }
+
+  private async writeDocumentLines(trx: Transaction<any>, id: number, row: Row) {
     if (!this.entity.lines) return;
     const { site, principal } = this.ctx;
     await writeLines(
@@ -455,11 +463,12 @@ export class EntityService {
     const ctx = this.hookContext(trx);
     await this.checkValues(trx, row, null);
     await hooksOf(this.entity.name).beforeSave?.(ctx, row, null);
-    // After the hook: a hook may derive the amount or the major flag the rule depends on.
-    this.checkMeetingRecord(row, null);
     const now = new Date(this.s.clock.now());
     const columns: Row = { ...toColumns(this.entity, row) };
+    // After the hook (it may work out lines, as a claim's allowances): the sums, then the rule that
+    // may depend on them or on the major flag a hook derived.
     this.sumLines(row, columns);
+    this.checkMeetingRecord(row, null);
     const files = filesPatch(this.entity, row);
     if (Object.keys(files).length) columns.extend = JSON.stringify(files);
     if (this.entity.site) columns.top_dept_id = site.id;
@@ -485,7 +494,7 @@ export class EntityService {
     }
     const inserted = (await trx.insertInto(this.entity.table).values(columns).returningAll().executeTakeFirstOrThrow()) as Row;
     await this.writeLinks(trx, Number(inserted.id), row);
-    await this.writeDocument(trx, Number(inserted.id), row, null);
+    await this.writeDocument(trx, Number(inserted.id), row);
     Object.assign(inserted, await this.linkValues(trx, Number(inserted.id)));
     if (this.entity.lines) Object.assign(inserted, await readLines(trx, this.siteEntities, this.entity, Number(inserted.id)));
     const hooks = hooksOf(this.entity.name);
@@ -523,12 +532,12 @@ export class EntityService {
         throw new AppError(Code.conflict, 'record.stale');
       const ctx = this.hookContext(trx);
       const existingWire = this.wire(existing);
-      this.sumLines(row);
+      this.sumLines(row, undefined, existing);
       await this.checkValues(trx, row, id, existingWire);
       await hooksOf(this.entity.name).beforeSave?.(ctx, row, existingWire);
-      this.checkMeetingRecord(row, existingWire);
       const columns: Row = toColumns(this.entity, row);
-      this.sumLines(row, columns);
+      this.sumLines(row, columns, existing);
+      this.checkMeetingRecord(row, existingWire);
       const files = filesPatch(this.entity, row);
       if (Object.keys(files).length) columns.extend = sql`coalesce(extend, '{}'::jsonb) || ${JSON.stringify(files)}::jsonb`;
       if (this.entity.byName.has('updatedBy')) columns.updated_by = principal.userId;
@@ -539,7 +548,7 @@ export class EntityService {
       const updated = await q.returningAll().executeTakeFirst();
       if (!updated) throw new AppError(Code.conflict, 'record.stale');
       await this.writeLinks(trx, id, row);
-      await this.writeDocument(trx, id, row, existingWire);
+      await this.writeDocument(trx, id, row);
       Object.assign(updated, await this.linkValues(trx, id));
       if (this.entity.lines) Object.assign(updated, await readLines(trx, this.siteEntities, this.entity, id));
       const hooks = hooksOf(this.entity.name);

@@ -54,17 +54,27 @@ function lineEntity(entities: ReadonlyMap<string, EntityDef>, doc: EntityDef, me
 
 const title = (texts: LinesContext['texts'], key: string, locale: Locale) => texts[key]?.[locale] ?? key;
 
-/** The document fields that sum line fields, as the lines the body sends make them (members absent: none). */
-export function lineSums(doc: EntityDef, row: Row): Row {
-  const out: Row = {};
+/**
+ * The document fields that sum line fields, as the lines the body sends make them. A field may sum
+ * over several collections (a claim's lines and its allowances): a collection the body leaves out
+ * counts with its stored lines (`stored`); a field none of whose collections is sent is not touched.
+ */
+export function lineSums(doc: EntityDef, row: Row, stored: Row = {}): Row {
+  const totals = new Map<string, bigint>();
+  const sent = new Set<string>();
   for (const [member, decl] of Object.entries(doc.lines ?? {})) {
-    if (!Array.isArray(row[member])) continue;
+    const lines = Array.isArray(row[member])
+      ? (row[member] as Row[])
+      : Array.isArray(stored[member])
+        ? (stored[member] as Row[])
+        : [];
     for (const [docField, lineField] of Object.entries(decl.sum ?? {})) {
-      const total = (row[member] as Row[]).reduce((acc, line) => acc + centsOf(line[lineField]), 0n);
-      out[docField] = amountText(total);
+      if (Array.isArray(row[member])) sent.add(docField);
+      const total = lines.reduce((acc, line) => acc + centsOf(line[lineField]), 0n);
+      totals.set(docField, (totals.get(docField) ?? 0n) + total);
     }
   }
-  return out;
+  return Object.fromEntries([...totals].filter(([f]) => sent.has(f)).map(([f, c]) => [f, amountText(c)]));
 }
 
 /** The document's rules (`checks`) over the document as it will be; a broken one refuses the save. */

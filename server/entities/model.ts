@@ -64,7 +64,7 @@ export interface FieldDef {
    * entity `of` whose `match` fields equal this row's (a ceiling's spending: the department's
    * indicators of the class and year, frozen + used).
    */
-  aggregate?: { of: string; sum: string[]; match: Record<string, string> };
+  aggregate?: { of: string; sum: string[]; match: Record<string, string>; where?: Record<string, string | string[]> };
   /** A figure computed from the row's other fields at every read (the expression language; no column). */
   compute?: string;
 }

@@ -21,6 +21,7 @@ import { describeError } from '../../validators/ajv.ts';
 import { EntityService, fieldLabel, oneIdOf } from './crud.ts';
 import { filesPatch, toColumns } from './rows.ts';
 import { runEffects } from './effects.ts';
+import { checkDocument } from './lines.ts';
 import { permissionOf, type EntityDef } from './model.ts';
 
 export interface StateAction {
@@ -35,6 +36,8 @@ export interface StateAction {
   required?: string[];
   /** The form file the list opens for the inputs. */
   form?: string;
+  /** Rules over the document and the inputs (a cash repayment settles exactly what is outstanding). */
+  checks?: Array<{ rule: string; message: string }>;
 }
 
 export interface StatesDecl {
@@ -68,8 +71,11 @@ export function stateRoutes(app: FastifyInstance, s: Services) {
           const field = entity.byName.get(states.field)!;
           const inputs = actionInputs(s, site.key, entity, name, request);
           await s.database.db.transaction().execute(async (trx) => {
-            const doc = svc.wire(await svc.find(id, trx, true));
+            await svc.find(id, trx, true);
+            // Read again under the lock with what a read adds (figures from other rows, labels).
+            const doc = svc.wire(await svc.find(id, trx));
             if (!actionApplies(states, action, doc)) throw new AppError(Code.conflict, 'state.notAllowed', { action: title });
+            checkDocument({ ...entity, checks: action.checks }, { ...doc, ...inputs }, s.schemas.texts, request.locale);
             const from = doc[states.field] === null || doc[states.field] === undefined ? null : String(doc[states.field]);
             await svc.checkValues(trx, inputs, id, doc);
             const set: Record<string, unknown> = { ...inputColumns(entity, inputs), [field.column]: action.to };

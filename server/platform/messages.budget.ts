@@ -20,6 +20,24 @@ export const budgetMessages = {
     'en-US': 'Beyond the cost-control ceiling: {dept}, class {klass}, ceiling {ceiling:money} this year; frozen and used would reach {spent:money} ({amount:money} now)',
     'pt-BR': 'Acima do teto de controle de custos: {dept}, classe {klass}, teto {ceiling:money} neste ano; reservado e usado chegariam a {spent:money} ({amount:money} agora)',
   },
+  'loan.notOut': {
+    'zh-CN': '借款 {loan} 尚未借出或已结清，不能冲销',
+    'zh-TW': '借款 {loan} 尚未借出或已結清，不能沖銷',
+    'en-US': 'Loan {loan} has not been paid out or is settled: nothing can be written off',
+    'pt-BR': 'O adiantamento {loan} não foi pago ou já está quitado: nada pode ser abatido',
+  },
+  'loan.overWriteOff': {
+    'zh-CN': '冲销金额 {amount:money} 元超过借款 {loan} 的未还金额 {outstanding:money} 元',
+    'zh-TW': '沖銷金額 {amount:money} 元超過借款 {loan} 的未還金額 {outstanding:money} 元',
+    'en-US': 'The write-off of {amount:money} is more than loan {loan} has outstanding ({outstanding:money})',
+    'pt-BR': 'O abatimento de {amount:money} é maior que o saldo do adiantamento {loan} ({outstanding:money})',
+  },
+  'standard.missing': {
+    'zh-CN': '本单位未设置“{city}”的开支标准（类型 {kind}），请先在开支标准中维护',
+    'zh-TW': '本單位未設定「{city}」的開支標準（類型 {kind}），請先在開支標準中維護',
+    'en-US': 'The organisation has no expense standard of kind {kind} for "{city}": add it under expense standards first',
+    'pt-BR': 'A organização não tem padrão de despesa do tipo {kind} para "{city}": cadastre-o primeiro em padrões de despesa',
+  },
   'budget.originClosed': {
     'zh-CN': '单据 {doc} 未审批通过或已关闭，不能在其冻结额度内报销',
     'zh-TW': '單據 {doc} 未審批通過或已關閉，不能在其凍結額度內報銷',

@@ -436,6 +436,11 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         const bad = when === undefined ? null : conditionError(when);
         if (bad) report(rel, `/states/actions/${name}/when`, bad);
         arr(action.fields).forEach((f, i) => field(`/states/actions/${name}/fields/${i}`, f, 'input field'));
+        arr(action.checks).forEach((c, i) => {
+          const bad = conditionError(String(obj(c).rule ?? ''));
+          if (bad) report(rel, `/states/actions/${name}/checks/${i}/rule`, bad);
+          text(rel, `/states/actions/${name}/checks/${i}/message`, obj(c).message);
+        });
         const inputs = new Set(arr(action.fields).map(String));
         arr(action.required).forEach((f, i) => {
           if (!inputs.has(String(f))) report(rel, `/states/actions/${name}/required/${i}`, `required input ${String(f)} is not among the action's fields`);
@@ -456,7 +461,13 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       arr(list).forEach((e, i) => {
         const effect = obj(e);
         const at = `/effects/${event}/${i}`;
-        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget`);
+        if (effect.loan !== undefined) {
+          if (effect.loan !== 'writeOff') report(rel, `${at}/loan`, `loan effect ${String(effect.loan)}: writeOff`);
+          field(`${at}/ref`, effect.ref ?? '(none)', 'loan field');
+          field(`${at}/amount`, effect.amount ?? '(none)', 'amount field');
+          return;
+        }
+        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget or loan`);
         if (!['freeze', 'release', 'consume', 'pay'].includes(String(effect.budget))) report(rel, `${at}/budget`, `budget effect ${String(effect.budget)}: freeze, release, consume or pay`);
         if (effect.budget === 'freeze') {
           field(`${at}/indicator`, effect.indicator ?? '(none)', 'indicator field');
@@ -534,9 +545,12 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
               if (t !== 'money' && t !== 'number' && t !== 'integer')
                 report(rel, `${at}/aggregate/sum/${i}`, `${String(n)} is not a number field of ${String(agg.of)}`);
             });
+            for (const theirs of Object.keys(obj(agg.where)))
+              if (!of.fields.has(theirs)) report(rel, `${at}/aggregate/where/${theirs}`, `${theirs} is not a field of ${String(agg.of)}`);
             for (const [theirs, ours] of Object.entries(obj(agg.match))) {
-              if (!of.fields.has(theirs)) report(rel, `${at}/aggregate/match/${theirs}`, `${theirs} is not a field of ${String(agg.of)}`);
-              field(`${at}/aggregate/match/${theirs}`, ours, 'match field');
+              if (!of.fields.has(theirs) && theirs !== 'id')
+                report(rel, `${at}/aggregate/match/${theirs}`, `${theirs} is not a field of ${String(agg.of)}`);
+              field(`${at}/aggregate/match/${theirs}`, ours, 'match field', true);
             }
           }
         }

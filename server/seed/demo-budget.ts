@@ -483,6 +483,35 @@ async function seedYear(database: Database, now: number): Promise<void> {
     await submitReimbursement(sentBack);
     await decide('reimburse', 'head', sentBack, 'reject', '请补充行程说明');
 
+    // Loans (借款): an advance for the summer study trip, paid out and not yet written off, and a draft.
+    const study = await application('staff', '2', '暑期骨干教师外出学习', '205', 5_000, {
+      cities: '杭州',
+      travellers: '林小雨等3人',
+      days: 4,
+      travelRank: '3',
+    });
+    await submitApplication('staff', study);
+    await decideApplication('head', study, 'approve', '同意');
+    await decideApplication('finance', study, 'approve', '同意');
+    const advance = (await who.staff.call('POST', '/expense/loan/save', {
+      title: '暑期外出学习差旅借款',
+      beforehandId: study.id,
+      amount: money(3_000),
+      payee: '林小雨',
+      payeeAccount: '6222 0202 0000 1234 567',
+      payeeBank: '中国工商银行示范区支行',
+    })) as { id: number };
+    await who.staff.call('POST', `/expense/loan/submit?id=${advance.id}`, { id: advance.id });
+    await decide('loan', 'head', advance, 'approve', '同意');
+    await decide('loan', 'finance', advance, 'approve', '同意借支');
+    await who.cashier.call('POST', `/expense/loan/pay?id=${advance.id}`, {
+      id: advance.id,
+      payMethod: '1',
+      paidDate: `${year}-${String(months).padStart(2, '0')}-${String(Math.min(today.getDate(), 10)).padStart(2, '0')}`,
+      voucherNo: `记-${String(months).padStart(2, '0')}-021`,
+    });
+    await who.staff.call('POST', '/expense/loan/save', { title: '教研活动备用金', amount: money(500) });
+
     // Cost control (成本控制): finance's ceilings on the 三公 classes and on travel.
     for (const [dept, economicClass, ceiling, remark] of [
       ['党政办公室', '30217', 15_000, '公务接待费压减 20%'],

@@ -164,6 +164,7 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'beforehandList',
           'fundsList',
           'fundsForm',
+          'loanList',
           'assetApply',
           'consumableApply',
           'carApply',

@@ -195,9 +195,9 @@ describe('reimbursement lines', () => {
   it('need invoices that cover the claim', async () => {
     const budgetId = await indicator();
     const r = await save(body(budgetId, ['500.00'], [invoice('499.99')]));
-    expect(r.body).toMatchObject({ code: '40000', msg: '发票合计不能少于报销金额' });
+    expect(r.body).toMatchObject({ code: '40000', msg: '发票合计不能少于报销金额（差旅补助除外）' });
     const en = await save(body(budgetId, ['500.00'], []), 'staff', 'en-US');
-    expect(en.body.msg).toBe('The invoices must add up to at least the amount claimed');
+    expect(en.body.msg).toBe('The invoices must add up to at least the amount claimed (allowances aside)');
   });
 });
 
@@ -375,16 +375,91 @@ describe('the reimbursement list', () => {
     expect(pay).toMatchObject({ action: 'edit', form: 'reimbursePay', visible: "(payState == '0') && (approvalStatus == '2')" });
     expect(bundle.forms.reimbursePay).toBeTruthy();
     expect(bundle.entity.inputs).toEqual({ pay: ['payMethod', 'paidDate', 'voucherNo'] });
-    expect(Object.keys(bundle.entity.lines)).toEqual(['items', 'invoices']);
+    expect(Object.keys(bundle.entity.lines)).toEqual(['items', 'allowances', 'invoices']);
     // Every document with a process has its approval actions without its list naming them.
     for (const component of ['FundsList', 'BudgetAdjustApply', 'BudgetPlan', 'LeaveApply']) {
       const actions = ok(await server.get(`/api/schema/page/${component}`, as('admin'))).list.rowActions as Row[];
       const names = actions.map((a) => a.endpoint ?? a.to ?? a.action);
       expect(names, component).toEqual(expect.arrayContaining(['submit', 'withdraw']));
-      expect(names.some((n) => String(n).startsWith('/approval/')), component).toBe(true);
+      expect(
+        names.some((n) => String(n).startsWith('/approval/')),
+        component,
+      ).toBe(true);
       expect(actions[actions.length - 1]!.action, component).toBe('remove');
     }
     const staffBundle = ok(await server.get('/api/schema/page/FundsList', as('staff')));
     expect((staffBundle.list.rowActions as Row[]).some((a) => a.endpoint === 'pay')).toBe(false);
+  });
+});
+
+describe('travel allowances', () => {
+  it('are worked out by the server from the site’s standards and counted in the claim, not in its invoices', async () => {
+    const budgetId = await indicator();
+    const allowances = [
+      // Beijing, others' rank: 100 meals + 80 transport a day; hotel up to 500 a night.
+      { traveller: '林小雨', city: '北京', rank: '3', days: 3, nights: 2, meal: '9999.00', amount: '9999.00' },
+      // Xizang's meals are 120 a day; no city standard for the hotel: any other region's, rank 2, 480.
+      { traveller: '王芳', city: '西藏', rank: '2', days: 2, nights: 1 },
+    ];
+    const saved = ok(await save({ ...body(budgetId, ['553.00'], [invoice('553.00')]), allowances }));
+    expect(saved).toMatchObject({ money: '1493.00', allowanceTotal: '940.00', invoiceTotal: '553.00' });
+    const read = await info(saved.id);
+    expect(read.allowances.map((a: Row) => [a.traveller, a.meal, a.transport, a.hotelCeiling, a.amount])).toEqual([
+      ['林小雨', '300.00', '240.00', '1000.00', '540.00'],
+      ['王芳', '240.00', '160.00', '480.00', '400.00'],
+    ]);
+    // The lines change, the allowances stay: the claim counts both.
+    ok(
+      await server.post(
+        '/api/expense/funds/update',
+        {
+          id: saved.id,
+          version: read.version,
+          items: [{ economicClass: '30211', summary: '高铁', amount: '600.00' }],
+          invoices: [invoice('600.00')],
+        },
+        as('staff'),
+      ),
+    );
+    expect(await info(saved.id)).toMatchObject({ money: '1540.00', allowanceTotal: '940.00' });
+    // Invoices must still cover what is not an allowance.
+    const short = await save({ ...body(budgetId, ['553.00'], [invoice('500.00')]), allowances });
+    expect(short.body.msg).toBe('发票合计不能少于报销金额（差旅补助除外）');
+    // A day count out of range names the line.
+    const bad = await save({ ...body(budgetId, ['553.00'], [invoice('553.00')]), allowances: [{ ...allowances[0], days: 0 }] });
+    expect(bad.body.msg).toContain('差旅补助第 1 行：天数');
+  });
+
+  it('follow the standards finance keeps, and a missing standard is named', async () => {
+    const budgetId = await indicator();
+    const standards = ok(await server.get('/api/expense/standard/page?pageSize=100', as('finance'))).records as Row[];
+    expect(standards.find((s) => s.kind === '3' && s.region === '北京' && s.rank === '1')?.amount).toBe('1100.00');
+    const meal = standards.find((s) => s.kind === '1' && s.region === '*')!;
+    ok(
+      await server.post('/api/expense/standard/update', { id: meal.id, version: meal.version, amount: '110.00' }, as('finance')),
+    );
+    const claim = ok(
+      await save({
+        ...body(budgetId, ['10.00'], [invoice('10.00')]),
+        allowances: [{ traveller: '林小雨', city: '成都', days: 2 }],
+      }),
+    );
+    expect((await info(claim.id)).allowances[0]).toMatchObject({
+      meal: '220.00',
+      transport: '160.00',
+      amount: '380.00',
+      hotelCeiling: '0.00',
+    });
+    expect(
+      (await server.post('/api/expense/standard/update', { id: meal.id, version: meal.version + 1, amount: '1.00' }, as('staff')))
+        .body.code,
+    ).toBe('40103');
+    const transport = standards.find((s) => s.kind === '2' && s.region === '*')!;
+    ok(await server.post(`/api/expense/standard/remove?ids=${transport.id}`, {}, as('finance')));
+    const missing = await save({
+      ...body(budgetId, ['10.00'], [invoice('10.00')]),
+      allowances: [{ traveller: '林小雨', city: '成都', days: 2 }],
+    });
+    expect(missing.body.msg).toBe('本单位未设置“成都”的开支标准（类型 2），请先在开支标准中维护');
   });
 });

@@ -142,6 +142,14 @@ describe('a reimbursement', () => {
       await cells.nth(3).locator('input').fill(amount);
       await cells.nth(4).locator('input').fill('91110108MA01ABCD2X');
     }
+    // A traveller's allowance: worked out by the server from the standards (Beijing: 100 meals and
+    // 80 transport a day).
+    await item(staff, '差旅补助').locator('.ant-btn', { hasText: '添加出差人员' }).click();
+    const traveller = item(staff, '差旅补助').locator('.ant-table-tbody tr.ant-table-row').first().locator('td');
+    await traveller.nth(0).locator('input').fill('林小雨');
+    await traveller.nth(1).locator('input').fill('北京');
+    await traveller.nth(3).locator('input').fill('2');
+    await traveller.nth(4).locator('input').fill('1');
     // The total follows the lines as they are typed.
     await expect.poll(() => item(staff, '报销金额').first().textContent()).toContain('1,313.50');
     await shot(staff, 'expense-reimburse-form');
@@ -151,8 +159,8 @@ describe('a reimbursement', () => {
     await expect.poll(() => row(staff, claim).count()).toBe(1);
     const text = (await row(staff, claim).textContent()) ?? '';
     expect(text).toMatch(new RegExp(`BX-${new Date().getFullYear()}-\\d{4}`));
-    // The server's total of the lines.
-    expect(text).toContain('1,313.50');
+    // The server's total: the lines and the allowance.
+    expect(text).toContain('1,673.50');
     expect(text).toContain('草稿');
   });
 
@@ -183,7 +191,7 @@ describe('a reimbursement', () => {
       const dialog = cashier.locator('.ant-modal', { hasText: '付款 · 报销单' });
       await dialog.waitFor();
       // The document's number and amount are shown; the payment's inputs are entered.
-      expect(await dialog.textContent()).toContain('1,313.50');
+      expect(await dialog.textContent()).toContain('1,673.50');
       expect(await item(cashier, '付款方式').textContent()).toContain('银行转账');
       await item(cashier, '付款日期').locator('input').click();
       await cashier.keyboard.type('2026-11-25');
@@ -200,7 +208,8 @@ describe('a reimbursement', () => {
       await expect.poll(() => cashier.locator('[data-testid=print-table-items]').textContent()).toContain('住宿 2 晚');
       expect(await cashier.locator('[data-testid=print-table-items]').textContent()).toContain('30211 差旅费');
       expect(await cashier.locator('[data-testid=print-table-invoices]').textContent()).toContain('760.50');
-      expect(await cashier.locator('[data-testid=amount-in-words]').textContent()).toBe('壹仟叁佰壹拾叁元伍角');
+      expect(await cashier.locator('[data-testid=print-table-allowances]').textContent()).toContain('360.00');
+      expect(await cashier.locator('[data-testid=amount-in-words]').textContent()).toBe('壹仟陆佰柒拾叁元伍角');
       await shot(cashier, 'expense-reimburse-print');
     } finally {
       await opened.context.close();
@@ -227,6 +236,35 @@ describe('cost control', () => {
       expect(spent).toBeGreaterThan(60_000);
       expect(spent + left).toBeCloseTo(75_000, 2);
       await shot(finance, 'expense-cost-control');
+    } finally {
+      await opened.context.close();
+    }
+  });
+});
+
+describe('a loan', () => {
+  it('paid out is repaid in cash by the cashier, the outstanding amount offered', async () => {
+    const opened = await newPage(browser, { language: 'zh-CN' });
+    const cashier = opened.page;
+    try {
+      await signIn(cashier, 'cashier', 'Demo@12345');
+      await cashier.waitForURL(/\/home/);
+      await cashier.goto(`${baseUrl()}/expense/loanList`);
+      await cashier.locator('[data-testid=schema-list-LoanList]').waitFor();
+      const loan = row(cashier, '暑期外出学习差旅借款');
+      await expect.poll(async () => (await loan.textContent()) ?? '').toContain('已借出');
+      expect(await loan.textContent()).toContain('3,000.00');
+      await rowAction(loan, 'row-edit-repay');
+      const dialog = cashier.locator('.ant-modal', { hasText: '现金还款 · 借款单' });
+      await dialog.waitFor();
+      await expect.poll(() => item(cashier, '现金还款').locator('input').inputValue()).toBe('3000.00');
+      await item(cashier, '还款日期').locator('input').click();
+      await cashier.keyboard.type('2026-11-25');
+      await cashier.keyboard.press('Enter');
+      await shot(cashier, 'expense-loan-repay');
+      await cashier.locator('[data-testid=form-ok]').click();
+      await expect.poll(async () => (await loan.textContent()) ?? '').toContain('已还款');
+      expect(await offers(loan, 'row-edit-repay')).toBe(false);
     } finally {
       await opened.context.close();
     }

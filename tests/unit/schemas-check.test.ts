@@ -373,7 +373,8 @@ describe('schemas:check on document features', () => {
       json.lines.items.entity = 'noSuchLine';
       json.lines.invoices.sum = { invoiceTotal: 'gross', payee: 'amount' };
       json.checks = [{ rule: 'money >= ', message: 'reimburse.invoicesShort' }];
-      json.effects.submit[0].drawFrom = 'title';
+      json.effects.submit.find((e: Json) => e.budget === 'freeze').drawFrom = 'title';
+      json.effects.submit.find((e: Json) => e.loan).ref = 'noSuchField';
       json.effects.approved = [{ budget: 'spend' }];
       json.states.actions.pay.fields = ['payMethod', 'bankSlip'];
       json.states.actions.pay.required = ['paidDate'];
@@ -388,7 +389,8 @@ describe('schemas:check on document features', () => {
     expect(said('/lines/invoices/sum/invoiceTotal')).toEqual(['gross is not a field of reimburseInvoice']);
     expect(said('/lines/invoices/sum/payee')).toEqual(['payee is a sum the server makes: mark it readOnly']);
     expect(said('/checks/0/rule')).toHaveLength(1);
-    expect(said('/effects/submit/0/drawFrom')).toEqual(['drawFrom title is not a ref field']);
+    expect(said('/effects/submit/1/drawFrom')).toEqual(['drawFrom title is not a ref field']);
+    expect(said('/effects/submit/0/ref')).toEqual(['loan field noSuchField is not a field of the entity']);
     expect(said('/effects/approved/0/budget')).toEqual(['budget effect spend: freeze, release, consume or pay']);
     expect(said('/states/actions/pay/fields/1')).toEqual(['input field bankSlip is not a field of the entity']);
     expect(said('/states/actions/pay/required/0')).toEqual(["required input paidDate is not among the action's fields"]);
