@@ -165,6 +165,7 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'fundsList',
           'fundsForm',
           'loanList',
+          'employeeFee',
           'assetApply',
           'consumableApply',
           'carApply',

@@ -270,3 +270,35 @@ describe('a loan', () => {
     }
   });
 });
+
+describe('an employee fee batch', () => {
+  it('is filed with its payees, and the server withholds each one’s tax', async () => {
+    const title = `课程评审专家费${stamp}`;
+    await staff.goto(`${baseUrl()}/expense/employeeFee`);
+    await staff.locator('[data-testid=schema-list-EmployeeFee]').waitFor();
+    await staff.locator('[data-testid=toolbar-add]').click();
+    await item(staff, '发放事由').locator('input').fill(title);
+    await item(staff, '预算指标').locator('.ant-select').click();
+    await staff.keyboard.type('培训');
+    await staff.locator('.ant-select-item-option', { hasText: '培训费' }).first().click();
+    const payees = item(staff, '领款人').locator('.ant-table-tbody tr.ant-table-row');
+    const fill = async (k: number, name: string, id: string, gross: string) => {
+      const cells = payees.nth(k).locator('td');
+      await cells.nth(0).locator('input').fill(name);
+      await cells.nth(1).locator('input').fill(id);
+      await cells.nth(4).locator('input').fill(gross);
+    };
+    await fill(0, '周教授', '11010519600101123X', '3000');
+    await item(staff, '领款人').locator('.ant-btn', { hasText: '添加领款人' }).click();
+    await fill(1, '吴专家', '110105196502021234', '5000');
+    await expect.poll(() => item(staff, '应发合计').first().textContent()).toContain('8,000.00');
+    await shot(staff, 'expense-employee-fee-form');
+    await staff.locator('[data-testid=form-ok]').click();
+    await expect.poll(() => row(staff, title).count()).toBe(1);
+    const text = (await row(staff, title).textContent()) ?? '';
+    expect(text).toMatch(/LW-\d{4}-\d{4}/);
+    // 440 + 800 withheld; 6,760 paid out.
+    expect(text).toContain('1,240.00');
+    expect(text).toContain('6,760.00');
+  });
+});
