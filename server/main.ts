@@ -40,7 +40,7 @@ const lines = [
   } (${Date.now() - started} ms)`,
   '',
   '  Sign in (site demo, 示范区第一中学): admin / Admin@12345',
-  '                                      principal, finance, head, staff, auditor / Demo@12345',
+  '                                      principal, finance, head, staff, cashier, auditor / Demo@12345',
   '                                      newcomer / Demo@12345 (must change the password)',
   '  Sign in (site city, 市第一医院):     cityadmin, citystaff / City@12345',
   '',
