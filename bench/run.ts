@@ -8,6 +8,7 @@ import { benchApi, type ApiBenchRow } from './api.ts';
 import { benchBudget, budgetSection, type BudgetBenchResult } from './budget.ts';
 import { benchBuild, buildSection } from './build.ts';
 import { benchLoad, loadSection, type LoadBenchResult } from './load.ts';
+import { benchExpense, expenseSection } from './expense.ts';
 import { benchRenderer, rendererSection } from './renderer.ts';
 import { runSecurityCampaign, securitySection } from './security.ts';
 
@@ -36,8 +37,8 @@ async function main() {
     process.stdout.write(`LOAD ${JSON.stringify(await benchLoad('postgres'))}\n`);
     return;
   }
-  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, load or security.
-  const parts = ['build', 'renderer', 'api', 'budget', 'load', 'security'];
+  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, load or security.
+  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'load', 'security'];
   if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
   const want = (name: string) => !part || part === name;
   if (want('build')) {
@@ -54,6 +55,13 @@ async function main() {
 
   if (want('api')) await api();
   if (want('budget')) await budget();
+  if (want('expense')) {
+    const result = await benchExpense();
+    const section = expenseSection(result);
+    writeSection('expense', section);
+    console.log(section);
+    if (result.overspend) process.exitCode = 1;
+  }
   if (want('load')) await load();
   if (want('security')) security();
 }
