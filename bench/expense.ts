@@ -62,7 +62,9 @@ export async function benchExpense(): Promise<ExpenseBenchResult> {
   };
   try {
     token = (await call('POST', '/auth/login/account', { loginName: 'admin', password: 'Admin@12345' })).token;
-    const dept = ((await call('GET', '/core/dept/list')) as Array<{ id: number; deptName: string }>).find((d) => d.deptName === '教务处')!;
+    const dept = ((await call('GET', '/core/dept/list')) as Array<{ id: number; deptName: string }>).find(
+      (d) => d.deptName === '教务处',
+    )!;
     const indicator = async (code: string) =>
       Number(
         (
@@ -85,7 +87,11 @@ export async function benchExpense(): Promise<ExpenseBenchResult> {
       title: `基准报销 ${k}`,
       budgetId: hot,
       items: Array.from({ length: LINES }, (_, i) => ({ economicClass: '30211', summary: `第 ${i + 1} 项`, amount: '1.00' })),
-      invoices: Array.from({ length: LINES }, () => ({ invoiceNo: String(++invoiceNo), invoiceDate: `${year}-03-01`, amount: '1.00' })),
+      invoices: Array.from({ length: LINES }, () => ({
+        invoiceNo: String(++invoiceNo),
+        invoiceDate: `${year}-03-01`,
+        amount: '1.00',
+      })),
     });
     const wanted = Math.max(200, SECONDS * 60);
     log(`saving ${wanted} claims of ${LINES} lines`);
@@ -135,7 +141,8 @@ export async function benchExpense(): Promise<ExpenseBenchResult> {
     );
     const ceilingPerSecond = freezes / ((performance.now() - bareStart) / 1000);
     const frozen = String(
-      (await sql<{ frozen_amount: string }>`select frozen_amount from nk_budget where id = ${hot}`.execute(db)).rows[0]!.frozen_amount,
+      (await sql<{ frozen_amount: string }>`select frozen_amount from nk_budget where id = ${hot}`.execute(db)).rows[0]!
+        .frozen_amount,
     );
     const expected = `${submits * LINES}.00`;
     return {

@@ -157,6 +157,8 @@ export async function writeLines(ctx: LinesContext, doc: EntityDef, docId: numbe
     const kept = new Set(lines.filter((l) => l.id !== undefined).map((l) => Number(l.id)));
     const gone = [...existing].filter((id) => !kept.has(id));
     if (gone.length) await ctx.trx.deleteFrom(line.table).where('id', 'in', gone).execute();
+    // New lines go in one statement; kept ones are changed one by one.
+    const fresh: Row[] = [];
     for (const [i, l] of lines.entries()) {
       const columns: Row = { ...toColumns(line, l), line_no: i + 1 };
       const files = filesPatch(line, l);
@@ -167,9 +169,16 @@ export async function writeLines(ctx: LinesContext, doc: EntityDef, docId: numbe
         if (line.site) columns.top_dept_id = ctx.siteId;
         columns.doc_id = docId;
         if (line.byName.has('createdBy')) columns.created_by = ctx.userId;
-        await ctx.trx.insertInto(line.table).values(columns).execute();
+        fresh.push(columns);
       }
     }
+    // One shape for every row of the statement: a column some lines leave out takes its default.
+    const names = [...new Set(fresh.flatMap((c) => Object.keys(c)))];
+    if (fresh.length)
+      await ctx.trx
+        .insertInto(line.table)
+        .values(fresh.map((c) => Object.fromEntries(names.map((n) => [n, n in c ? c[n] : sql`default`]))))
+        .execute();
   }
 }
 
