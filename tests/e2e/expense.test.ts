@@ -302,3 +302,32 @@ describe('an employee fee batch', () => {
     expect(text).toContain('6,760.00');
   });
 });
+
+describe('the expense screens in another language', () => {
+  it('speak Portuguese: the claim form, its sub-tables and the actions', async () => {
+    const opened = await newPage(browser, { language: 'pt-BR' });
+    const page = opened.page;
+    try {
+      await signIn(page, 'staff', 'Demo@12345');
+      await page.waitForURL(/\/home/);
+      await page.goto(`${baseUrl()}/expense/fundsList`);
+      await page.locator('[data-testid=schema-list-FundsList]').waitFor();
+      await page.locator('[data-testid=toolbar-add]').click();
+      const form = page.locator('[data-testid=schema-form]');
+      await form.waitFor();
+      for (const words of [
+        'Itens',
+        'Diárias de viagem',
+        'Notas fiscais',
+        'Adicionar viajante',
+        'Número da nota',
+        'Valor solicitado',
+      ])
+        expect(await form.textContent(), words).toContain(words);
+      expect(await form.textContent()).not.toMatch(/报销|发票/);
+      await shot(page, 'expense-reimburse-form-pt-BR');
+    } finally {
+      await opened.context.close();
+    }
+  });
+});
