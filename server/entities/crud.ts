@@ -192,16 +192,16 @@ export class EntityService {
   }
 
   /**
-   * The document's lines and its own rules, in the saving transaction: the sums the lines make go
-   * into the row (and its columns) first, so the rules, the meeting-record rule and the effects all
-   * see the server's figures.
+   * The sums a document's lines make, into the row and its columns, once the hooks have worked the
+   * lines out (a claim's allowances): the meeting-record rule, the document's rules and the effects
+   * all see the server's figures.
    */
-  private sumLines(row: Row, columns?: Row, existing?: Row | null) {
+  private sumLines(row: Row, columns: Row, existing?: Row | null) {
     if (!this.entity.lines) return;
     for (const [name, value] of Object.entries(lineSums(this.entity, row, existing ?? {}))) {
       row[name] = value;
       const f = this.entity.byName.get(name);
-      if (f && columns) columns[f.column] = value;
+      if (f) columns[f.column] = value;
     }
   }
 
@@ -458,7 +458,6 @@ export class EntityService {
   /** Insert a validated body: values checked, hooks run, audit columns set. */
   async insert(trx: Transaction<any>, row: Row): Promise<Row> {
     this.defaults(row);
-    this.sumLines(row);
     const { site, principal } = this.ctx;
     const ctx = this.hookContext(trx);
     await this.checkValues(trx, row, null);
@@ -532,7 +531,6 @@ export class EntityService {
         throw new AppError(Code.conflict, 'record.stale');
       const ctx = this.hookContext(trx);
       const existingWire = this.wire(existing);
-      this.sumLines(row, undefined, existing);
       await this.checkValues(trx, row, id, existingWire);
       await hooksOf(this.entity.name).beforeSave?.(ctx, row, existingWire);
       const columns: Row = toColumns(this.entity, row);

@@ -419,10 +419,13 @@ async function seedYear(database: Database, now: number): Promise<void> {
     // Reimbursements (报销) of 教务处: the training paid against its application (drawn from its
     // freeze), a printing bill in approval, a draft, and one sent back for a missing invoice.
     let invoiceNo = 0;
+    // This month as the documents write it, and the day the cashier pays on.
+    const mm = String(months).padStart(2, '0');
+    const payDay = `${year}-${mm}-${String(Math.min(today.getDate(), 10)).padStart(2, '0')}`;
     const invoice = (amount: number, seller: string, day: number) => ({
       invoiceCode: '',
-      invoiceNo: `${year}${String(months).padStart(2, '0')}${String(++invoiceNo).padStart(8, '0')}`,
-      invoiceDate: `${year}-${String(months).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      invoiceNo: `${year}${mm}${String(++invoiceNo).padStart(8, '0')}`,
+      invoiceDate: `${year}-${mm}-${String(day).padStart(2, '0')}`,
       amount: money(amount),
       sellerTaxId: '91110108MA01ABCD2X',
       sellerName: seller,
@@ -463,8 +466,8 @@ async function seedYear(database: Database, now: number): Promise<void> {
     await who.cashier.call('POST', `/expense/funds/pay?id=${trainingClaim.id}`, {
       id: trainingClaim.id,
       payMethod: '1',
-      paidDate: `${year}-${String(months).padStart(2, '0')}-${String(Math.min(today.getDate(), 10)).padStart(2, '0')}`,
-      voucherNo: `记-${String(months).padStart(2, '0')}-018`,
+      paidDate: payDay,
+      voucherNo: `记-${mm}-018`,
     });
     const printingClaim = await reimbursement(
       '教研组资料印刷费',
@@ -507,8 +510,8 @@ async function seedYear(database: Database, now: number): Promise<void> {
     await who.cashier.call('POST', `/expense/loan/pay?id=${advance.id}`, {
       id: advance.id,
       payMethod: '1',
-      paidDate: `${year}-${String(months).padStart(2, '0')}-${String(Math.min(today.getDate(), 10)).padStart(2, '0')}`,
-      voucherNo: `记-${String(months).padStart(2, '0')}-021`,
+      paidDate: payDay,
+      voucherNo: `记-${mm}-021`,
     });
     await who.staff.call('POST', '/expense/loan/save', { title: '教研活动备用金', amount: money(500) });
 
