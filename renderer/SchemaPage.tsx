@@ -1,12 +1,15 @@
 // The generic page: fetches the bundle of a menu component from the server and renders it by its
-// kind. A component without a page schema renders what the app gives for "not built".
-import { useEffect, useState, type ReactNode } from 'react';
+// kind (a list, or a form that is a page of its own). A component without a page schema renders
+// what the app gives for "not built".
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Result, Spin } from 'antd';
 import { useRenderer } from './context.tsx';
 import { installFormily } from './form/locale.ts';
 import ListPage from './list/ListPage.tsx';
 import { rt } from './texts.ts';
-import type { PageBundle } from './types.ts';
+import type { FormPageBundle, PageBundle } from './types.ts';
+// A form page brings Formily; a list loads it only when a dialog opens.
+const FormPage = lazy(() => import('./form/FormPage.tsx'));
 
 export default function SchemaPage({
   component,
@@ -18,14 +21,14 @@ export default function SchemaPage({
   notFound: ReactNode;
 }) {
   const env = useRenderer();
-  const [state, setState] = useState<{ bundle?: PageBundle; missing?: boolean; error?: string }>({});
+  const [state, setState] = useState<{ bundle?: PageBundle | FormPageBundle; missing?: boolean; error?: string }>({});
   installFormily(env.language);
 
   useEffect(() => {
     let cancelled = false;
     setState({});
     env.fetcher
-      .get<PageBundle>(`schema/page/${component}`)
+      .get<PageBundle | FormPageBundle>(`schema/page/${component}`)
       .then((answer) => {
         if (cancelled) return;
         if (answer.code === '0') setState({ bundle: answer.data });
@@ -40,6 +43,13 @@ export default function SchemaPage({
 
   if (state.missing) return <>{notFound}</>;
   if (state.error) return <Result status="warning" title={rt(env.language, 'loadFailed')} subTitle={state.error} />;
-  if (!state.bundle) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  const spin = <Spin style={{ display: 'block', margin: '64px auto' }} />;
+  if (!state.bundle) return spin;
+  if (state.bundle.kind === 'form')
+    return (
+      <Suspense fallback={spin}>
+        <FormPage key={component} bundle={state.bundle} urlQuery={urlQuery} />
+      </Suspense>
+    );
   return <ListPage key={component} bundle={state.bundle} urlQuery={urlQuery} />;
 }

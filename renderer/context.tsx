@@ -30,6 +30,8 @@ export interface RendererEnv {
   fetcher: Fetcher;
   hasPermission(key: string | undefined): boolean;
   navigate(path: string): void;
+  /** Closes the page the user is on (its tab) and opens path: a full-page form after its save. */
+  leave(path: string): void;
   language: string;
   /** The signed-in user's id (row actions may depend on it: nobody disables themselves). */
   userId: number | null;

@@ -147,6 +147,8 @@ export interface FormSchema {
   width?: number;
   labelCol?: number;
   meetingRecord?: boolean;
+  /** A form that is a page of its own: the menu path that renders it, and where a save returns to. */
+  page?: { component: string; path: string; back: string };
   schema: { type: 'object'; properties: Record<string, unknown> };
 }
 
@@ -157,6 +159,15 @@ export interface PageBundle {
   form: FormSchema | null;
   /** Forms that actions name (a role's data scope), by file stem. */
   forms?: Record<string, FormSchema>;
+  entity: PublicEntity;
+  texts: Record<string, Record<string, string>>;
+}
+
+/** The bundle of a form that is a page of its own (a reimbursement's full-page form). */
+export interface FormPageBundle {
+  component: string;
+  kind: 'form';
+  form: FormSchema & { page: NonNullable<FormSchema['page']> };
   entity: PublicEntity;
   texts: Record<string, Record<string, string>>;
 }

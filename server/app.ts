@@ -45,6 +45,7 @@ import './modules/expense/cost-control.ts';
 import './modules/expense/loans.ts';
 import './modules/expense/standards.ts';
 import './modules/expense/labour-tax.ts';
+import './modules/warning/effects.ts';
 import entityRoutes from './entities/crud.ts';
 import { stateRoutes } from './entities/states.ts';
 import { SchemaRegistry } from './entities/registry.ts';

@@ -29,6 +29,7 @@ export default function ListSchemaPage() {
       fetcher,
       hasPermission: () => true,
       navigate: () => undefined,
+      leave: () => undefined,
       language: LANGUAGE,
       userId: 1,
       siteConfig: {},

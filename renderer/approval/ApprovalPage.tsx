@@ -5,18 +5,19 @@
 // application before anyone approved it, print it.
 import './approval.css';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Col, Descriptions, Input, Modal, Result, Row, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Input, Modal, Result, Row, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { createForm } from '@formily/core';
 import { useRenderer } from '../context.tsx';
 import { formatDate } from '../format.ts';
+import { dictTypesOf } from '../dicts.ts';
 import { TAG_COLORS } from '../list/columns.tsx';
 import { rt, schemaText, type RendererTextKey } from '../texts.ts';
 import { documentTitle } from '../../validators/locale.ts';
 import type { DictEntry, FormSchema, PublicEntity, Row as Doc } from '../types.ts';
 import { buildFormSchema, defaultForm } from '../form/build.ts';
 import FormBody from '../form/FormBody.tsx';
-import { withFileLists } from '../form/FormDialog.tsx';
+import { withFileLists } from '../form/useSchemaForm.ts';
 import { installFormily } from '../form/locale.ts';
 import { meetingEffects, meetingSettings, withMeetingSection } from '../form/meeting.ts';
 import { RefPicker } from '../form/RefSelect.tsx';
@@ -43,6 +44,8 @@ export interface BusinessAnswer {
   tasks: Array<{ id: number; name: string; canAct: boolean }>;
   canWithdraw: boolean;
   history: Array<{ id: number; node: string; userName: string; decision: string; comment: string | null; time: string }>;
+  /** What the document raised for its approvers (a warning word, over a standard): level 2 red, 1 yellow. */
+  warnings?: Array<{ id: number; type: string; level: string; released: boolean; text: string }>;
 }
 
 /** GET /schema/approval/{entity}?version=: the entity and form as that version had them. */
@@ -120,9 +123,7 @@ export default function ApprovalPage({
       const version = business.data.schemaVersion;
       const bundle = await env.fetcher.get<ApprovalBundle>(`schema/approval/${entityName}`, version ? { version } : {});
       if (bundle.code !== '0') throw new Error(bundle.msg);
-      const types = new Set([STATUS_DICT, DECISION_DICT]);
-      for (const f of bundle.data.entity.fields) if (f.dict) types.add(f.dict);
-      const dicts = await env.dicts([...types]);
+      const dicts = await env.dicts([STATUS_DICT, DECISION_DICT, ...dictTypesOf(bundle.data.entity)]);
       if (!cancelled) setState({ business: business.data, bundle: bundle.data, dicts });
     })().catch((err) => !cancelled && setState({ error: env.errorText(err) }));
     return () => {
@@ -305,6 +306,27 @@ function ApprovalView({
           </Space>
         </div>
       </Card>
+      {business.warnings?.length ? (
+        <Card size="small" style={{ marginTop: 16 }} title={t('warningsTitle')} data-testid="approval-warnings">
+          <Space direction="vertical" style={{ width: '100%' }}>
+            {business.warnings.map((w) => (
+              <Alert
+                key={w.id}
+                showIcon
+                type={w.released ? 'info' : w.level === '2' ? 'error' : 'warning'}
+                message={
+                  !w.released
+                    ? w.text
+                    : env.language.startsWith('zh')
+                      ? `${w.text}（${t('warningReleased')}）`
+                      : `${w.text} (${t('warningReleased')})`
+                }
+                data-testid="approval-warning"
+              />
+            ))}
+          </Space>
+        </Card>
+      ) : null}
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={14} xl={15} xxl={16}>
           <Card title={t('documentContent')} data-testid="approval-document">

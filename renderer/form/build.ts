@@ -198,6 +198,7 @@ const EDITING_ONLY = new Set([
   'ArrayTable.MoveDown',
   'ArrayTable.SortHandle',
   'ArrayTable.Copy',
+  'ArrayTable.Import',
 ]);
 
 /**
@@ -246,7 +247,12 @@ export function buildFormSchema(
       );
       if (node.properties) {
         const kept = Object.entries(node.properties).filter(([, v]) => shownIn(v, readPretty));
-        out = { ...out, properties: Object.fromEntries(kept.map(([k, v]) => [k, walk(v, k, lineFields)])) };
+        // Lines from an xlsx go to the document's reader of this collection.
+        const withUrl = (v: SchemaNode): SchemaNode =>
+          v['x-component'] === 'ArrayTable.Import'
+            ? { ...v, 'x-component-props': { ...(v['x-component-props'] as object), url: `${entity.api}/lines/${key}/import` } }
+            : v;
+        out = { ...out, properties: Object.fromEntries(kept.map(([k, v]) => [k, walk(withUrl(v), k, lineFields)])) };
       }
       if (node.items && typeof node.items === 'object') out = { ...out, items: walk(node.items, undefined, lineFields) };
       return out;

@@ -1,6 +1,6 @@
 // The components a form schema may name (x-component / x-decorator): @formily/antd-v5's bridges
 // plus the product's own fields. An unknown name renders a visible placeholder, never a bogus tag.
-import { connect, createSchemaField, mapProps, mapReadPretty, observer, useField } from '@formily/react';
+import { connect, createSchemaField, mapProps, mapReadPretty, observer, useField, useFieldSchema } from '@formily/react';
 import type { ArrayField } from '@formily/core';
 import type { ComponentProps } from 'react';
 import {
@@ -25,6 +25,7 @@ import { FormGrid } from './FormGrid.tsx';
 import { RefSelect, RefTree } from './RefSelect.tsx';
 import { CheckboxList } from './CheckboxList.tsx';
 import { OptionsSelect } from './OptionsSelect.tsx';
+import { LinesImport } from './LinesImport.tsx';
 import { thousands } from '../format.ts';
 
 /** Money: typed as text so the decimal stays exact; at most two decimals. */
@@ -42,12 +43,31 @@ const LINES_PER_PAGE = 20;
 const LinesTable = Object.assign(
   observer((props: ComponentProps<typeof ArrayTable>) => {
     const field = useField<ArrayField>();
+    const schema = useFieldSchema();
     const many = (field.value?.length ?? 0) > LINES_PER_PAGE;
     const own = typeof props.pagination === 'object' ? props.pagination : {};
-    return <ArrayTable {...props} pagination={many ? { pageSize: LINES_PER_PAGE, ...own } : false} />;
+    // Lines from an xlsx (ArrayTable.Import nodes): under the table, as ArrayTable shows one addition only.
+    const imports = Object.entries(schema.properties ?? {}).filter(([, s]) => s['x-component'] === 'ArrayTable.Import');
+    return (
+      <>
+        <ArrayTable {...props} pagination={many ? { pageSize: LINES_PER_PAGE, ...own } : false} />
+        {field.editable &&
+          imports.map(([key, s]) => (
+            <LinesImport
+              key={key}
+              array={field}
+              title={typeof s.title === 'string' ? s.title : undefined}
+              url={(s['x-component-props'] as { url?: string } | undefined)?.url}
+            />
+          ))}
+      </>
+    );
   }),
-  // Its parts (Column, Addition, Remove…), not the memo's own members ($$typeof, type).
-  Object.fromEntries(Object.entries(ArrayTable).filter(([k]) => /^[A-Z]|^use/.test(k))) as Omit<typeof ArrayTable, never>,
+  // Its parts (Column, Addition, Remove…), not the memo's own members ($$typeof, type), and the
+  // product's own: lines from an xlsx.
+  {
+    ...(Object.fromEntries(Object.entries(ArrayTable).filter(([k]) => /^[A-Z]|^use/.test(k))) as Omit<typeof ArrayTable, never>),
+  },
 );
 
 export const SchemaField = createSchemaField({

@@ -1,5 +1,5 @@
-// Import an xlsx into a list: nothing is written when any row is wrong, and the rows that are
-// wrong are listed with their problem.
+// Import an xlsx into a list (or a document's lines into its form): nothing is written when any row
+// is wrong, and the rows that are wrong are listed with their problem.
 import { useState } from 'react';
 import { Alert, Button, Modal, Table, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
@@ -19,7 +19,8 @@ export default function ImportDialog({
   title?: string;
   hint?: string;
   onClose: () => void;
-  onDone: () => void;
+  /** What the server answered (a document's lines read from the file). */
+  onDone: (data: unknown) => void;
 }) {
   const env = useRenderer();
   const [file, setFile] = useState<File | null>(null);
@@ -35,7 +36,7 @@ export default function ImportDialog({
       const answer = await env.fetcher.upload<{ imported?: number; errors?: Array<{ row: number; message: string }> }>(url, file);
       if (answer.code === '0') {
         if (!showOneTimePasswords(env, answer)) env.message.success(answer.msg);
-        onDone();
+        onDone(answer.data);
       } else setError({ msg: answer.msg, rows: answer.data?.errors ?? [] });
     } catch (err) {
       setError({ msg: env.errorText(err), rows: [] });

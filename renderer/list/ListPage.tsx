@@ -13,9 +13,10 @@ import { run } from '../../validators/expression/evaluate.ts';
 import { rt, schemaText, type RendererTextKey } from '../texts.ts';
 import { showOneTimePasswords } from '../oneTimePasswords.tsx';
 import type { ActionSchema, ColumnSchema, DictEntry, PageBundle, Row } from '../types.ts';
-import type { DialogMode } from '../form/FormDialog.tsx';
+import type { DialogMode } from '../form/useSchemaForm.ts';
 import { buildColumns } from './columns.tsx';
 import { openFile } from '../fileLink.ts';
+import { dictTypesOf } from '../dicts.ts';
 import { activeTab, batchSummary, listParams, urlFilters, type BatchSummary } from './params.ts';
 // The dialogs bring Formily; a list loads them when one first opens.
 const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
@@ -137,8 +138,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
 
   useEffect(() => {
-    const lineFields = Object.values(entity.lines ?? {}).flatMap((l) => l.entity.fields);
-    const types = [...new Set([...entity.fields, ...lineFields].map((f) => f.dict).filter((d): d is string => Boolean(d)))];
+    const types = dictTypesOf(entity);
     if (types.length) env.dicts(types).then(setDicts, () => setDicts({}));
   }, [entity, language]);
 
@@ -264,7 +264,15 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
     }
   };
 
+  // A form that is a page of its own opens there for add and edit (not an action's own form).
+  const formPage = bundle.form?.page;
   const run$ = (a: ActionSchema, row?: Row) => {
+    if (formPage && !a.form && !a.endpoint && (a.action === 'add' || (a.action === 'edit' && row)))
+      return env.navigate(
+        row && a.action === 'edit'
+          ? `${formPage.path}?formData=${encodeURIComponent(JSON.stringify({ id: row.id }))}`
+          : formPage.path,
+      );
     switch (a.action) {
       case 'add':
         return setDialog({

@@ -10,15 +10,16 @@ import { useRenderer } from '../context.tsx';
 import { displayValue } from '../list/columns.tsx';
 import { chineseAmount, formatDate, thousands } from '../format.ts';
 import { rt, schemaText } from '../texts.ts';
+import { dictTypesOf } from '../dicts.ts';
 import type { DictEntry, EntityField, PublicEntity, Row } from '../types.ts';
 
 export const PRINT_PADDING = '1cm 1.5cm 1cm 3cm';
 
 interface PrintSection {
-  type: 'fields' | 'amount' | 'files' | 'approvals' | 'signatures' | 'text' | 'table';
+  type: 'fields' | 'amount' | 'files' | 'approvals' | 'signatures' | 'text' | 'table' | 'paste';
   title?: string;
   /** fields: cells per row; table: the columns of the lines. */
-  columns?: number | Array<{ key: string; title: string; filter?: 'money' | 'text' }>;
+  columns?: number | Array<{ key: string; title: string; filter?: 'money' | 'text'; blank?: true }>;
   fields?: string[];
   field?: string;
   labels?: string[];
@@ -30,7 +31,8 @@ interface BusinessHistory {
 
 interface PrintBundle {
   entity: PublicEntity;
-  print: { entity: string; title: string; sections: PrintSection[] };
+  /** `each`: a line collection; the sections print once per line (a payslip per payee). */
+  print: { entity: string; title: string; each?: string; sections: PrintSection[] };
   version: string;
   texts: Record<string, Record<string, string>>;
 }
@@ -56,10 +58,13 @@ export function printWhenReady(say: (text: string) => void, text: string) {
 export default function PrintPage({
   entity: entityName,
   id,
+  template,
   approvals: given,
 }: {
   entity: string;
   id: string;
+  /** A further template of the entity (a paste sheet), instead of its print action's. */
+  template?: string;
   approvals?: ApprovalStep[];
 }) {
   const env = useRenderer();
@@ -76,21 +81,18 @@ export default function PrintPage({
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const current = await env.fetcher.get<PrintBundle>(`schema/print/${entityName}`);
+      const current = await env.fetcher.get<PrintBundle>(`schema/print/${entityName}`, template ? { template } : {});
       if (current.code !== '0') throw new Error(current.msg);
       const rowAnswer = await env.fetcher.get<Row>(`${current.data.entity.api}/infoById/${id}`);
       if (rowAnswer.code !== '0') throw new Error(rowAnswer.msg);
       const row = rowAnswer.data;
       let bundle = current.data;
       // The document prints with the files it was saved under.
-      if (typeof row.schemaVersion === 'string' && row.schemaVersion !== bundle.version) {
+      if (!template && typeof row.schemaVersion === 'string' && row.schemaVersion !== bundle.version) {
         const then = await env.fetcher.get<PrintBundle>(`schema/print/${entityName}`, { version: row.schemaVersion });
         if (then.code === '0') bundle = then.data;
       }
-      const lineFields = Object.values(bundle.entity.lines ?? {}).flatMap((l) => l.entity.fields);
-      const types = [
-        ...new Set([...bundle.entity.fields, ...lineFields].map((f) => f.dict).filter((d): d is string => Boolean(d))),
-      ];
+      const types = dictTypesOf(bundle.entity);
       const wantsApprovals = !given && bundle.print.sections.some((s) => s.type === 'approvals');
       const wanted = [...types, ...(wantsApprovals ? ['wf_decision'] : [])];
       const dicts = wanted.length ? await env.dicts(wanted) : {};
@@ -113,171 +115,193 @@ export default function PrintPage({
     return () => {
       cancelled = true;
     };
-  }, [entityName, id, language]);
+  }, [entityName, id, template, language]);
 
   if (state.error) return <Result status="warning" title={state.error} />;
   if (!state.bundle || !state.row) return <Spin style={{ display: 'block', margin: '96px auto' }} />;
   const { bundle, row, dicts = {} } = state;
   const approvals = given ?? state.steps ?? [];
-  const fields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
+  const docFields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
   const label = (f: EntityField | undefined, fallback: string) => (f ? schemaText(bundle.texts, f.title, language) : fallback);
-  const value = (name: string): ReactNode => displayValue(fields.get(name), {}, row, dicts, language);
 
-  const section = (s: PrintSection, i: number): ReactNode => {
-    const heading = s.title ? <h3 className="print-section-title">{schemaText(bundle.texts, s.title, language)}</h3> : null;
-    switch (s.type) {
-      case 'table': {
-        // Lines of a document (its line collection, or a json field of lines as an adjustment has): one row each.
-        const lines = Array.isArray(row[s.field ?? '']) ? (row[s.field ?? ''] as Row[]) : [];
-        // A document's line collection it has none of (a claim without allowances) is not printed.
-        if (!lines.length && bundle.entity.lines?.[s.field ?? '']) return null;
-        const cols = Array.isArray(s.columns) ? s.columns : [];
-        // A document's lines (the lines feature) show their values as their entity's fields do.
-        const lineFields = new Map((bundle.entity.lines?.[s.field ?? '']?.entity.fields ?? []).map((f) => [f.name, f]));
-        const cell = (line: Row, c: { key: string; filter?: string }): ReactNode =>
-          c.filter === 'money'
-            ? thousands(line[c.key], 2)
-            : lineFields.has(c.key)
-              ? displayValue(lineFields.get(c.key), {}, line, dicts, language)
-              : String(line[c.key] ?? '');
-        return (
-          <div key={i} data-testid={`print-table-${s.field}`}>
-            {heading}
-            <table className="print-grid print-lines">
-              <thead>
-                <tr>
-                  {cols.map((c) => (
-                    <th key={c.key}>{schemaText(bundle.texts, c.title, language)}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((line, k) => (
-                  <tr key={k}>
-                    {cols.map((c) => (
-                      <td key={c.key} style={c.filter === 'money' ? { textAlign: 'right' } : undefined}>
-                        {cell(line, c)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        );
-      }
-      case 'fields': {
-        const cols = Math.min(4, Math.max(1, typeof s.columns === 'number' ? s.columns : 2));
-        const names = s.fields ?? [];
-        const rows: string[][] = [];
-        for (let k = 0; k < names.length; k += cols) rows.push(names.slice(k, k + cols));
-        return (
-          <div key={i}>
-            {heading}
-            <table className="print-grid">
-              <tbody>
-                {rows.map((r, ri) => (
-                  <tr key={ri}>
-                    {r.map((n) => (
-                      <FieldCells key={n} title={label(fields.get(n), n)} value={value(n)} />
-                    ))}
-                    {r.length < cols && <td colSpan={(cols - r.length) * 2} />}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        );
-      }
-      case 'amount': {
-        const f = s.field ? fields.get(s.field) : undefined;
-        const raw = s.field ? row[s.field] : null;
-        return (
-          <table key={i} className="print-grid">
-            <tbody>
-              <tr>
-                <FieldCells title={label(f, s.field ?? '')} value={`¥ ${thousands(raw, 2)}`} />
-                <FieldCells title={t('amountInWords')} value={<span data-testid="amount-in-words">{chineseAmount(raw)}</span>} />
-              </tr>
-            </tbody>
-          </table>
-        );
-      }
-      case 'text':
-        return (
-          <div key={i}>
-            {heading ?? <h3 className="print-section-title">{label(fields.get(s.field ?? ''), s.field ?? '')}</h3>}
-            <div className="print-text">{s.field ? String(row[s.field] ?? '') : ''}</div>
-          </div>
-        );
-      case 'files': {
-        const raw = ((row.extend ?? {}) as Record<string, unknown>)[s.field ?? ''];
-        let names: string[] = [];
-        try {
-          names =
-            typeof raw === 'string' && raw
-              ? (JSON.parse(raw) as Array<{ name?: string; fileName?: string }>).map((f) => f.name ?? f.fileName ?? '')
-              : [];
-        } catch {
-          names = [];
-        }
-        return (
-          <div key={i}>
-            {heading}
-            <div className="print-text">{names.length ? names.join('；') : '—'}</div>
-          </div>
-        );
-      }
-      case 'approvals':
-        return (
-          <div key={i} data-testid="print-approvals">
-            <h3 className="print-section-title">{s.title ? schemaText(bundle.texts, s.title, language) : t('approvals')}</h3>
-            <table className="print-grid print-approvals">
-              <thead>
-                <tr>
-                  <th>{t('node')}</th>
-                  <th>{t('approver')}</th>
-                  <th>{t('decision')}</th>
-                  <th>{t('comment')}</th>
-                  <th>{t('time')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {approvals.length ? (
-                  approvals.map((a, k) => (
-                    <tr key={k}>
-                      <td>{a.node}</td>
-                      <td>{a.approver}</td>
-                      <td>{a.decision}</td>
-                      <td>{a.comment ?? ''}</td>
-                      <td>{a.time}</td>
-                    </tr>
-                  ))
-                ) : (
+  /** The sections over one row: the document, or (a slip per line) a line over its document. */
+  const section =
+    (row: Row, fields: Map<string, EntityField>) =>
+    (s: PrintSection, i: number): ReactNode => {
+      const value = (name: string): ReactNode => displayValue(fields.get(name), {}, row, dicts, language);
+      const heading = s.title ? <h3 className="print-section-title">{schemaText(bundle.texts, s.title, language)}</h3> : null;
+      switch (s.type) {
+        case 'table': {
+          // Lines of a document (its line collection, or a json field of lines as an adjustment has): one row each.
+          const lines = Array.isArray(row[s.field ?? '']) ? (row[s.field ?? ''] as Row[]) : [];
+          // A document's line collection it has none of (a claim without allowances) is not printed.
+          if (!lines.length && bundle.entity.lines?.[s.field ?? '']) return null;
+          const cols = Array.isArray(s.columns) ? s.columns : [];
+          // A document's lines (the lines feature) show their values as their entity's fields do.
+          const lineFields = new Map((bundle.entity.lines?.[s.field ?? '']?.entity.fields ?? []).map((f) => [f.name, f]));
+          const cell = (line: Row, c: { key: string; filter?: string; blank?: true }): ReactNode =>
+            c.blank
+              ? ''
+              : c.filter === 'money'
+                ? thousands(line[c.key], 2)
+                : lineFields.has(c.key)
+                  ? displayValue(lineFields.get(c.key), {}, line, dicts, language)
+                  : String(line[c.key] ?? '');
+          return (
+            <div key={i} data-testid={`print-table-${s.field}`}>
+              {heading}
+              <table className="print-grid print-lines">
+                <thead>
                   <tr>
-                    <td colSpan={5} style={{ textAlign: 'center' }}>
-                      {t('noApprovals')}
-                    </td>
+                    {cols.map((c) => (
+                      <th key={c.key}>{schemaText(bundle.texts, c.title, language)}</th>
+                    ))}
                   </tr>
-                )}
+                </thead>
+                <tbody>
+                  {lines.map((line, k) => (
+                    <tr key={k}>
+                      {cols.map((c) => (
+                        <td key={c.key} style={c.filter === 'money' ? { textAlign: 'right' } : undefined}>
+                          {cell(line, c)}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          );
+        }
+        case 'fields': {
+          const cols = Math.min(4, Math.max(1, typeof s.columns === 'number' ? s.columns : 2));
+          const names = s.fields ?? [];
+          const rows: string[][] = [];
+          for (let k = 0; k < names.length; k += cols) rows.push(names.slice(k, k + cols));
+          return (
+            <div key={i}>
+              {heading}
+              <table className="print-grid">
+                <tbody>
+                  {rows.map((r, ri) => (
+                    <tr key={ri}>
+                      {r.map((n) => (
+                        <FieldCells key={n} title={label(fields.get(n), n)} value={value(n)} />
+                      ))}
+                      {r.length < cols && <td colSpan={(cols - r.length) * 2} />}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          );
+        }
+        case 'amount': {
+          const f = s.field ? fields.get(s.field) : undefined;
+          const raw = s.field ? row[s.field] : null;
+          return (
+            <table key={i} className="print-grid">
+              <tbody>
+                <tr>
+                  <FieldCells title={label(f, s.field ?? '')} value={`¥ ${thousands(raw, 2)}`} />
+                  <FieldCells
+                    title={t('amountInWords')}
+                    value={<span data-testid="amount-in-words">{chineseAmount(raw)}</span>}
+                  />
+                </tr>
               </tbody>
             </table>
-          </div>
-        );
-      case 'signatures':
-        return (
-          <div key={i} className="print-signatures">
-            {(s.labels ?? []).map((l) => (
-              <div key={l} className="print-signature">
-                <span>{schemaText(bundle.texts, l, language)}：</span>
-                <span className="print-signature-line" />
-                <span>{t('date')}：</span>
-                <span className="print-signature-date" />
-              </div>
-            ))}
-          </div>
-        );
-    }
+          );
+        }
+        case 'text':
+          return (
+            <div key={i}>
+              {heading ?? <h3 className="print-section-title">{label(fields.get(s.field ?? ''), s.field ?? '')}</h3>}
+              <div className="print-text">{s.field ? String(row[s.field] ?? '') : ''}</div>
+            </div>
+          );
+        case 'files': {
+          const raw = ((row.extend ?? {}) as Record<string, unknown>)[s.field ?? ''];
+          let names: string[] = [];
+          try {
+            names =
+              typeof raw === 'string' && raw
+                ? (JSON.parse(raw) as Array<{ name?: string; fileName?: string }>).map((f) => f.name ?? f.fileName ?? '')
+                : [];
+          } catch {
+            names = [];
+          }
+          return (
+            <div key={i}>
+              {heading}
+              <div className="print-text">{names.length ? names.join('；') : '—'}</div>
+            </div>
+          );
+        }
+        case 'approvals':
+          return (
+            <div key={i} data-testid="print-approvals">
+              <h3 className="print-section-title">{s.title ? schemaText(bundle.texts, s.title, language) : t('approvals')}</h3>
+              <table className="print-grid print-approvals">
+                <thead>
+                  <tr>
+                    <th>{t('node')}</th>
+                    <th>{t('approver')}</th>
+                    <th>{t('decision')}</th>
+                    <th>{t('comment')}</th>
+                    <th>{t('time')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {approvals.length ? (
+                    approvals.map((a, k) => (
+                      <tr key={k}>
+                        <td>{a.node}</td>
+                        <td>{a.approver}</td>
+                        <td>{a.decision}</td>
+                        <td>{a.comment ?? ''}</td>
+                        <td>{a.time}</td>
+                      </tr>
+                    ))
+                  ) : (
+                    <tr>
+                      <td colSpan={5} style={{ textAlign: 'center' }}>
+                        {t('noApprovals')}
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              </table>
+            </div>
+          );
+        case 'paste':
+          // Where the paper invoices go: a ruled, empty area (报销单粘贴单).
+          return (
+            <div key={i} className="print-paste" data-testid="print-paste">
+              <span>{s.title ? schemaText(bundle.texts, s.title, language) : t('pasteHere')}</span>
+            </div>
+          );
+        case 'signatures':
+          return (
+            <div key={i} className="print-signatures">
+              {(s.labels ?? []).map((l) => (
+                <div key={l} className="print-signature">
+                  <span>{schemaText(bundle.texts, l, language)}：</span>
+                  <span className="print-signature-line" />
+                  <span>{t('date')}：</span>
+                  <span className="print-signature-date" />
+                </div>
+              ))}
+            </div>
+          );
+      }
+    };
+
+  // A slip per line sees the line's fields over the document's.
+  const eachDecl = bundle.print.each ? bundle.entity.lines?.[bundle.print.each] : undefined;
+  const each = eachDecl && {
+    lines: Array.isArray(row[bundle.print.each!]) ? (row[bundle.print.each!] as Row[]) : [],
+    fields: new Map([...docFields, ...eachDecl.entity.fields.map((f): [string, EntityField] => [f.name, f])]),
   };
 
   return (
@@ -294,8 +318,20 @@ export default function PrintPage({
         </Button>
       </div>
       <div className="print-sheet" style={{ padding: PRINT_PADDING }} data-testid="print-sheet">
-        <h1 className="print-title">{schemaText(bundle.texts, bundle.print.title, language)}</h1>
-        {bundle.print.sections.map(section)}
+        {each ? (
+          // A slip per line, as many to a sheet as fit, each with the title and a line to cut along.
+          each.lines.map((line, k) => (
+            <div key={k} className="print-slip" data-testid="print-slip">
+              <h1 className="print-title">{schemaText(bundle.texts, bundle.print.title, language)}</h1>
+              {bundle.print.sections.map(section({ ...row, ...line }, each.fields))}
+            </div>
+          ))
+        ) : (
+          <>
+            <h1 className="print-title">{schemaText(bundle.texts, bundle.print.title, language)}</h1>
+            {bundle.print.sections.map(section(row, docFields))}
+          </>
+        )}
       </div>
     </div>
   );

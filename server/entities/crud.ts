@@ -30,7 +30,7 @@ import { filesPatch, toColumns, toWire, wireColumns, type Row } from './rows.ts'
 import { keyOf } from '../platform/file-urls.ts';
 import { meetingRecordState, meetingSettingsFrom, type MeetingRecordSettings } from '../../validators/meeting-record.ts';
 import type { DictEntry } from '../platform/dictionaries.ts';
-import { exportRows, importRows } from './excel.ts';
+import { exportRows, importLines, importRows } from './excel.ts';
 import { ok } from '../platform/answer.ts';
 
 type Query = Record<string, unknown>;
@@ -272,6 +272,22 @@ export class EntityService {
     if (!row) throw new AppError(Code.notFound, 'record.notFound');
     if (lock) Object.assign(row, await this.linkValues(db, id));
     if (this.entity.lines) Object.assign(row, await readLines(db, this.siteEntities, this.entity, id));
+    return row;
+  }
+
+  /**
+   * One row of the caller's site whatever their data scope, as find() reads it (reference labels,
+   * aggregates, lines): for those the document's approval involves, who may see it outside their scope.
+   */
+  async findOnSite(id: number): Promise<Row> {
+    const rows = await this.selectRows(
+      this.s.database.db,
+      [...siteCondition(this.entity, this.ctx.site.id), sql`t.id = ${id}`],
+      null,
+    );
+    const row = rows.rows[0];
+    if (!row) throw new AppError(Code.notFound, 'record.notFound');
+    if (this.entity.lines) Object.assign(row, await readLines(this.s.database.db, this.siteEntities, this.entity, id));
     return row;
   }
 
@@ -687,5 +703,28 @@ export default function entityRoutes(app: FastifyInstance, s: Services) {
       },
       'import',
     );
+    // A document's lines from an xlsx, for its form to take in (whoever may add or edit the document).
+    if (base.lines) {
+      const url = `${base.api}/lines/:member/import`;
+      if (!app.hasRoute({ method: 'POST', url: `${app.prefix}${url}` }))
+        app.post<{ Params: { member: string } }>(
+          url,
+          {
+            config: { permission: 'login' },
+            schema: {
+              params: { type: 'object', properties: { member: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9]{0,63}$' } } },
+            },
+          },
+          async (r) => {
+            const svc = service(r);
+            const { principal } = caller(r);
+            const keys = [permissionOf(svc.entity, 'add'), permissionOf(svc.entity, 'edit')];
+            if (!keys.some((k) => s.access.can(principal, k)))
+              throw new AppError(Code.forbidden, 'auth.forbidden', { key: keys[0] });
+            const lines = await importLines(s, svc, r.params.member, r);
+            return ok(r, { lines }, 'import.linesRead', { count: lines.length });
+          },
+        );
+    }
   }
 }

@@ -10,9 +10,8 @@ import { caller } from '../platform/gate.ts';
 import { t, type MessageKey } from '../platform/messages.ts';
 import { checkXlsx, columnLetters, importLimits, integerCell, moneyCell } from '../platform/xlsx-guard.ts';
 import { LOCALES } from '../../validators/locale.ts';
-import type { EntityService } from './crud.ts';
-import { fieldLabel } from './crud.ts';
-import type { FieldDef } from './model.ts';
+import { EntityService, fieldLabel } from './crud.ts';
+import type { EntityDef, FieldDef } from './model.ts';
 
 const MAX_EXPORT = 50_000;
 const YES_NO: Record<string, [string, string]> = {
@@ -128,7 +127,18 @@ function bodyValue(f: FieldDef, raw: unknown, dictLabels: Map<string, string>): 
   }
 }
 
-export async function importRows(s: Services, svc: EntityService, request: FastifyRequest): Promise<number> {
+interface SheetRow {
+  line: number;
+  body: Record<string, unknown>;
+  problem?: string;
+}
+
+/**
+ * The uploaded xlsx as request bodies of an entity's rows: headers name fields by title (any
+ * language) or name, cells become the values the save endpoint takes, a cell that cannot is the
+ * row's problem. The file's size, rows and cells are within the site's limits first (issue 13).
+ */
+async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest): Promise<SheetRow[]> {
   const { site } = caller(request);
   const locale = request.locale;
   if (!request.isMultipart()) throw new AppError(Code.invalid, 'import.badFile');
@@ -148,7 +158,7 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
   if (!sheet || sheet.rowCount < 2) throw new AppError(Code.invalid, 'import.empty');
 
   // A header names a field by its title in any language, or by its name.
-  const writable = svc.entity.fields.filter((f) => !f.readOnly && !f.standard && !f.hidden && f.type !== 'refs');
+  const writable = entity.fields.filter((f) => !f.readOnly && !f.standard && !f.hidden && f.type !== 'refs');
   const byHeader = new Map<string, FieldDef>();
   for (const f of writable) {
     byHeader.set(f.name.toLowerCase(), f);
@@ -159,7 +169,7 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
   }
   // Any other field's header (an exported file's created-at, a read-only code) is known and skipped.
   const known = new Set<string>();
-  for (const f of svc.entity.fields) {
+  for (const f of entity.fields) {
     known.add(f.name.toLowerCase());
     for (const l of LOCALES) {
       const title = s.schemas.texts[f.title]?.[l];
@@ -216,7 +226,7 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
     }
   }
 
-  const bodies: Array<{ line: number; body: Record<string, unknown>; problem?: string }> = [];
+  const bodies: SheetRow[] = [];
   sheet.eachRow((row, line) => {
     if (line === 1) return;
     const body: Record<string, unknown> = {};
@@ -239,7 +249,12 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
   if (bodies.length > limits.maxRows) {
     throw new AppError(Code.tooLarge, 'import.tooManyRows', { count: bodies.length, limit: limits.maxRows });
   }
+  return bodies;
+}
 
+export async function importRows(s: Services, svc: EntityService, request: FastifyRequest): Promise<number> {
+  const locale = request.locale;
+  const bodies = await readSheet(s, svc.entity, request);
   const errors: Array<{ row: number; message: string }> = [];
   await svc.prepare();
   await (s.database.db as unknown as Kysely<any>).transaction().execute(async (trx) => {
@@ -261,4 +276,35 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
   });
   await svc.afterImport();
   return bodies.length;
+}
+
+/**
+ * Lines of a document read from an xlsx (a batch's payees): each row checked as a line of the
+ * collection, nothing kept — the form takes them in and the document's save writes them. Any wrong
+ * row refuses the file with a report per row, as an import does.
+ */
+export async function importLines(s: Services, svc: EntityService, member: string, request: FastifyRequest) {
+  const decl = svc.entity.lines?.[member];
+  const line = decl && s.schemas.forSite(caller(request).site.key).entities.get(decl.entity);
+  if (!decl || !line) throw new AppError(Code.notFound, 'record.notFound');
+  const bodies = await readSheet(s, line, request);
+  if (decl.maxItems !== undefined && bodies.length > decl.maxItems)
+    throw new AppError(Code.tooLarge, 'import.tooManyRows', { count: bodies.length, limit: decl.maxItems });
+  const rows = new EntityService(s, line, request);
+  const errors: Array<{ row: number; message: string }> = [];
+  const lines: Array<Record<string, unknown>> = [];
+  for (const { line: at, body, problem } of bodies) {
+    if (problem) {
+      errors.push({ row: at, message: problem });
+      continue;
+    }
+    try {
+      lines.push(rows.validateForSave(body));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      errors.push({ row: at, message: t(err.messageKey, request.locale, err.params) });
+    }
+  }
+  if (errors.length) throw new AppError(Code.invalid, 'import.rowErrors', { count: errors.length }, { errors });
+  return lines;
 }

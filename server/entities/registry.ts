@@ -210,7 +210,13 @@ export class SchemaRegistry {
         actionValidators,
         files,
         entities,
-        pages: new Map(files.filter((f) => f.kind === 'list').map((f) => [String(f.json.component), f])),
+        // A menu component renders a list, or a form that is a page of its own (a contract's form).
+        pages: new Map([
+          ...files.filter((f) => f.kind === 'list').map((f): [string, SchemaFile] => [String(f.json.component), f]),
+          ...files
+            .filter((f) => f.kind === 'form' && f.json.page && typeof f.json.page === 'object')
+            .map((f): [string, SchemaFile] => [String((f.json.page as Record<string, Json>).component), f]),
+        ]),
         forms: new Map(files.filter((f) => f.kind === 'form').map((f) => [f.name, f])),
         validators,
       };

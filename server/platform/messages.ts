@@ -290,6 +290,12 @@ export const messages = {
     'en-US': '{count} rows imported',
     'pt-BR': '{count} linhas importadas',
   },
+  'import.linesRead': {
+    'zh-CN': '已读入{count}行，保存单据后生效',
+    'zh-TW': '已讀入{count}行，儲存單據後生效',
+    'en-US': '{count} lines read in: they are kept when the document is saved',
+    'pt-BR': '{count} linhas lidas: elas são gravadas quando o documento for salvo',
+  },
   'site.unknown': {
     'zh-CN': '未找到单位“{key}”，请检查访问地址',
     'zh-TW': '未找到單位「{key}」，請檢查存取位址',

@@ -42,6 +42,19 @@ export const warningMessages = {
     'en-US': 'The description of {source} contains the warning word "{word}": {text}',
     'pt-BR': 'A descrição de {source} contém a palavra de alerta "{word}": {text}',
   },
+  'warning.standard': {
+    'zh-CN': '{source}超过开支标准：{value:money} 元，标准上限 {ceiling:money} 元',
+    'zh-TW': '{source}超過開支標準：{value:money} 元，標準上限 {ceiling:money} 元',
+    'en-US': '{source} is over the expense standard: {value:money} against a ceiling of {ceiling:money}',
+    'pt-BR': '{source} está acima do padrão de despesas: {value:money} contra um teto de {ceiling:money}',
+  },
+  'warning.standardLine': {
+    'zh-CN': '{source}第 {line} 行（{name}）超过开支标准：{value:money} 元，标准上限 {ceiling:money} 元',
+    'zh-TW': '{source}第 {line} 行（{name}）超過開支標準：{value:money} 元，標準上限 {ceiling:money} 元',
+    'en-US': 'Line {line} of {source} ({name}) is over the expense standard: {value:money} against a ceiling of {ceiling:money}',
+    'pt-BR':
+      'A linha {line} de {source} ({name}) está acima do padrão de despesas: {value:money} contra um teto de {ceiling:money}',
+  },
   'warning.autoReleased': {
     'zh-CN': '预警原因已消除，系统自动解除',
     'zh-TW': '預警原因已消除，系統自動解除',

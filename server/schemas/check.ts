@@ -348,6 +348,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
   const permissions = new Set<string>();
   const menuKeys = new Map<string, string>();
   const menuPaths = new Map<string, string>();
+  const menuComponents = new Map<string, string>();
   for (const { rel, json } of byKind(/^[^/]+\/menu\.json$/)) {
     const walk = (nodes: Json[], at: string) =>
       nodes.forEach((n, i) => {
@@ -364,6 +365,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           const first = menuPaths.get(p);
           if (first) report(rel, `${here}/path`, `menu path ${p} is also used at ${first}`);
           else menuPaths.set(p, `${rel}#${here}`);
+          if (str(node.component)) menuComponents.set(p, str(node.component)!);
         }
         arr(node.buttons).forEach((b, j) => {
           if (typeof b === 'string' && !(b in actions)) {
@@ -467,7 +469,34 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           field(`${at}/amount`, effect.amount ?? '(none)', 'amount field');
           return;
         }
-        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget or loan`);
+        if (effect.warning !== undefined) {
+          // A field of the document, or `<lines>.<field>`: a field of each of its lines.
+          const lineFields = (member: string) => entities.get(str(obj(obj(json.lines)[member]).entity) ?? '')?.fields;
+          const path = (pointer: string, p: Json | undefined) => {
+            const [head, sub] = String(p).split('.', 2) as [string, string | undefined];
+            if (sub === undefined) return field(pointer, head, 'warning field');
+            const of = lineFields(head);
+            if (!of) report(rel, pointer, `${head} names no lines of the entity`);
+            else if (!of.has(sub)) report(rel, pointer, `${sub} is not a field of the lines ${head}`);
+          };
+          if (effect.indicator !== undefined) field(`${at}/indicator`, effect.indicator, 'indicator field');
+          if (effect.warning === 'words') {
+            if (!arr(effect.text).length) report(rel, `${at}/text`, 'a words warning names the fields it reads: text');
+            arr(effect.text).forEach((p, j) => path(`${at}/text/${j}`, p));
+          } else if (effect.warning === 'overStandard') {
+            const member = str(effect.lines);
+            if (member && !lineFields(member)) report(rel, `${at}/lines`, `${member} names no lines of the entity`);
+            for (const key of ['value', 'ceiling', 'name'] as const) {
+              if (effect[key] === undefined) {
+                if (key !== 'name') report(rel, `${at}/${key}`, `an overStandard warning names its ${key} field`);
+                continue;
+              }
+              path(`${at}/${key}`, member ? `${member}.${String(effect[key])}` : effect[key]);
+            }
+          } else report(rel, `${at}/warning`, `warning effect ${String(effect.warning)}: words or overStandard`);
+          return;
+        }
+        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan or warning`);
         if (!['freeze', 'release', 'consume', 'pay'].includes(String(effect.budget))) report(rel, `${at}/budget`, `budget effect ${String(effect.budget)}: freeze, release, consume or pay`);
         if (effect.budget === 'freeze') {
           field(`${at}/indicator`, effect.indicator ?? '(none)', 'indicator field');
@@ -601,8 +630,22 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
 
   // Forms.
   const forms = new Set<string>();
+  // Menu components a schema renders: a list, or a form that is a page of its own.
+  const components = new Map<string, string>();
   for (const { rel, json } of byKind(/\.form\.json$/)) {
     forms.add(rel.split('/').pop()!.replace(/\.form\.json$/, ''));
+    const page = obj(json.page);
+    if (isObj(json.page)) {
+      const component = str(page.component);
+      const at = str(page.path);
+      if (component && components.has(component))
+        report(rel, '/page/component', `component ${component} is also rendered by ${components.get(component)}`);
+      else if (component) components.set(component, rel);
+      if (at && menuComponents.get(at) !== component)
+        report(rel, '/page/path', `no menu entry at ${at} renders component ${String(component)}`);
+      const back = str(page.back);
+      if (back && !menuPaths.has(back)) report(rel, '/page/back', `no menu entry has the path ${back}`);
+    }
     const name = str(json.entity);
     const entity = name ? entities.get(name) : undefined;
     if (name && !entity) {
@@ -632,7 +675,6 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
   }
 
   // Lists.
-  const components = new Map<string, string>();
   for (const { rel, json } of byKind(/\.list\.json$/)) {
     const component = str(json.component);
     if (component) {
@@ -686,6 +728,41 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       arr(json[group]).forEach((a, i) => fileAction(a, `/${group}/${i}`, group === 'rowActions'));
     arr(json.columns).forEach((c, i) => isObj(obj(c).link) && fileAction(obj(c).link, `/columns/${i}/link`, true));
     if (json.tree === true && !str(entity.json.tree)) report(rel, '/tree', `entity ${name} names no tree field`);
+  }
+
+  // Print templates: their entity, the fields they print (a slip per line sees the line's fields
+  // too), the line collections their tables and slips go over, and their texts.
+  for (const { rel, json } of byKind(/\.print\.json$/)) {
+    const name = str(json.entity);
+    const entity = name ? entities.get(name) : undefined;
+    if (!entity) {
+      report(rel, '/entity', `entity ${String(name)} does not exist`);
+      continue;
+    }
+    text(rel, '/title', json.title);
+    const linesOf = (member: string | undefined) =>
+      member ? entities.get(str(obj(obj(entity.json.lines)[member]).entity) ?? '')?.fields : undefined;
+    const each = str(json.each);
+    const slip = linesOf(each);
+    if (each && !slip) report(rel, '/each', `${each} names no lines of entity ${name}`);
+    const known = (f: string) => entity.fields.has(f) || f === 'id' || Boolean(slip?.has(f));
+    arr(json.sections).forEach((sec, i) => {
+      const s = obj(sec);
+      const at = `/sections/${i}`;
+      text(rel, `${at}/title`, s.title);
+      arr(s.labels).forEach((l, j) => text(rel, `${at}/labels/${j}`, l));
+      arr(s.fields).forEach((f, j) => typeof f === 'string' && !known(f) && report(rel, `${at}/fields/${j}`, `${f} is not a field of entity ${name}`));
+      const field = str(s.field);
+      if (s.type === 'table' && field) {
+        const lines = linesOf(field);
+        if (!lines && !entity.fields.has(field)) report(rel, `${at}/field`, `${field} is neither lines nor a field of entity ${name}`);
+        arr(s.columns).forEach((c, j) => {
+          text(rel, `${at}/columns/${j}/title`, obj(c).title);
+          const key = str(obj(c).key);
+          if (lines && key && !lines.has(key) && obj(c).blank !== true) report(rel, `${at}/columns/${j}/key`, `${key} is not a field of the lines ${field}`);
+        });
+      } else if (field && !known(field)) report(rel, `${at}/field`, `${field} is not a field of entity ${name}`);
+    });
   }
 
   // Seeds.

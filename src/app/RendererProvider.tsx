@@ -1,8 +1,8 @@
 // The schema runtime's view of the app: the API client as its one fetcher, the session's
 // permission rule, navigation with the version query, feedback and the current language.
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import http, { errorMessage, type Envelope } from '../api/request.ts';
 import { RendererContext, type Fetcher, type RendererEnv } from '../../renderer/context.tsx';
 import type { DictEntry } from '../../renderer/types.ts';
@@ -44,8 +44,13 @@ const fetcher: Fetcher = {
 };
 
 export const RendererProvider = observer(function RendererProvider({ children }: { children: ReactNode }) {
-  const { session, settings, site } = useStores();
+  const { session, settings, site, tabs } = useStores();
   const navigate = useNavigate();
+  // The page being left is read when leaving, not when the env is made: a new env per navigation
+  // would make every page's effects run again.
+  const here = useLocation();
+  const location = useRef(here);
+  location.current = here;
   const language = settings.language;
   // One request per set of types while the page lives; the next page reads them fresh.
   const dictCache = useMemo(() => new Map<string, Promise<Record<string, DictEntry[]>>>(), [language]);
@@ -54,6 +59,10 @@ export const RendererProvider = observer(function RendererProvider({ children }:
       fetcher,
       hasPermission: (key) => session.hasPermission(key),
       navigate: (path) => navigate(withVersion(path)),
+      leave: (path) => {
+        tabs.leave(location.current.pathname + location.current.search);
+        navigate(withVersion(path));
+      },
       language,
       userId: session.info?.id ?? null,
       siteConfig: site.info?.config ?? {},

@@ -45,6 +45,11 @@ export class TabsStore {
     return { ok: true, activate: next.fullPath };
   }
 
+  /** A page that is done (a full-page form after its save) goes; the caller opens the next one. */
+  leave(fullPath: string) {
+    this.tabs = this.tabs.filter((t) => t.fullPath !== fullPath);
+  }
+
   closeLeft(fullPath: string): CloseResult {
     const index = this.tabs.findIndex((t) => t.fullPath === fullPath);
     if (index <= 0) return { ok: false, reason: 'noLeft' };

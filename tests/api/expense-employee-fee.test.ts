@@ -1,6 +1,7 @@
 // Employee and labour fees (人员/劳务费发放, issue 15): a batch of payees whose tax the server
 // withholds by the labour-remuneration rule, totals by the server, approved on the indicator
 // (freeze at submit, consume on approval) and paid by the cashier.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
 
@@ -99,5 +100,78 @@ describe('an employee fee batch', () => {
     expect(paid.payState).toBe('1');
     b = ok(await server.get(`/api/neikong/budget/infoById/${budget.id}`, as('admin')));
     expect(b).toMatchObject({ usedAmount: '8800.00', paidAmount: '8800.00' });
+  });
+});
+
+async function xlsx(table: unknown[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('payees');
+  for (const row of table) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A multipart upload over real HTTP. */
+async function upload(path: string, who: string, content: Buffer, fileName: string, lang = 'zh-CN') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(content)]), fileName);
+  const r = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+    method: 'POST',
+    body: form,
+    headers: { token: tokens[who]!, hostname: 'localhost', 'accept-language': lang, year: YEAR },
+  });
+  return { status: r.status, body: (await r.json()) as { code: string; data: any; msg: string } };
+}
+
+describe('payees from an xlsx', () => {
+  const IMPORT = '/api/expense/employeeFee/lines/payees/import';
+  it('are read as lines of the batch, checked row by row, and kept only when the batch is saved', async () => {
+    const before = ok(await server.get('/api/expense/employeeFee/page?pageSize=100', as('staff'))).total;
+    // Headers in any language; a money cell as a number.
+    const good = await xlsx([
+      ['姓名', 'ID number', '收款账号', 'Bruto'],
+      ['孙讲师', '110105198001011236', '6222020000003333', 1200],
+      ['李评委', '11010519850505123X', '', '4500.50'],
+    ]);
+    const read = await upload(IMPORT, 'staff', good, 'payees.xlsx');
+    expect(read.body.code, read.body.msg).toBe('0');
+    expect(read.body.msg).toBe('已读入2行，保存单据后生效');
+    expect(read.body.data.lines).toEqual([
+      expect.objectContaining({
+        payeeName: '孙讲师',
+        idNumber: '110105198001011236',
+        bankAccount: '6222020000003333',
+        gross: '1200.00',
+      }),
+      expect.objectContaining({ payeeName: '李评委', idNumber: '11010519850505123X', gross: '4500.50' }),
+    ]);
+    // Reading saves nothing.
+    expect(ok(await server.get('/api/expense/employeeFee/page?pageSize=100', as('staff'))).total).toBe(before);
+
+    // A wrong row refuses the file, naming the row and the field.
+    const bad = await xlsx([
+      ['姓名', '身份证号', '应发金额'],
+      ['孙讲师', '110105198001011236', '1200'],
+      ['王某', '12345', '300'],
+      ['赵某', '110105198001011237', '12.345'],
+    ]);
+    const refused = await upload(IMPORT, 'staff', bad, 'payees.xlsx');
+    expect(refused.body.code).toBe('40000');
+    expect(refused.body.data.errors.map((e: Row) => e.row)).toEqual([3, 4]);
+    expect(refused.body.data.errors[0].message).toContain('身份证号');
+    // A header the lines do not have names itself; another document's collection is not found.
+    const unknown = await upload(
+      IMPORT,
+      'staff',
+      await xlsx([
+        ['姓名', '身高'],
+        ['孙讲师', '180'],
+      ]),
+      'payees.xlsx',
+    );
+    expect(unknown.body.msg).toContain('身高');
+    expect((await upload('/api/expense/employeeFee/lines/items/import', 'staff', good, 'payees.xlsx')).body.code).toBe('40400');
+    // Only those who may file a batch.
+    tokens.auditor = await server.login('auditor', 'Demo@12345');
+    expect((await upload(IMPORT, 'auditor', good, 'payees.xlsx')).body.code).toBe('40103');
   });
 });

@@ -392,6 +392,109 @@ describe('the reimbursement list', () => {
   });
 });
 
+describe('the full-page claim form', () => {
+  it('is a page of its own for those who may file a claim, with its lines and the way back', async () => {
+    const page = ok(await server.get('/api/schema/page/FundsForm', as('staff')));
+    expect(page.kind).toBe('form');
+    expect(page.form.page).toEqual({ component: 'FundsForm', path: '/expense/fundsForm', back: '/expense/fundsList' });
+    expect(Object.keys(page.entity.lines)).toEqual(['items', 'allowances', 'invoices']);
+    expect(page.texts[page.entity.title]['en-US']).toBeTruthy();
+    // The list names it, so add and edit open it there.
+    expect(ok(await server.get('/api/schema/page/FundsList', as('staff'))).form.page.path).toBe('/expense/fundsForm');
+    // An auditor reads claims and files none: no form to fill.
+    tokens.auditor ??= await server.login('auditor', 'Demo@12345');
+    const auditor = await server.get('/api/schema/page/FundsForm', as('auditor'));
+    expect(auditor.body.code).toBe('40103');
+    expect(ok(await server.get('/api/schema/page/FundsList', as('auditor'))).kind).toBe('list');
+  });
+});
+
+describe('the claim’s further print templates', () => {
+  it('are found by name for their own entity only', async () => {
+    const paste = ok(await server.get('/api/schema/print/reimburse?template=reimbursePaste', as('staff')));
+    expect(paste.print.title).toBe('reimburse.pasteTitle');
+    expect(paste.print.sections.map((s: Row) => s.type)).toEqual(['fields', 'paste', 'signatures']);
+    expect(paste.texts['reimburse.pasteTitle']['pt-BR']).toBe('Folha de colagem de notas fiscais');
+    // Another entity's template, or none by that name, is not this entity's.
+    for (const template of ['employeeFeeSlip', 'noSuchTemplate'])
+      expect((await server.get(`/api/schema/print/reimburse?template=${template}`, as('staff'))).body.code).toBe('40400');
+    expect((await server.get('/api/schema/print/reimburse?template=../x', as('staff'))).body.code).toBe('40000');
+    const list = ok(await server.get('/api/schema/page/FundsList', as('staff'))).list.rowActions as Row[];
+    expect(list.some((a) => a.to === '/print/reimburse/{id}?template=reimbursePaste')).toBe(true);
+  });
+});
+
+describe('what a claim raises for its approvers', () => {
+  it('a hotel above the city and rank’s ceiling and a warning word: records on its approval page, without holding it up', async () => {
+    const budgetId = await indicator();
+    // 北京, rank 3: 500 a night; two nights allow 1,000.00; 林小雨 claims 1,180.00 of hotel.
+    const claim = ok(
+      await save({
+        ...body(budgetId, ['300.00'], [invoice('300.00'), invoice('1180.00'), invoice('600.00')]),
+        title: '北京教研会差旅及礼品采购',
+        allowances: [
+          { traveller: '林小雨', city: '北京', rank: '3', days: 3, nights: 2, hotel: '1180.00' },
+          { traveller: '黄磊', city: '北京', rank: '3', days: 3, nights: 2, hotel: '600.00' },
+        ],
+      }),
+    );
+    const read = await info(claim.id);
+    expect(read.allowances[0]).toMatchObject({ hotel: '1180.00', hotelCeiling: '1000.00', amount: '540.00', total: '1720.00' });
+    // The hotel is claimed (and must be invoiced), the allowance is not invoiced.
+    expect(read).toMatchObject({ money: '3160.00', allowanceTotal: '1080.00' });
+    const short = await save({
+      ...body(budgetId, ['300.00'], [invoice('300.00')]),
+      allowances: [{ traveller: '林小雨', city: '北京', rank: '3', days: 1, nights: 1, hotel: '400.00' }],
+    });
+    expect(short.body.msg).toBe('发票合计不能少于报销金额（差旅补助除外）');
+    // Nothing is raised before the claim goes to its approvers.
+    const before = ok(await server.get(`/api/workflow/instance/business?entity=reimburse&id=${claim.id}`, as('staff')));
+    expect(before.warnings).toEqual([]);
+
+    ok(await submit('funds', claim.id));
+    const business = ok(await server.get(`/api/workflow/instance/business?entity=reimburse&id=${claim.id}`, as('head')));
+    // The approver reads the document as its applicant does: its lines and the server's total.
+    expect(business.document).toMatchObject({ money: '3160.00', reimburseNo: read.reimburseNo });
+    expect(business.document.allowances).toHaveLength(2);
+    const texts = (business.warnings as Row[]).map((w) => `${w.type}:${w.level}:${w.text}`);
+    expect(texts).toHaveLength(2);
+    expect(texts).toContainEqual(
+      `5:1:单据 报销单 ${read.reimburseNo}第 1 行（林小雨）超过开支标准：1,180.00 元，标准上限 1,000.00 元`,
+    );
+    expect(texts).toContainEqual(expect.stringMatching(/^4:2:.*含预警词“礼品”/));
+    // In the reader's language.
+    const english = ok(await server.get(`/api/workflow/instance/business?entity=reimburse&id=${claim.id}`, as('head', 'en-US')))
+      .warnings as Row[];
+    expect(english.map((w) => w.text).join(' ')).toContain(
+      'is over the expense standard: 1,180.00 against a ceiling of 1,000.00',
+    );
+
+    // Withdrawn, corrected and submitted again: the hotel record goes, the word stays once.
+    ok(await server.post(`/api/expense/funds/withdraw?id=${claim.id}`, {}, as('staff')));
+    const again = await info(claim.id);
+    ok(
+      await server.post(
+        '/api/expense/funds/update',
+        {
+          id: claim.id,
+          version: again.version,
+          allowances: again.allowances.map((a: Row) => ({ ...a, hotel: a.traveller === '林小雨' ? '980.00' : a.hotel })),
+        },
+        as('staff'),
+      ),
+    );
+    ok(await submit('funds', claim.id));
+    const after = ok(await server.get(`/api/workflow/instance/business?entity=reimburse&id=${claim.id}`, as('head')))
+      .warnings as Row[];
+    expect(after.filter((w) => !w.released).map((w) => w.type)).toEqual(['4']);
+    expect(after.filter((w) => w.released).map((w) => w.type)).toEqual(['5']);
+    // The warning list of finance shows them too, named by the claim.
+    const listed = ok(await server.get('/api/neikong/warningRecord/page?pageSize=100&warningType=5', as('finance')))
+      .records as Row[];
+    expect(listed.some((w) => Number(w.sourceId) === claim.id)).toBe(true);
+  });
+});
+
 describe('travel allowances', () => {
   it('are worked out by the server from the site’s standards and counted in the claim, not in its invoices', async () => {
     const budgetId = await indicator();

@@ -2,6 +2,9 @@
 // on her department's 差旅费 — already 85 % used in the demo year, so her submission asks her to
 // confirm with the indicator's figures first — and sees it go into approval. The list offers
 // submit, progress and withdraw without its file naming them.
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, explainFailure, launch, newPage, offers, rowAction, shot, signIn } from '../support/browser.ts';
@@ -108,7 +111,10 @@ describe('a reimbursement', () => {
   it('is filed against the approved application with lines and two invoices, and totals itself', async () => {
     await staff.goto(`${baseUrl()}/expense/fundsList`);
     await staff.locator('[data-testid=schema-list-FundsList]').waitFor();
+    // A claim is a long document: its form is a page of its own (the menu's hidden 报销单填报).
     await staff.locator('[data-testid=toolbar-add]').click();
+    await staff.waitForURL(/\/expense\/fundsForm/);
+    await staff.locator('[data-testid=schema-form-page-FundsForm]').waitFor();
     await item(staff, '报销事由').locator('input').fill(claim);
     // The approved training application brings its indicator along.
     await item(staff, '事前申请').locator('.ant-select').first().click();
@@ -150,18 +156,31 @@ describe('a reimbursement', () => {
     await traveller.nth(1).locator('input').fill('北京');
     await traveller.nth(3).locator('input').fill('2');
     await traveller.nth(4).locator('input').fill('1');
+    // A note with a warning word (礼品): the approvers will see it.
+    await item(staff, '备注').locator('textarea').fill('培训期间购买礼品赠送带教老师');
     // The total follows the lines as they are typed.
     await expect.poll(() => item(staff, '报销金额').first().textContent()).toContain('1,313.50');
     await shot(staff, 'expense-reimburse-form');
     await staff.locator('[data-testid=form-ok]').click();
     const advised = staff.locator('.ant-modal-confirm', { hasText: '会议纪要' });
     if (await advised.isVisible().catch(() => false)) await advised.locator('.ant-btn-primary').click();
+    // Saved, the page closes (its tab too) and the list shows the claim.
+    await staff.waitForURL(/\/expense\/fundsList/);
+    expect(await staff.locator('.multi-tab-title', { hasText: '报销单填报' }).count()).toBe(0);
     await expect.poll(() => row(staff, claim).count()).toBe(1);
     const text = (await row(staff, claim).textContent()) ?? '';
     expect(text).toMatch(new RegExp(`BX-${new Date().getFullYear()}-\\d{4}`));
     // The server's total: the lines and the allowance.
     expect(text).toContain('1,673.50');
     expect(text).toContain('草稿');
+
+    // Edited, it opens on the same page with its lines, named by the link's formData.
+    await rowAction(row(staff, claim), 'row-edit');
+    await staff.waitForURL(/\/expense\/fundsForm\?formData=/);
+    await expect.poll(() => item(staff, '报销事由').locator('input').inputValue()).toBe(claim);
+    expect(await item(staff, '报销明细').locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
+    await staff.locator('[data-testid=form-cancel]').click();
+    await staff.waitForURL(/\/expense\/fundsList/);
   });
 
   it('goes into approval, is approved, and the cashier pays it with a voucher', async () => {
@@ -171,6 +190,18 @@ describe('a reimbursement', () => {
     const id = Number(
       (await api('staff').then((call) => call('GET', `/expense/funds/page?title=${encodeURIComponent(claim)}`))).records[0].id,
     );
+    // The head's approval page shows what the claim raised.
+    const head = await newPage(browser, { language: 'zh-CN' });
+    try {
+      await signIn(head.page, 'head', 'Demo@12345');
+      await head.page.waitForURL(/\/home/);
+      await head.page.goto(`${baseUrl()}/approval/reimburse/${id}`);
+      await head.page.locator('[data-testid=approval-warnings]').waitFor();
+      expect(await head.page.locator('[data-testid=approval-warning]').textContent()).toContain('含预警词“礼品”');
+      await shot(head.page, 'expense-reimburse-approval-warnings');
+    } finally {
+      await head.context.close();
+    }
     for (const who of ['head', 'finance']) {
       const call = await api(who);
       const tasks = (await call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Array<Record<string, unknown>>;
@@ -211,6 +242,12 @@ describe('a reimbursement', () => {
       expect(await cashier.locator('[data-testid=print-table-allowances]').textContent()).toContain('360.00');
       expect(await cashier.locator('[data-testid=amount-in-words]').textContent()).toBe('壹仟陆佰柒拾叁元伍角');
       await shot(cashier, 'expense-reimburse-print');
+      // Its paste sheet: the claim's number and a ruled area for the paper invoices.
+      await cashier.goto(`${baseUrl()}/print/reimburse/${id}?template=reimbursePaste`);
+      await cashier.locator('[data-testid=print-paste]').waitFor();
+      expect(await cashier.locator('.print-title').textContent()).toBe('报销单据粘贴单');
+      expect(await cashier.locator('[data-testid=print-sheet]').textContent()).toMatch(/BX-\d{4}-\d{4}/);
+      await shot(cashier, 'expense-reimburse-paste-sheet');
     } finally {
       await opened.context.close();
     }
@@ -289,8 +326,21 @@ describe('an employee fee batch', () => {
       await cells.nth(4).locator('input').fill(gross);
     };
     await fill(0, '周教授', '11010519600101123X', '3000');
-    await item(staff, '领款人').locator('.ant-btn', { hasText: '添加领款人' }).click();
-    await fill(1, '吴专家', '110105196502021234', '5000');
+    // The second payee comes from a sheet, as a batch of many would.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('payees');
+    sheet.addRow(['姓名', '身份证号', '收款账号', '应发金额']);
+    sheet.addRow(['吴专家', '110105196502021234', '6222020000002222', 5000]);
+    const file = path.join(os.tmpdir(), `payees-${stamp}.xlsx`);
+    await workbook.xlsx.writeFile(file);
+    await staff.locator('[data-testid=lines-import]').click();
+    const dialog = staff.locator('.ant-modal-content', {
+      has: staff.locator('.ant-modal-title', { hasText: '从Excel导入领款人' }),
+    });
+    await dialog.locator('input[type=file]').setInputFiles(file);
+    await dialog.locator('.ant-btn-primary').click();
+    await expect.poll(() => payees.count()).toBe(2);
+    expect(await payees.nth(1).locator('td').nth(0).locator('input').inputValue()).toBe('吴专家');
     await expect.poll(() => item(staff, '应发合计').first().textContent()).toContain('8,000.00');
     await shot(staff, 'expense-employee-fee-form');
     await staff.locator('[data-testid=form-ok]').click();
@@ -300,6 +350,15 @@ describe('an employee fee batch', () => {
     // 440 + 800 withheld; 6,760 paid out.
     expect(text).toContain('1,240.00');
     expect(text).toContain('6,760.00');
+    // A payslip per payee, with what was withheld from each.
+    const id = (await api('staff').then((call) => call('GET', `/expense/employeeFee/page?title=${encodeURIComponent(title)}`)))
+      .records[0].id;
+    await staff.goto(`${baseUrl()}/print/employeeFee/${id}?template=employeeFeeSlip`);
+    const slips = staff.locator('[data-testid=print-slip]');
+    await expect.poll(() => slips.count()).toBe(2);
+    expect(await slips.nth(0).textContent()).toContain('周教授');
+    expect(await slips.nth(1).textContent()).toMatch(/吴专家.*5,000\.00.*800\.00.*4,200\.00/);
+    await shot(staff, 'expense-employee-fee-slips');
   });
 });
 
@@ -325,6 +384,8 @@ describe('the expense screens in another language', () => {
       ])
         expect(await form.textContent(), words).toContain(words);
       expect(await form.textContent()).not.toMatch(/报销|发票/);
+      expect(await page.locator('[data-testid=form-ok]').textContent()).toContain('Salvar');
+      expect(await page.locator('[data-testid=form-cancel]').textContent()).toContain('Cancelar');
       await shot(page, 'expense-reimburse-form-pt-BR');
     } finally {
       await opened.context.close();

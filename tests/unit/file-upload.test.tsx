@@ -34,6 +34,7 @@ function envWith(post: (url: string, body: any) => Envelope, language = 'zh-CN')
     },
     hasPermission: () => true,
     navigate: () => undefined,
+    leave: () => undefined,
     language,
     userId: 1,
     siteConfig: {},

@@ -397,4 +397,49 @@ describe('schemas:check on document features', () => {
     expect(said('/states/actions/pay/form')).toEqual(['form noSuchForm has no file noSuchForm.form.json']);
     expect(said('/lineOf', 'expense/reimburseLine.entity.json')).toEqual(['entity beforehand names no lines of reimburseLine']);
   });
+
+  it('names a full-page form whose menu entry or way back does not exist', () => {
+    const { root } = copy();
+    const file = 'expense/reimburse.form.json';
+    edit(root, file, (json) => {
+      json.page = { component: 'FundsList', path: '/expense/fundsForm', back: '/expense/noSuchList' };
+    });
+    edit(root, 'expense/loan.form.json', (json) => {
+      json.page = { component: 'LoanForm', path: '/expense/loanForm', back: '/expense/loanList' };
+    });
+    const problems = checkSchemas(root);
+    const said = (pointer: string, f = file) => at(problems, f, pointer).map((p) => p.message);
+    expect(said('/page/path')).toEqual(['no menu entry at /expense/fundsForm renders component FundsList']);
+    expect(said('/page/back')).toEqual(['no menu entry has the path /expense/noSuchList']);
+    expect(said('/component', 'expense/reimburse.list.json')).toEqual([
+      'component FundsList is also rendered by expense/reimburse.form.json',
+    ]);
+    expect(said('/page/path', 'expense/loan.form.json')).toEqual([
+      'no menu entry at /expense/loanForm renders component LoanForm',
+    ]);
+  });
+
+  it('names the fields a warning effect reads when they do not exist', () => {
+    const { root } = copy();
+    const file = 'expense/reimburse.entity.json';
+    edit(root, file, (json) => {
+      const effects = json.effects.submit as Json[];
+      effects.find((e) => e.warning === 'words').text = ['title', 'items.noSuchField', 'noLines.summary', 'noSuchField'];
+      Object.assign(
+        effects.find((e) => e.warning === 'overStandard'),
+        { lines: 'noSuchLines', ceiling: undefined },
+      );
+      effects.push({ warning: 'louder' });
+    });
+    const problems = checkSchemas(root);
+    const said = (pointer: string) => at(problems, file, pointer).map((p) => p.message);
+    const words = (json: Json) => (json.effects.submit as Json[]).findIndex((e) => e.warning === 'words');
+    const k = words(JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')));
+    expect(said(`/effects/submit/${k}/text/1`)).toEqual(['noSuchField is not a field of the lines items']);
+    expect(said(`/effects/submit/${k}/text/2`)).toEqual(['noLines names no lines of the entity']);
+    expect(said(`/effects/submit/${k}/text/3`)).toEqual(['warning field noSuchField is not a field of the entity']);
+    expect(said(`/effects/submit/${k + 1}/lines`)).toEqual(['noSuchLines names no lines of the entity']);
+    expect(said(`/effects/submit/${k + 1}/ceiling`)).toEqual(['an overStandard warning names its ceiling field']);
+    expect(said(`/effects/submit/${k + 2}/warning`)).toEqual(['warning effect louder: words or overStandard']);
+  });
 });

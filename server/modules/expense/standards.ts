@@ -7,6 +7,7 @@
 //   transport = days × the city-transport allowance (same choice of region)
 //   allowance = meals + transport
 //   hotel ceiling = nights × the hotel ceiling of the city and rank (else '*' and the rank)
+//   total     = allowance + the hotel the traveller claims (invoiced, so counted against invoices)
 //
 // The browser's figures are never taken. A standard the site lacks refuses the save, naming it.
 import { sql } from 'kysely';
@@ -60,6 +61,11 @@ export async function workOutAllowances(ctx: HookContext, lines: Array<Record<st
     line.transport = fromCents(rides);
     line.hotelCeiling = fromCents(hotel ? nights * cents(hotel.amount) : 0n);
     line.amount = fromCents(meals + rides);
+    // What the traveller's hotel cost, as its invoices say: claimed with the allowance; above the
+    // ceiling it is still claimed, and the approver sees a warning (the reimbursement's effects).
+    const lodging = cents(String(line.hotel ?? '0') || '0');
+    line.hotel = fromCents(lodging);
+    line.total = fromCents(meals + rides + lodging);
   }
 }
 

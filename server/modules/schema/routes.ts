@@ -114,14 +114,21 @@ export function inOrderOf(stored: unknown, current: unknown): unknown {
 
 export default function schemaRoutes(app: FastifyInstance, s: Services) {
   // The print template of an entity, as the given saved version had it (the current files when the
-  // version is unknown or not asked for).
-  app.get<{ Params: { entity: string }; Querystring: { version?: string } }>(
+  // version is unknown or not asked for); ?template=<stem> names a further template of the entity
+  // (a paste sheet, a payslip per payee), always as the current files have it.
+  app.get<{ Params: { entity: string }; Querystring: { version?: string; template?: string } }>(
     '/schema/print/:entity',
     {
       config: { permission: 'login' },
       schema: {
         params: { type: 'object', properties: { entity: { type: 'string', pattern: '^[a-z][A-Za-z0-9]{0,63}$' } } },
-        querystring: { type: 'object', properties: { version: { type: 'string', pattern: '^[0-9a-f]{12}$' } } },
+        querystring: {
+          type: 'object',
+          properties: {
+            version: { type: 'string', pattern: '^[0-9a-f]{12}$' },
+            template: { type: 'string', pattern: '^[a-z][A-Za-z0-9]{0,63}$' },
+          },
+        },
       },
     },
     async (request) => {
@@ -130,6 +137,19 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
       if (!current) throw new AppError(Code.notFound, 'record.notFound');
       const queryKey = permissionOf(current, 'query');
       if (!s.access.can(principal, queryKey)) throw new AppError(Code.forbidden, 'auth.forbidden', { key: queryKey });
+      const { template } = request.query;
+      if (template && template !== (current.print ?? current.name)) {
+        const file = s.schemas
+          .forSite(site.key)
+          .files.find((f) => f.kind === 'print' && f.name === template && f.json.entity === current.name);
+        if (!file) throw new AppError(Code.notFound, 'record.notFound');
+        const bundle = {
+          entity: publicEntity(current, s.schemas.forSite(site.key).entities),
+          print: file.json,
+          version: current.schemaVersion,
+        };
+        return { code: Code.ok, data: { ...bundle, texts: textsOf(s, bundle) }, msg: t('ok', request.locale) };
+      }
       const stored = request.query.version
         ? await loadSchemaVersion(s.database.db as never, current.name, request.query.version)
         : null;
@@ -200,6 +220,21 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
       if (!page) throw new AppError(Code.notFound, 'record.notFound');
       const entity = schemas.entities.get(String(page.json.entity));
       if (!entity) throw new AppError(Code.notFound, 'record.notFound');
+      if (page.kind === 'form') {
+        // A form that is a page of its own: for whoever may add or edit its entity's records.
+        const keys = [permissionOf(entity, 'add'), permissionOf(entity, 'edit')];
+        if (!keys.some((k) => s.access.can(principal, k))) throw new AppError(Code.forbidden, 'auth.forbidden', { key: keys[0] });
+        const body = await s.cache.get(site.id, `page:${request.params.component}:${request.locale}`, async () => {
+          const bundle = {
+            component: request.params.component,
+            kind: 'form',
+            form: page.json,
+            entity: publicEntity(entity, schemas.entities),
+          };
+          return cachedEnvelope({ ...bundle, texts: textsOf(s, bundle) }, request.locale);
+        });
+        return sendCached(request, reply, body);
+      }
       const listKey = permissionOf(entity, 'list');
       if (!s.access.can(principal, listKey)) throw new AppError(Code.forbidden, 'auth.forbidden', { key: listKey });
 

@@ -39,6 +39,8 @@ export const DEFAULT_TOLERANCE = 0.2;
 
 /** What a warning names as its cause: a ledger source, with the indicator when there is one. */
 export interface WarningSource extends LedgerSource {
+  /** How texts name the document (its number), when not by its id. */
+  label?: string | null;
   budgetId?: number | null;
   budgetName?: string | null;
   budgetYear?: string | null;
@@ -331,7 +333,13 @@ export async function checkWarningWords(
         and source_type = ${source.type} and source_id = ${sourceId} and extend->>'word' = ${word} limit 1`.execute(trx);
       if (seen.rows.length) continue;
     }
-    const params = { word, text: body.slice(0, 200), sourceType: source.type, sourceId: sourceId ?? '', name: budgetName ?? '' };
+    const params = {
+      word,
+      text: body.slice(0, 200),
+      sourceType: source.type,
+      sourceId: source.label || (sourceId ?? ''),
+      name: budgetName ?? '',
+    };
     await insertRecord(
       trx,
       siteId,
@@ -352,6 +360,89 @@ export async function checkWarningWords(
     );
   }
   return hits;
+}
+
+/** An over-standard record's cause: which line, whose, and the figures (its key names all of them). */
+export interface OverStandard {
+  key: string;
+  name: string;
+  value: string;
+  ceiling: string;
+  line: number | null;
+}
+
+/** Records over a standard of a document whose cause is gone (not among `current`) are released. */
+export async function releaseOverStandard(trx: Db, siteId: number, source: WarningSource, current: Set<string>, now: Date) {
+  const sourceId = int4(source.id);
+  if (sourceId === null) return;
+  const active = (
+    await sql<Row>`select id, extend->>'key' as key from nk_warning_record where top_dept_id = ${siteId}
+      and warning_type = ${WarningType.standard} and source_type = ${source.type} and source_id = ${sourceId}
+      and release_status = ${ReleaseStatus.active}`.execute(trx)
+  ).rows;
+  for (const r of active) if (!current.has(String(r.key))) await autoRelease(trx, Number(r.id), now);
+}
+
+/** A line over its standard (a night's hotel above the city and rank's ceiling): one yellow record while it lasts. */
+export async function raiseOverStandard(trx: Db, siteId: number, source: WarningSource, o: OverStandard, now: Date) {
+  const sourceId = int4(source.id);
+  if (sourceId !== null) {
+    const seen =
+      await sql`select 1 from nk_warning_record where top_dept_id = ${siteId} and warning_type = ${WarningType.standard}
+      and source_type = ${source.type} and source_id = ${sourceId} and extend->>'key' = ${o.key}
+      and release_status = ${ReleaseStatus.active} limit 1`.execute(trx);
+    if (seen.rows.length) return;
+  }
+  const budget =
+    source.budgetId != null
+      ? (await sql<Row>`select budget_year from nk_budget where id = ${source.budgetId}`.execute(trx)).rows[0]
+      : undefined;
+  const params = {
+    sourceType: source.type,
+    sourceId: source.label || (sourceId ?? ''),
+    line: o.line ?? '',
+    name: o.name,
+    value: o.value,
+    ceiling: o.ceiling,
+  };
+  await insertRecord(
+    trx,
+    siteId,
+    {
+      type: WarningType.standard,
+      level: WarningLevel.yellow,
+      budgetId: source.budgetId ?? null,
+      deptId: source.deptId ?? null,
+      budgetYear: budget ? String(budget.budget_year) : String(now.getFullYear()),
+      sourceType: source.type,
+      sourceId,
+      value: Number(o.value),
+      threshold: Number(o.ceiling),
+      text: { key: o.line !== null ? 'warning.standardLine' : 'warning.standard', params },
+      extra: { key: o.key },
+    },
+    now,
+  );
+}
+
+/** A document's own records (warning words, over standard), newest cause first, in the reader's language. */
+export async function documentWarnings(db: Db, siteId: number, type: string, id: number, locale: Locale, title?: SourceTitle) {
+  const rows = (
+    await sql<Row>`select id, warning_type, warning_level, release_status, extend, content from nk_warning_record
+      where top_dept_id = ${siteId} and source_type = ${type} and source_id = ${int4(id)} order by release_status, id desc`.execute(
+      db,
+    )
+  ).rows;
+  return rows.map((r) => {
+    const extend = (r.extend ?? {}) as { text?: WarningText };
+    return {
+      id: Number(r.id),
+      type: String(r.warning_type),
+      level: String(r.warning_level),
+      released: r.release_status === ReleaseStatus.released,
+      text: renderText(extend.text, locale, title) ?? String(r.content ?? ''),
+    };
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ import { t, type MessageKey } from '../../platform/messages.ts';
 import { starterXml } from './bpmn.ts';
 import { approvable, TaskStatus, titleIn, Workflow } from './service.ts';
 import { ok } from '../../platform/answer.ts';
+import { documentWarnings } from '../warning/rules.ts';
 
 type Row = Record<string, unknown>;
 
@@ -170,13 +171,8 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
         instances.rows.some((i) => Number(i.starter_id) === principal.userId);
       const docs = new EntityService(s, entity, request);
       let doc: Row;
-      if (involved) {
-        const raw = (
-          await sql<Row>`select * from ${sql.table(entity.table)} t where t.id = ${id} and t.top_dept_id = ${site.id}`.execute(db)
-        ).rows[0];
-        if (!raw) throw new AppError(Code.notFound, 'record.notFound');
-        doc = docs.wire(raw);
-      } else {
+      if (involved) doc = docs.wire(await docs.findOnSite(id));
+      else {
         const key = permissionOf(entity, 'query');
         if (!s.access.can(principal, key)) throw new AppError(Code.forbidden, 'auth.forbidden', { key });
         doc = docs.wire(await docs.find(id));
@@ -209,6 +205,15 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
             canAct: ((tk.candidate_ids as number[]) ?? []).map(Number).includes(principal.userId),
           })),
         canWithdraw: Boolean(current && !current.ended && Number(current.starter_id) === principal.userId && !approvedOnce),
+        // What the document raised for its approvers to see (a warning word, a hotel over its ceiling).
+        warnings: await documentWarnings(
+          db,
+          site.id,
+          entity.name,
+          id,
+          request.locale,
+          (type, locale) => s.schemas.texts[`${type}.title`]?.[locale],
+        ),
         history: history.map((h) => ({
           id: Number(h.id),
           node: h.node_name,

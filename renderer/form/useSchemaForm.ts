@@ -1,0 +1,194 @@
+// One record's form, wherever it shows (a dialog, a full page): Formily's form from the entity's form
+// file, the meeting-record rule, and the save that sends what the server takes and shows its answer.
+import { useMemo, useState } from 'react';
+import { createForm, onFieldChange } from '@formily/core';
+import { useRenderer } from '../context.tsx';
+import { rt } from '../texts.ts';
+import { showOneTimePasswords } from '../oneTimePasswords.tsx';
+import type { DictEntry, FormSchema, PageBundle, PublicEntity, Row } from '../types.ts';
+import { buildFormSchema, defaultForm } from './build.ts';
+import { meetingEffects, meetingSettings, meetingSubmitCheck, withMeetingSection } from './meeting.ts';
+
+export type DialogMode = 'add' | 'edit' | 'view';
+
+/** Empty optional values travel as null, not as '' that a pattern would refuse. */
+function cleanRow(
+  values: Record<string, unknown>,
+  entity: PublicEntity,
+  formOnly: ReadonlySet<string>,
+  inputs: ReadonlySet<string>,
+) {
+  const out: Record<string, unknown> = {};
+  const fields = new Map(entity.fields.map((f) => [f.name, f]));
+  for (const [k, v] of Object.entries(values)) {
+    const f = fields.get(k);
+    if (formOnly.has(k) && v !== undefined && v !== '') out[k] = v;
+    // A document's lines go with it, each line cleaned like a row of its entity (a kept line keeps its id).
+    const lines = entity.lines?.[k];
+    if (lines && Array.isArray(v)) {
+      out[k] = v.map((line: Record<string, unknown>) => ({
+        ...cleanRow(line ?? {}, lines.entity, new Set(), new Set()),
+        ...(typeof line?.id === 'number' ? { id: line.id } : {}),
+      }));
+      continue;
+    }
+    if (!f || (f.readOnly && !inputs.has(k))) continue;
+    out[k] = v === '' && !f.required ? null : v;
+  }
+  return out;
+}
+
+/**
+ * What a form sends: its entity's writable fields (empty optional ones as null), the inputs it
+ * declares beyond them, and the document's lines; a state action's form sends only the action's inputs.
+ */
+export function cleanValues(
+  values: Record<string, unknown>,
+  bundle: Pick<PageBundle, 'entity'>,
+  formOnly: ReadonlySet<string> = new Set(),
+  inputs?: ReadonlySet<string>,
+): Record<string, unknown> {
+  if (!inputs) return cleanRow(values, bundle.entity, formOnly, new Set());
+  const out = cleanRow(values, bundle.entity, new Set(), inputs);
+  return Object.fromEntries(Object.entries(out).filter(([k]) => inputs.has(k)));
+}
+
+/** Inputs a form declares beyond the entity's fields (a new account's password): sent as typed. */
+export function formOnlyInputs(form: FormSchema, bundle: Pick<PageBundle, 'entity'>): Set<string> {
+  const fields = new Set(bundle.entity.fields.map((f) => f.name));
+  const out = new Set<string>();
+  const walk = (node: { properties?: Record<string, unknown> }) => {
+    for (const [k, v] of Object.entries(node.properties ?? {})) {
+      const child = v as { type?: string; 'x-component'?: string; properties?: Record<string, unknown> };
+      if (child.type === 'void') walk(child);
+      else if (!fields.has(k) && child['x-component']) out.add(k);
+    }
+  };
+  walk(form.schema as never);
+  return out;
+}
+
+/** File lists arrive as JSON strings under extend.<field>; the form edits them as lists. */
+export function withFileLists(record: Row, bundle: { entity: PublicEntity }): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...record };
+  const extend = (record.extend ?? {}) as Record<string, unknown>;
+  for (const f of bundle.entity.fields.filter((x) => x.type === 'files')) {
+    const raw = extend[f.name];
+    try {
+      out[f.name] = typeof raw === 'string' && raw ? JSON.parse(raw) : [];
+    } catch {
+      out[f.name] = [];
+    }
+  }
+  return out;
+}
+
+/** An action's inputs not yet given start from their form's defaults (a payment by bank transfer). */
+function withoutEmptyInputs(values: Record<string, unknown>, inputs: ReadonlySet<string> | undefined) {
+  if (!inputs) return values;
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => !inputs.has(k) || (v !== null && v !== undefined)));
+}
+
+export interface SchemaFormOptions {
+  bundle: Pick<PageBundle, 'entity' | 'form' | 'texts'>;
+  mode: DialogMode;
+  record: Row | null;
+  initial?: Record<string, unknown>;
+  dicts: Record<string, DictEntry[]>;
+  /** The action's own form file (a role's data scope) instead of the page's. */
+  form?: FormSchema;
+  /** Where the form posts instead of save / update (authDataScope, a payment). */
+  endpoint?: string;
+}
+
+export function useSchemaForm({ bundle, mode, record, initial, dicts, form: ownForm, endpoint }: SchemaFormOptions) {
+  const env = useRenderer();
+  const [busy, setBusy] = useState(false);
+  const formFile = useMemo(
+    () => withMeetingSection(ownForm ?? bundle.form ?? defaultForm(bundle.entity), bundle.entity, env.language),
+    [bundle, ownForm, env.language],
+  );
+  const formOnly = useMemo(() => formOnlyInputs(formFile, bundle), [formFile, bundle]);
+  // A state action's form (a payment): its inputs are entered though read-only elsewhere, and sent alone.
+  const inputs = useMemo(() => {
+    const names = endpoint ? bundle.entity.inputs?.[endpoint] : undefined;
+    return names ? new Set(names) : undefined;
+  }, [endpoint, bundle]);
+  const meeting = useMemo(() => meetingSettings(formFile, env.siteConfig), [formFile, env.siteConfig]);
+  const form = useMemo(
+    () =>
+      createForm({
+        initialValues: record ? withoutEmptyInputs(withFileLists(record, bundle), inputs) : (initial ?? {}),
+        readPretty: mode === 'view',
+        effects: () => {
+          meetingEffects(meeting)();
+          // A value the user can no longer see does not come back when its field shows again
+          // (spec section 5: unticking a range clears its selection; ticking it again starts empty).
+          onFieldChange('*', ['display'], (field) => {
+            const caches = (field as unknown as { caches?: { value?: unknown } }).caches;
+            if (field.display === 'none' && caches) caches.value = undefined;
+          });
+        },
+      }),
+    [record, initial, mode, meeting, inputs],
+  );
+  const schema = useMemo(
+    () => buildFormSchema(formFile, bundle.entity, bundle.texts, env.language, dicts, mode === 'view', inputs),
+    [formFile, bundle, env.language, dicts, mode, inputs],
+  );
+
+  /** Validates, asks what the meeting-record rule asks, posts; true when the server saved it. */
+  const save = async (): Promise<boolean> => {
+    try {
+      await form.validate();
+    } catch {
+      return false;
+    }
+    const check = meetingSubmitCheck(form.values as Record<string, unknown>, meeting);
+    if (check === 'pending') {
+      env.message.warning(rt(env.language, 'pendingDialog'));
+      return false;
+    }
+    if (check === 'required') {
+      env.message.error(rt(env.language, 'meetingRequired'));
+      return false;
+    }
+    if (check === 'confirm') {
+      const go = await new Promise<boolean>((resolve) =>
+        env.modal.confirm({
+          title: rt(env.language, 'meetingSection'),
+          content: rt(env.language, 'meetingConfirm'),
+          okText: rt(env.language, 'ok'),
+          cancelText: rt(env.language, 'cancel'),
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        }),
+      );
+      if (!go) return false;
+    }
+    setBusy(true);
+    try {
+      const body = cleanValues(form.values as Record<string, unknown>, bundle, formOnly, inputs);
+      if (record) Object.assign(body, { id: record.id, version: record.version });
+      const answer = await env.fetcher.post(`${bundle.entity.api}/${endpoint ?? (record ? 'update' : 'save')}`, body);
+      if (answer.code !== '0') {
+        env.message.error(answer.msg);
+        return false;
+      }
+      // An action of its own (release a warning, set a data scope) says what it did; a new
+      // account's one-time password is shown this once.
+      if (!showOneTimePasswords(env, answer)) env.message.success(endpoint ? answer.msg : rt(env.language, 'saved'));
+      return true;
+    } catch (err) {
+      // Spec section 8: a save that fails without an answer reads '系统错误，请稍后再试'; an answer
+      // with a message (a non-zero code, a refused upload size) shows the server's message.
+      const answer = (err as { response?: { data?: { msg?: unknown } } }).response?.data;
+      env.message.error(typeof answer?.msg === 'string' && answer.msg ? answer.msg : rt(env.language, 'saveFailed'));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { form, schema, formFile, busy, save };
+}
