@@ -238,3 +238,41 @@ describe('beforehand applications', () => {
     expect(close.visible).toBe("(docState == '0') && (approvalStatus == '2')");
   });
 });
+
+describe('meeting and training applications', () => {
+  it('are held to the standard per person-day of their class; above it the approvers see a warning', async () => {
+    const budgetId = await indicator('100000.00');
+    // A class-2 meeting: 650 a person-day × 40 people × 2 days = 52,000.
+    const meeting = await apply(budgetId, '56000.00', 'staff', { kind: '3', meetingClass: '2', people: 40, days: 2 });
+    expect((await doc(meeting.id)).standardCeiling).toBe('52000.00');
+    // The ceiling follows the application as it changes (fewer days).
+    const read = await doc(meeting.id);
+    ok(await server.post('/api/expense/beforehand/update', { id: meeting.id, version: read.version, days: 1 }, as('staff')));
+    expect((await doc(meeting.id)).standardCeiling).toBe('26000.00');
+    // The browser's figure is not taken.
+    const forged = await apply(budgetId, '1000.00', 'staff', {
+      kind: '3',
+      meetingClass: '1',
+      people: 2,
+      days: 1,
+      standardCeiling: '99999.00',
+    });
+    expect((await doc(forged.id)).standardCeiling).toBe('1520.00');
+    // A class-3 training: 350 × 30 × 3 = 31,500, the estimate within it: nothing raised.
+    const training = await apply(budgetId, '30000.00', 'staff', { kind: '4', trainingClass: '3', people: 30, days: 3 });
+    expect((await doc(training.id)).standardCeiling).toBe('31500.00');
+    // A trip has no such standard.
+    expect((await doc((await apply(budgetId, '100.00')).id)).standardCeiling).toBeNull();
+
+    ok(await submit(meeting.id, 'staff', true));
+    ok(await submit(training.id, 'staff', true));
+    const warnings = async (id: number) =>
+      ok(await server.get(`/api/workflow/instance/business?entity=beforehand&id=${id}`, as('head'))).warnings as Row[];
+    const raised = await warnings(meeting.id);
+    expect(raised.map((w) => [w.type, w.level])).toEqual([['5', '1']]);
+    expect(raised[0]!.text).toContain('超过开支标准：56,000.00 元，标准上限 26,000.00 元');
+    // Within its standard, the training raises none of its own (the indicator's 80 % record names it
+    // as its cause: that is the ledger's).
+    expect((await warnings(training.id)).map((w) => w.type)).toEqual(['1']);
+  });
+});

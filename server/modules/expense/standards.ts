@@ -69,6 +69,40 @@ export async function workOutAllowances(ctx: HookContext, lines: Array<Record<st
   }
 }
 
+/** Standard kinds of meetings and training, per person-day by class (DOMAIN.md). */
+const MEETING = '4';
+const TRAINING = '5';
+
+/**
+ * A meeting or training application's ceiling: the class's rate per person-day × people × days
+ * (none for other kinds, or without a class, people or days: no standard to keep), worked out at
+ * every save whatever the request says. Submitted above it, the approvers see an over-standard
+ * warning (the application's effects).
+ */
+export async function workOutCeiling(ctx: HookContext, row: Record<string, unknown>) {
+  const kind = String(row.kind ?? '');
+  const grade = kind === '3' ? row.meetingClass : kind === '4' ? row.trainingClass : null;
+  const people = Number(row.people ?? 0);
+  const days = Number(row.days ?? 0);
+  row.standardCeiling = null;
+  if (!grade || !(people > 0) || !(days > 0)) return;
+  const table = ctx.s.schemas.entity(ctx.site.key, 'expenseStandard').table;
+  const rate = (
+    await sql<{ amount: string }>`select amount from ${sql.table(table)} where top_dept_id = ${ctx.site.id}
+      and kind = ${kind === '3' ? MEETING : TRAINING} and grade = ${String(grade)} order by region = '*' limit 1`.execute(ctx.trx)
+  ).rows[0];
+  if (rate) row.standardCeiling = fromCents(cents(rate.amount) * BigInt(people) * BigInt(days));
+}
+
+defineHooks('beforehand', {
+  async beforeSave(ctx, row, existing) {
+    // An update names only what changed: the ceiling is worked out on the application as it will be.
+    const merged = { ...(existing ?? {}), ...row };
+    await workOutCeiling(ctx, merged);
+    row.standardCeiling = merged.standardCeiling;
+  },
+});
+
 defineHooks('reimburse', {
   async beforeSave(ctx, row) {
     if (Array.isArray(row.allowances)) await workOutAllowances(ctx, row.allowances as Array<Record<string, unknown>>);

@@ -6,7 +6,8 @@
 //       record per word (type 4), once per document and word
 //   { "warning": "overStandard", "lines": "allowances", "value": "hotel", "ceiling": "hotelCeiling",
 //     "name": "traveller", "indicator": "budgetId" }
-//       each line (or, without `lines`, the document) whose value passes its ceiling → a yellow
+//       each line (or, without `lines`, the document) whose value passes its ceiling (none: no
+//       standard applies) → a yellow
 //       record (type 5) naming it; a record whose line is no longer over is released when the
 //       document is submitted again
 import { defineEffect, type EffectDecl } from '../../entities/effects.ts';
@@ -52,11 +53,19 @@ defineEffect('warning', async (ctx, effect, doc) => {
   const over: Array<{ key: string; name: string; value: string; ceiling: string; line: number | null }> = [];
   rows.forEach((row, i) => {
     const value = String(row[String(effect.value)] ?? '0');
-    const ceiling = String(row[String(effect.ceiling)] ?? '0');
-    if (cents(value) <= cents(ceiling)) return;
+    const ceiling = row[String(effect.ceiling)];
+    // No ceiling is no standard to keep (an application of a kind the standards do not cover).
+    if (ceiling === null || ceiling === undefined || ceiling === '') return;
+    if (cents(value) <= cents(String(ceiling))) return;
     const name = effect.name ? String(row[String(effect.name)] ?? '') : '';
     const line = effect.lines ? i + 1 : null;
-    over.push({ key: `${String(effect.lines ?? '')}|${line ?? ''}|${name}|${value}|${ceiling}`, name, value, ceiling, line });
+    over.push({
+      key: `${String(effect.lines ?? '')}|${line ?? ''}|${name}|${value}|${String(ceiling)}`,
+      name,
+      value,
+      ceiling: String(ceiling),
+      line,
+    });
   });
   await releaseOverStandard(ctx.trx, ctx.site.id, source, new Set(over.map((o) => o.key)), now);
   for (const o of over) await raiseOverStandard(ctx.trx, ctx.site.id, source, o, now);
