@@ -116,6 +116,12 @@ export const budgetMessages = {
     'en-US': 'The parent must be another indicator of the same year',
     'pt-BR': 'O indicador pai deve ser outro indicador do mesmo ano',
   },
+  'budget.notSpendable': {
+    'zh-CN': '该预算指标不在您可使用的范围内（本部门的指标），请重新选择',
+    'zh-TW': '該預算指標不在您可使用的範圍內（本部門的指標），請重新選擇',
+    'en-US': 'This budget indicator is not one you may spend (your department’s indicators): please choose another',
+    'pt-BR': 'Este indicador não está entre os que você pode usar (os do seu departamento): escolha outro',
+  },
   'budget.parentSpent': {
     'zh-CN': '上级指标“{name}”已有资金变动，不能再添加下级指标',
     'zh-TW': '上級指標「{name}」已有資金變動，不能再新增下級指標',

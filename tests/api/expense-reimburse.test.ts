@@ -392,6 +392,56 @@ describe('the reimbursement list', () => {
   });
 });
 
+describe('the indicator a claim spends', () => {
+  it('is one its applicant may spend: their department’s, and a leaf, whatever id the request names', async () => {
+    // Another department's indicator, never offered by the picker, typed into the request.
+    const theirs = Number(
+      ok(
+        await server.post(
+          '/api/neikong/budget/save',
+          {
+            limitCode: `RB-X${++n}`,
+            budgetName: '学生处活动费',
+            deptId: dept['学生处'],
+            expenseType: '2',
+            economicClass: '30211',
+            fundSource: '1',
+            originalAmount: '5000.00',
+          },
+          as('admin'),
+        ),
+      ).id,
+    );
+    const picker = ok(await server.get('/api/neikong/budget/noChildrenList', as('staff'))) as Row[];
+    expect(picker.some((b) => Number(b.id) === theirs)).toBe(false);
+    const claim = ok(await save(body(theirs, ['10.00'], [invoice('10.00')])));
+    const refused = await submit('funds', claim.id);
+    expect(refused.body.msg).toBe('该预算指标不在您可使用的范围内（本部门的指标），请重新选择');
+    expect(await balance(theirs)).toMatchObject({ frozen: '0.00' });
+    expect((await info(claim.id)).approvalStatus).toBe('0');
+    // A parent of the department holds no money of its own.
+    const parent = await indicator('0.00');
+    ok(
+      await server.post(
+        '/api/neikong/budget/save',
+        {
+          limitCode: `RB-C${++n}`,
+          budgetName: '差旅费（下级）',
+          deptId: dept['教务处'],
+          parentId: parent,
+          expenseType: '2',
+          economicClass: '30211',
+          fundSource: '1',
+          originalAmount: '100.00',
+        },
+        as('admin'),
+      ),
+    );
+    const onParent = ok(await save(body(parent, ['10.00'], [invoice('10.00')])));
+    expect((await submit('funds', onParent.id)).body.msg).toContain('有下级指标，只能在末级指标上使用资金');
+  });
+});
+
 describe('the full-page claim form', () => {
   it('is a page of its own for those who may file a claim, with its lines and the way back', async () => {
     const page = ok(await server.get('/api/schema/page/FundsForm', as('staff')));

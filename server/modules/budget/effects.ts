@@ -23,7 +23,8 @@ import { toWire } from '../../entities/rows.ts';
 import { run } from '../../../validators/expression/evaluate.ts';
 import type { HookContext } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
-import { ledgerOf } from './hooks.ts';
+import { ledgerOf, spenderOf } from './hooks.ts';
+import { EntityService } from '../../entities/crud.ts';
 import { amountOf, cents, fromCents, type Balances } from './ledger.ts';
 
 /** Utilisation from which a freeze asks the caller to confirm (DOMAIN.md: ≥ 80 % warns). */
@@ -112,6 +113,25 @@ async function drawFromOrigin(ctx: HookContext, effect: EffectDecl, doc: Row, bu
   return { taken, origin };
 }
 
+/**
+ * The indicator a document freezes is one its submitter may spend: a leaf (a parent holds no money)
+ * within what the pickers offer them (spenderOf) — an id from another department, typed into a
+ * request, is refused as the picker would never have offered it.
+ */
+async function assertSpendable(ctx: HookContext, budgetId: number) {
+  const budgets = new EntityService(ctx.s, ctx.s.schemas.entity(ctx.site.key, 'budget'), ctx.request, spenderOf(ctx.principal));
+  let name: string;
+  try {
+    name = String((await budgets.find(budgetId, ctx.trx)).budget_name ?? '');
+  } catch (err) {
+    if (err instanceof AppError && err.code === Code.notFound) throw new AppError(Code.forbidden, 'budget.notSpendable');
+    throw err;
+  }
+  const parent =
+    await sql`select 1 from nk_budget where parent_id = ${budgetId} and top_dept_id = ${ctx.site.id} limit 1`.execute(ctx.trx);
+  if (parent.rows.length) throw new AppError(Code.conflict, 'budget.hasChildren', { name });
+}
+
 defineEffect('budget', async (ctx, effect, doc, event) => {
   const docId = Number(doc.id);
   const source = { type: ctx.entity.name, id: docId, note: event };
@@ -120,6 +140,7 @@ defineEffect('budget', async (ctx, effect, doc, event) => {
     case 'freeze': {
       const budgetId = Number(doc[String(effect.indicator)]);
       if (!Number.isSafeInteger(budgetId) || budgetId < 1) throw new AppError(Code.notFound, 'budget.notFound');
+      await assertSpendable(ctx, budgetId);
       const amount = amountOf(doc[String(effect.amount)]);
       const { taken, origin } = effect.drawFrom
         ? await drawFromOrigin(ctx, effect, doc, budgetId, cents(amount))

@@ -3,6 +3,7 @@
 // journal row; the generic endpoints never write a balance column.
 import { sql } from 'kysely';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
+import type { Principal } from '../../platform/access.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { amountOf, cents, fromCents, Ledger } from './ledger.ts';
 
@@ -10,6 +11,15 @@ type Row = Record<string, any>;
 
 export function ledgerOf(ctx: HookContext): Ledger {
   return new Ledger(ctx.trx, ctx.site.id, ctx.principal.userId, new Date(ctx.s.clock.now()));
+}
+
+/**
+ * Whom a spending document's indicator must suit: the caller as their roles see rows, except that a
+ * role seeing only its own rows (scope 5) spends its department's budget (scope 3) — what the
+ * indicator pickers offer, and what the server holds a submission to (docs/decisions.md).
+ */
+export function spenderOf(principal: Principal): Principal {
+  return { ...principal, roles: principal.roles.map((r) => (r.dataScope === '5' ? { ...r, dataScope: '3' as const } : r)) };
 }
 
 // ---- indicators -------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
 import { ApprovalStatus, TaskStatus, Workflow } from '../workflow/service.ts';
-import './hooks.ts';
+import { spenderOf } from './hooks.ts';
 import './adjust.ts';
 import './effects.ts';
 import { Ledger } from './ledger.ts';
@@ -49,12 +49,7 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
     const leaf = sql<boolean>`not exists (select 1 from nk_budget c where c.parent_id = t.id and c.top_dept_id = t.top_dept_id)`;
     // The picker of the documents that spend: an applicant whose roles see only their own rows
     // spends their department's budget, so they pick among its indicators (docs/decisions.md).
-    const { principal } = caller(request);
-    const spender = {
-      ...principal,
-      roles: principal.roles.map((r) => (r.dataScope === '5' ? { ...r, dataScope: '3' as const } : r)),
-    };
-    const svc = new EntityService(s, entity(request, 'budget'), request, spender);
+    const svc = new EntityService(s, entity(request, 'budget'), request, spenderOf(caller(request).principal));
     if (!ids.length) return ok(request, await svc.list({ ...q, sortField: 'sortNo', sortOrder: 'asc' }, 500, [leaf]));
     // Documents of another year keep their indicators: asked by id, the year does not filter (list()
     // keeps to the header's year, find() does not); ids of another site or scope are left out.
