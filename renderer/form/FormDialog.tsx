@@ -20,6 +20,7 @@ export default function FormDialog({
   form,
   endpoint,
   title,
+  ids,
 }: {
   bundle: PageBundle;
   mode: DialogMode;
@@ -34,9 +35,11 @@ export default function FormDialog({
   endpoint?: string;
   /** The dialog's title when it is an action's own (a payment). */
   title?: string;
+  /** The rows a batch action applies to (its inputs once, for all of them). */
+  ids?: number[];
 }) {
   const env = useRenderer();
-  const schemaForm = useSchemaForm({ bundle, mode, record, initial, dicts, form, endpoint });
+  const schemaForm = useSchemaForm({ bundle, mode, record, initial, dicts, form, endpoint, ids });
   const entityTitle = schemaText(bundle.texts, bundle.entity.title, env.language);
   const submit = async () => {
     if (mode === 'view') return onClose();
@@ -46,7 +49,11 @@ export default function FormDialog({
   return (
     <Modal
       open
-      title={title ? `${title} · ${entityTitle}` : `${rt(env.language, mode)} · ${entityTitle}`}
+      title={
+        title
+          ? `${title} · ${entityTitle}${ids ? ` (${rt(env.language, 'selected', { n: ids.length })})` : ''}`
+          : `${rt(env.language, mode)} · ${entityTitle}`
+      }
       width={schemaForm.formFile.width ?? 640}
       onOk={() => void submit()}
       onCancel={onClose}

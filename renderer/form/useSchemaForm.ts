@@ -99,9 +99,11 @@ export interface SchemaFormOptions {
   form?: FormSchema;
   /** Where the form posts instead of save / update (authDataScope, a payment). */
   endpoint?: string;
+  /** Rows a batch action applies to: the inputs go once with their ids. */
+  ids?: number[];
 }
 
-export function useSchemaForm({ bundle, mode, record, initial, dicts, form: ownForm, endpoint }: SchemaFormOptions) {
+export function useSchemaForm({ bundle, mode, record, initial, dicts, form: ownForm, endpoint, ids }: SchemaFormOptions) {
   const env = useRenderer();
   const [busy, setBusy] = useState(false);
   const formFile = useMemo(
@@ -170,6 +172,7 @@ export function useSchemaForm({ bundle, mode, record, initial, dicts, form: ownF
     try {
       const body = cleanValues(form.values as Record<string, unknown>, bundle, formOnly, inputs);
       if (record) Object.assign(body, { id: record.id, version: record.version });
+      if (ids) Object.assign(body, { ids });
       const answer = await env.fetcher.post(`${bundle.entity.api}/${endpoint ?? (record ? 'update' : 'save')}`, body);
       if (answer.code !== '0') {
         env.message.error(answer.msg);

@@ -129,6 +129,8 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
     /** An action's own dialog (a payment) is titled by the action. */
     title?: string;
     initial?: Record<string, unknown>;
+    /** A batch action's rows (pay the selected claims with one voucher). */
+    ids?: number[];
   } | null>(null);
   const [importing, setImporting] = useState<ActionSchema | null>(null);
   const [dicts, setDicts] = useState<Record<string, DictEntry[]>>({});
@@ -282,6 +284,10 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
           initial: a.initial ? { ...fixed, ...fillValues(a.initial, row ?? {}) } : undefined,
         });
       case 'edit':
+        // On the selected rows: the action's inputs once, for all of them (a payment batch).
+        if (!row && a.endpoint && selected.length)
+          return setDialog({ mode: 'edit', record: null, form: a.form, endpoint: a.endpoint, title: label(a), ids: selected });
+        return row && void openRecord(a.action, row, a);
       case 'view':
         return row && void openRecord(a.action, row, a);
       case 'remove':
@@ -600,10 +606,12 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
             form={dialog.form ? bundle.forms?.[dialog.form] : undefined}
             endpoint={dialog.endpoint}
             title={dialog.title}
+            ids={dialog.ids}
             dicts={dicts}
             onClose={() => setDialog(null)}
             onSaved={() => {
               setDialog(null);
+              if (dialog.ids) setSelected([]);
               reload();
             }}
           />

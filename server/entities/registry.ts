@@ -116,6 +116,8 @@ export function actionBodySchema(entity: EntityDef, fields: string[], required: 
     properties[name] = fieldSchema({ ...f, required: required.includes(name) });
   }
   properties.id = { type: 'integer', minimum: 1, maximum: ID_MAX };
+  // Several documents at once with the same inputs (a payment batch).
+  properties.ids = { type: 'array', items: { type: 'integer', minimum: 1, maximum: ID_MAX }, maxItems: 100 };
   properties.version = { type: 'integer', minimum: 0, maximum: INT_MAX };
   return { type: 'object', properties, required };
 }

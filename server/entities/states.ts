@@ -18,7 +18,8 @@ import { ok } from '../platform/answer.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { caller } from '../platform/gate.ts';
 import { describeError } from '../../validators/ajv.ts';
-import { EntityService, fieldLabel, oneIdOf } from './crud.ts';
+import { EntityService, fieldLabel, idsOf } from './crud.ts';
+import { t } from '../platform/messages.ts';
 import { filesPatch, toColumns } from './rows.ts';
 import { runEffects } from './effects.ts';
 import { checkDocument } from './lines.ts';
@@ -64,48 +65,63 @@ export function stateRoutes(app: FastifyInstance, s: Services) {
           const entity: EntityDef = s.schemas.entity(site.key, base.name);
           const states = entity.states!;
           const action = states.actions[name]!;
-          const id = oneIdOf(request);
+          // One document, or several at once with the same inputs (the cashier pays a batch of claims
+          // with one voucher): all of them or none, a refusal naming the document it stopped at.
+          const ids = idsOf(request).sort((a, b) => a - b);
+          if (ids.length > MAX_BATCH) throw new AppError(Code.invalid, 'state.batchTooLarge', { n: MAX_BATCH });
           const svc = await new EntityService(s, entity, request).prepare();
           const title = s.schemas.texts[action.title]?.[request.locale] ?? name;
           const now = new Date(s.clock.now());
           const field = entity.byName.get(states.field)!;
           const inputs = actionInputs(s, site.key, entity, name, request);
           await s.database.db.transaction().execute(async (trx) => {
-            await svc.find(id, trx, true);
-            // Read again under the lock with what a read adds (figures from other rows, labels).
-            const doc = svc.wire(await svc.find(id, trx));
-            if (!actionApplies(states, action, doc)) throw new AppError(Code.conflict, 'state.notAllowed', { action: title });
-            checkDocument({ ...entity, checks: action.checks }, { ...doc, ...inputs }, s.schemas.texts, request.locale);
-            const from = doc[states.field] === null || doc[states.field] === undefined ? null : String(doc[states.field]);
-            await svc.checkValues(trx, inputs, id, doc);
-            const set: Record<string, unknown> = { ...inputColumns(entity, inputs), [field.column]: action.to };
-            if (entity.has.version) set.version = sql`version + 1`;
-            await (trx as unknown as Kysely<any>)
-              .updateTable(entity.table)
-              .set(set)
-              .where('id', '=', id)
-              .where('top_dept_id', '=', site.id)
-              .execute();
-            await trx
-              .insertInto('sys_state_history')
-              .values({
-                top_dept_id: site.id,
-                entity: entity.name,
-                doc_id: id,
-                action: name,
-                from_state: from,
-                to_state: action.to,
-                user_id: principal.userId,
-                created_at: now,
-              })
-              .execute();
-            await runEffects({ s, trx, site, principal, entity, request }, name, {
-              ...doc,
-              ...inputs,
-              [states.field]: action.to,
-            });
+            for (const id of ids) await svc.find(id, trx, true);
+            for (const id of ids) {
+              // Read again under the lock with what a read adds (figures from other rows, labels).
+              const doc = svc.wire(await svc.find(id, trx));
+              try {
+                if (!actionApplies(states, action, doc)) throw new AppError(Code.conflict, 'state.notAllowed', { action: title });
+                checkDocument({ ...entity, checks: action.checks }, { ...doc, ...inputs }, s.schemas.texts, request.locale);
+                const from = doc[states.field] === null || doc[states.field] === undefined ? null : String(doc[states.field]);
+                await svc.checkValues(trx, inputs, id, doc);
+                const set: Record<string, unknown> = { ...inputColumns(entity, inputs), [field.column]: action.to };
+                if (entity.has.version) set.version = sql`version + 1`;
+                await (trx as unknown as Kysely<any>)
+                  .updateTable(entity.table)
+                  .set(set)
+                  .where('id', '=', id)
+                  .where('top_dept_id', '=', site.id)
+                  .execute();
+                await trx
+                  .insertInto('sys_state_history')
+                  .values({
+                    top_dept_id: site.id,
+                    entity: entity.name,
+                    doc_id: id,
+                    action: name,
+                    from_state: from,
+                    to_state: action.to,
+                    user_id: principal.userId,
+                    created_at: now,
+                  })
+                  .execute();
+                await runEffects({ s, trx, site, principal, entity, request }, name, {
+                  ...doc,
+                  ...inputs,
+                  [states.field]: action.to,
+                });
+              } catch (err) {
+                if (!(err instanceof AppError) || ids.length === 1) throw err;
+                const named = entity.display ? doc[entity.display] : null;
+                throw new AppError(err.code, 'state.batchStopped', {
+                  doc: String(named ?? `#${id}`),
+                  detail: t(err.messageKey, request.locale, err.params),
+                });
+              }
+            }
           });
-          return ok(request, svc.wire(await svc.find(id)), 'state.done', { action: title });
+          if (ids.length > 1) return ok(request, { done: ids.length }, 'state.doneMany', { action: title, n: ids.length });
+          return ok(request, svc.wire(await svc.find(ids[0]!)), 'state.done', { action: title });
         },
       );
     }
@@ -154,6 +170,9 @@ interface RowAction {
   visible?: string;
   danger?: boolean;
 }
+
+/** Documents one call of a state action may take at once (a payment batch). */
+const MAX_BATCH = 100;
 
 const quoted = (values: string[]) => values.map((v) => `'${v.replace(/[\\']/g, '')}'`);
 const EDITABLE = ['0', '3', '4']; // draft, rejected, withdrawn (DOMAIN.md approval status)

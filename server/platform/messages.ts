@@ -314,6 +314,24 @@ export const messages = {
     'en-US': 'Done: {action}',
     'pt-BR': 'Feito: {action}',
   },
+  'state.doneMany': {
+    'zh-CN': '已{action} {n} 张单据',
+    'zh-TW': '已{action} {n} 張單據',
+    'en-US': 'Done: {action}, {n} documents',
+    'pt-BR': 'Feito: {action}, {n} documentos',
+  },
+  'state.batchStopped': {
+    'zh-CN': '单据 {doc}：{detail}；本批未作任何处理',
+    'zh-TW': '單據 {doc}：{detail}；本批未作任何處理',
+    'en-US': 'Document {doc}: {detail}; nothing in the batch was done',
+    'pt-BR': 'Documento {doc}: {detail}; nada do lote foi feito',
+  },
+  'state.batchTooLarge': {
+    'zh-CN': '一次最多处理 {n} 张单据',
+    'zh-TW': '一次最多處理 {n} 張單據',
+    'en-US': 'At most {n} documents at once',
+    'pt-BR': 'No máximo {n} documentos de uma vez',
+  },
   'record.notFound': {
     'zh-CN': '记录不存在或无权访问',
     'zh-TW': '記錄不存在或無權存取',

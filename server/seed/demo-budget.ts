@@ -417,7 +417,8 @@ async function seedYear(database: Database, now: number): Promise<void> {
     await who.staff.call('POST', `/expense/beforehand/withdraw?id=${withdrawnApplication.id}`, { id: withdrawnApplication.id });
 
     // Reimbursements (报销) of 教务处: the training paid against its application (drawn from its
-    // freeze), a printing bill in approval, a draft, and one sent back for a missing invoice.
+    // freeze) in one payment batch with its bus fares, a printing bill in approval, a draft, and
+    // one sent back for a missing invoice.
     let invoiceNo = 0;
     // This month as the documents write it, and the day the cashier pays on.
     const mm = String(months).padStart(2, '0');
@@ -463,8 +464,18 @@ async function seedYear(database: Database, now: number): Promise<void> {
     await submitReimbursement(trainingClaim);
     await decide('reimburse', 'head', trainingClaim, 'approve', '同意');
     await decide('reimburse', 'finance', trainingClaim, 'approve', '票据齐全，同意报销');
-    await who.cashier.call('POST', `/expense/funds/pay?id=${trainingClaim.id}`, {
-      id: trainingClaim.id,
+    // A second claim approved beside it, and the cashier pays both in one batch, one voucher.
+    const busClaim = await reimbursement(
+      '跟岗培训往返交通费',
+      '205',
+      [['30216', '赴跟岗学校往返公交、地铁 4人×5天', 64]],
+      [invoice(64, '示范区公共交通集团', 5)],
+    );
+    await submitReimbursement(busClaim);
+    await decide('reimburse', 'head', busClaim, 'approve', '同意');
+    await decide('reimburse', 'finance', busClaim, 'approve', '同意');
+    await who.cashier.call('POST', '/expense/funds/pay', {
+      ids: [trainingClaim.id, busClaim.id],
       payMethod: '1',
       paidDate: payDay,
       voucherNo: `记-${mm}-018`,

@@ -392,6 +392,39 @@ describe('the reimbursement list', () => {
   });
 });
 
+describe('a payment batch', () => {
+  it('pays the selected approved claims with one voucher, all of them or none', async () => {
+    const budgetId = await indicator('10000.00');
+    const approved: number[] = [];
+    for (const amount of ['100.00', '200.00']) {
+      const c = ok(await save(body(budgetId, [amount], [invoice(amount)])));
+      ok(await submit('funds', c.id));
+      await decide('reimburse', c.id, 'head', 'approve');
+      await decide('reimburse', c.id, 'finance', 'approve');
+      approved.push(c.id);
+    }
+    const draft = ok(await save(body(budgetId, ['50.00'], [invoice('50.00')])));
+    const inputs = { payMethod: '2', paidDate: '2036-04-01', voucherNo: '记-04-001' };
+    // A draft among them: refused, naming it, and nothing is paid.
+    const refused = await server.post('/api/expense/funds/pay', { ...inputs, ids: [...approved, draft.id] }, as('cashier'));
+    expect(refused.body.code).toBe('40900');
+    expect(refused.body.msg).toContain(`单据 ${draft.reimburseNo}：`);
+    expect(refused.body.msg).toContain('本批未作任何处理');
+    for (const id of approved) expect((await info(id)).payState).toBe('0');
+    expect(await balance(budgetId)).toMatchObject({ used: '300.00', paid: '0.00' });
+
+    const paid = ok(await server.post('/api/expense/funds/pay', { ...inputs, ids: approved }, as('cashier')));
+    expect(paid).toEqual({ done: 2 });
+    for (const id of approved) expect(await info(id)).toMatchObject({ payState: '1', payMethod: '2', voucherNo: '记-04-001' });
+    expect(await balance(budgetId)).toMatchObject({ used: '300.00', paid: '300.00' });
+    // Staff may not pay, one claim or many.
+    expect((await server.post('/api/expense/funds/pay', { ...inputs, ids: approved }, as('staff'))).body.code).toBe('40103');
+    const bundle = ok(await server.get('/api/schema/page/FundsList', as('cashier')));
+    expect(bundle.list.batchActions).toEqual([expect.objectContaining({ endpoint: 'pay', form: 'reimbursePayBatch' })]);
+    expect(ok(await server.get('/api/schema/page/FundsList', as('staff'))).list.batchActions).toEqual([]);
+  });
+});
+
 describe('the indicator a claim spends', () => {
   it('is one its applicant may spend: their department’s, and a leaf, whatever id the request names', async () => {
     // Another department's indicator, never offered by the picker, typed into the request.

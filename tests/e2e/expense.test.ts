@@ -254,6 +254,62 @@ describe('a reimbursement', () => {
   });
 });
 
+describe('a payment batch', () => {
+  it('is two approved claims the cashier selects and pays with one voucher', async () => {
+    const staffApi = await api('staff');
+    const training = (
+      (await staffApi('GET', '/neikong/budget/noChildrenList')) as Array<{ id: number; budgetName: string }>
+    ).find((b) => b.budgetName === '培训费')!;
+    const titles = [`批量付款甲${stamp}`, `批量付款乙${stamp}`];
+    let k = 0;
+    for (const title of titles) {
+      const amount = `${12 + k}.00`;
+      const saved = await staffApi('POST', '/expense/funds/save', {
+        title,
+        budgetId: training.id,
+        items: [{ economicClass: '30216', summary: '培训资料', amount }],
+        invoices: [{ invoiceNo: `${Date.now()}`.slice(-10) + `9${k}`, invoiceDate: '2026-11-20', amount }],
+      });
+      k++;
+      await staffApi('POST', `/expense/funds/submit?id=${saved.id}&confirmed=1`, {});
+      for (const who of ['head', 'finance']) {
+        const call = await api(who);
+        const tasks = (await call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Array<
+          Record<string, unknown>
+        >;
+        const task = tasks.find((t) => t.entity === 'reimburse' && Number(t.businessKey) === saved.id)!;
+        await call('POST', '/workflow/task/approve', { taskId: task.id, comment: '同意' });
+      }
+    }
+    const opened = await newPage(browser, { language: 'zh-CN' });
+    const cashier = opened.page;
+    try {
+      await signIn(cashier, 'cashier', 'Demo@12345');
+      await cashier.waitForURL(/\/home/);
+      await cashier.goto(`${baseUrl()}/expense/fundsList`);
+      await cashier.locator('[data-testid=schema-list-FundsList]').waitFor();
+      for (const title of titles) {
+        await expect.poll(async () => (await row(cashier, title).textContent()) ?? '').toContain('未付款');
+        await row(cashier, title).locator('.ant-checkbox-input').check();
+      }
+      await cashier.locator('[data-testid=batch-edit-pay]').click();
+      const dialog = cashier.locator('.ant-modal', { hasText: '批量付款' });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain('已选 2 项');
+      await item(cashier, '付款日期').locator('input').click();
+      await cashier.keyboard.type('2026-11-25');
+      await cashier.keyboard.press('Enter');
+      await item(cashier, '凭证号').locator('input').fill(`记-11-B${stamp}`.slice(0, 20));
+      await shot(cashier, 'expense-payment-batch');
+      await cashier.locator('[data-testid=form-ok]').click();
+      for (const title of titles)
+        await expect.poll(async () => (await row(cashier, title).textContent()) ?? '').toContain('已付款');
+    } finally {
+      await opened.context.close();
+    }
+  });
+});
+
 describe('cost control', () => {
   it('shows finance each ceiling with what is spent and left, read from the indicators', async () => {
     const opened = await newPage(browser, { language: 'zh-CN' });
