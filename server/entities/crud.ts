@@ -205,11 +205,17 @@ export class EntityService {
     }
   }
 
-  private async writeDocument(trx: Transaction<any>, id: number, row: Row) {
+  /** Writes the lines and checks the rules; answers the document's lines as now stored. */
+  private async writeDocument(trx: Transaction<any>, id: number, row: Row): Promise<Row> {
     await this.writeDocumentLines(trx, id, row);
+    if (!this.entity.lines && !this.entity.checks?.length) return {};
     // The rules see the document as it now is: its lines, sums and the figures a read adds.
-    if (this.entity.checks?.length)
-      checkDocument(this.entity, this.wire(await this.find(id, trx)), this.s.schemas.texts, this.request.locale);
+    if (this.entity.checks?.length) {
+      const now = await this.find(id, trx);
+      checkDocument(this.entity, this.wire(now), this.s.schemas.texts, this.request.locale);
+      return Object.fromEntries(Object.keys(this.entity.lines ?? {}).map((m) => [m, now[m]]));
+    }
+    return readLines(trx, this.siteEntities, this.entity, id);
   }
 
   private async writeDocumentLines(trx: Transaction<any>, id: number, row: Row) {
@@ -509,9 +515,8 @@ export class EntityService {
     }
     const inserted = (await trx.insertInto(this.entity.table).values(columns).returningAll().executeTakeFirstOrThrow()) as Row;
     await this.writeLinks(trx, Number(inserted.id), row);
-    await this.writeDocument(trx, Number(inserted.id), row);
-    Object.assign(inserted, await this.linkValues(trx, Number(inserted.id)));
-    if (this.entity.lines) Object.assign(inserted, await readLines(trx, this.siteEntities, this.entity, Number(inserted.id)));
+    const lines = await this.writeDocument(trx, Number(inserted.id), row);
+    Object.assign(inserted, await this.linkValues(trx, Number(inserted.id)), lines);
     const hooks = hooksOf(this.entity.name);
     if (!hooks.afterSave) return inserted;
     await hooks.afterSave(ctx, this.wire(inserted), null);
@@ -562,9 +567,8 @@ export class EntityService {
       const updated = await q.returningAll().executeTakeFirst();
       if (!updated) throw new AppError(Code.conflict, 'record.stale');
       await this.writeLinks(trx, id, row);
-      await this.writeDocument(trx, id, row);
-      Object.assign(updated, await this.linkValues(trx, id));
-      if (this.entity.lines) Object.assign(updated, await readLines(trx, this.siteEntities, this.entity, id));
+      const lines = await this.writeDocument(trx, id, row);
+      Object.assign(updated, await this.linkValues(trx, id), lines);
       const hooks = hooksOf(this.entity.name);
       if (!hooks.afterSave) return updated as Row;
       await hooks.afterSave(ctx, this.wire(updated), existingWire);
