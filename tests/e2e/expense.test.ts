@@ -85,6 +85,27 @@ describe('a beforehand application', () => {
   });
 });
 
+/** The head and finance approve a claim through the API (the approval page is tested elsewhere). */
+async function approveClaim(id: number) {
+  for (const who of ['head', 'finance']) {
+    const call = await api(who);
+    const tasks = (await call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Array<Record<string, unknown>>;
+    const task = tasks.find((t) => t.entity === 'reimburse' && Number(t.businessKey) === id);
+    expect(task, `${who} has the task`).toBeTruthy();
+    await call('POST', '/workflow/task/approve', { taskId: task!.id, comment: '同意' });
+  }
+}
+
+/** The cashier, signed in, on the claims list. */
+async function cashierOnClaims() {
+  const opened = await newPage(browser, { language: 'zh-CN' });
+  await signIn(opened.page, 'cashier', 'Demo@12345');
+  await opened.page.waitForURL(/\/home/);
+  await opened.page.goto(`${baseUrl()}/expense/fundsList`);
+  await opened.page.locator('[data-testid=schema-list-FundsList]').waitFor();
+  return opened;
+}
+
 /** A call to the real API as a user signs in (approvers decide here without a page of their own). */
 async function api(loginName: string) {
   const login = await fetch(`${baseUrl()}/api/auth/login/account`, {
@@ -202,21 +223,11 @@ describe('a reimbursement', () => {
     } finally {
       await head.context.close();
     }
-    for (const who of ['head', 'finance']) {
-      const call = await api(who);
-      const tasks = (await call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Array<Record<string, unknown>>;
-      const task = tasks.find((t) => t.entity === 'reimburse' && Number(t.businessKey) === id);
-      expect(task, `${who} has the task`).toBeTruthy();
-      await call('POST', '/workflow/task/approve', { taskId: task!.id, comment: '同意' });
-    }
+    await approveClaim(id);
 
-    const opened = await newPage(browser, { language: 'zh-CN' });
+    const opened = await cashierOnClaims();
     const cashier = opened.page;
     try {
-      await signIn(cashier, 'cashier', 'Demo@12345');
-      await cashier.waitForURL(/\/home/);
-      await cashier.goto(`${baseUrl()}/expense/fundsList`);
-      await cashier.locator('[data-testid=schema-list-FundsList]').waitFor();
       await expect.poll(async () => (await row(cashier, claim).textContent()) ?? '').toContain('已通过');
       await rowAction(row(cashier, claim), 'row-edit-pay');
       const dialog = cashier.locator('.ant-modal', { hasText: '付款 · 报销单' });
@@ -272,22 +283,11 @@ describe('a payment batch', () => {
       });
       k++;
       await staffApi('POST', `/expense/funds/submit?id=${saved.id}&confirmed=1`, {});
-      for (const who of ['head', 'finance']) {
-        const call = await api(who);
-        const tasks = (await call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Array<
-          Record<string, unknown>
-        >;
-        const task = tasks.find((t) => t.entity === 'reimburse' && Number(t.businessKey) === saved.id)!;
-        await call('POST', '/workflow/task/approve', { taskId: task.id, comment: '同意' });
-      }
+      await approveClaim(saved.id);
     }
-    const opened = await newPage(browser, { language: 'zh-CN' });
+    const opened = await cashierOnClaims();
     const cashier = opened.page;
     try {
-      await signIn(cashier, 'cashier', 'Demo@12345');
-      await cashier.waitForURL(/\/home/);
-      await cashier.goto(`${baseUrl()}/expense/fundsList`);
-      await cashier.locator('[data-testid=schema-list-FundsList]').waitFor();
       for (const title of titles) {
         await expect.poll(async () => (await row(cashier, title).textContent()) ?? '').toContain('未付款');
         await row(cashier, title).locator('.ant-checkbox-input').check();
