@@ -6,6 +6,7 @@ import { Result, Spin } from 'antd';
 import { useRenderer } from './context.tsx';
 import { installFormily } from './form/locale.ts';
 import ListPage from './list/ListPage.tsx';
+import ErrorPanel from './ErrorPanel.tsx';
 import { rt } from './texts.ts';
 import type { FormPageBundle, PageBundle } from './types.ts';
 // A form page brings Formily; a list loads it only when a dialog opens.
@@ -45,11 +46,16 @@ export default function SchemaPage({
   if (state.error) return <Result status="warning" title={rt(env.language, 'loadFailed')} subTitle={state.error} />;
   const spin = <Spin style={{ display: 'block', margin: '64px auto' }} />;
   if (!state.bundle) return spin;
-  if (state.bundle.kind === 'form')
-    return (
-      <Suspense fallback={spin}>
-        <FormPage key={component} bundle={state.bundle} urlQuery={urlQuery} />
-      </Suspense>
-    );
-  return <ListPage key={component} bundle={state.bundle} urlQuery={urlQuery} />;
+  // A definition that breaks the page shows in the page, naming it; the shell stays.
+  return (
+    <ErrorPanel where={component} language={env.language}>
+      {state.bundle.kind === 'form' ? (
+        <Suspense fallback={spin}>
+          <FormPage key={component} bundle={state.bundle} urlQuery={urlQuery} />
+        </Suspense>
+      ) : (
+        <ListPage key={component} bundle={state.bundle} urlQuery={urlQuery} />
+      )}
+    </ErrorPanel>
+  );
 }

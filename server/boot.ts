@@ -8,6 +8,7 @@ import { seedDemoBudgets } from './seed/demo-budget.ts';
 import { ensureGeneratedTables } from './entities/table.ts';
 import { recordSchemaVersions } from './entities/versions.ts';
 import fs from 'node:fs';
+import { runSchemasCheck } from './schemas/check.ts';
 import { loadBaseFiles, loadOverrides, resolveForSite, SITES_DIR } from './schemas/files.ts';
 
 function siteKeysWithOverrides(): string[] {
@@ -45,3 +46,12 @@ export async function prepareDatabase(
     throw err;
   }
 }
+
+/**
+ * What is wrong with the schemas, one line each as `file → JSON pointer: message` (empty when
+ * nothing): the server refuses to start on any, naming where, rather than serve a screen that breaks.
+ */
+export function schemaProblems(root?: string): string[] {
+  return runSchemasCheck(root).problems.map((p) => `schemas/${p.file} → ${p.pointer || '(whole file)'}: ${p.message}`);
+}
+

@@ -1,12 +1,19 @@
 // `npm start`: open (or create and seed) the database, serve the API and the web app.
 import { buildApp } from './app.ts';
-import { prepareDatabase } from './boot.ts';
+import { prepareDatabase, schemaProblems } from './boot.ts';
 import { systemClock } from './platform/clock.ts';
 import { readConfig } from './platform/config.ts';
 import { loadSecret } from './platform/secret.ts';
 
 const config = readConfig();
 const started = Date.now();
+// A schema an implementer broke stops the start, naming the file and the place in it.
+const problems = schemaProblems();
+if (problems.length) {
+  console.error(`内控系统 could not start: ${problems.length} schema problem${problems.length === 1 ? '' : 's'}`);
+  for (const line of problems) console.error(`  ${line}`);
+  process.exit(1);
+}
 const { database, migrated, seeded } = await prepareDatabase(config, systemClock).catch((err: Error) => {
   // A start-up refusal (data directory in use, unreachable PostgreSQL) is a sentence, not a trace.
   console.error(`内控系统 could not start: ${err.message}`);

@@ -10,6 +10,8 @@ import PageHeaderWrapper from '../components/PageHeaderWrapper.tsx';
 import NotBuilt from '../views/NotBuilt.tsx';
 import SchemaPage from '../../renderer/SchemaPage.tsx';
 import { RendererProvider } from '../app/RendererProvider.tsx';
+import ErrorPanel from '../../renderer/ErrorPanel.tsx';
+import { useStores } from '../stores/index.ts';
 
 function SchemaView({ node }: { node: MenuTreeNode }) {
   const location = useLocation();
@@ -23,6 +25,12 @@ function SchemaView({ node }: { node: MenuTreeNode }) {
 
 export default function MenuView({ node, bare }: { node: MenuTreeNode; bare?: boolean }) {
   const View = viewFor(node.component);
-  const view = <Suspense fallback={<PageLoading />}>{View ? <View node={node} /> : <SchemaView node={node} />}</Suspense>;
+  const { settings } = useStores();
+  // A screen that fails (its script chunk did not load, a render error) fails inside the page area.
+  const view = (
+    <ErrorPanel where={node.menuName || node.component} language={settings.language}>
+      <Suspense fallback={<PageLoading />}>{View ? <View node={node} /> : <SchemaView node={node} />}</Suspense>
+    </ErrorPanel>
+  );
   return bare ? view : <PageHeaderWrapper node={node}>{view}</PageHeaderWrapper>;
 }

@@ -172,3 +172,34 @@ describe('a loan', () => {
     expect(more.body.msg).toBe('冲销金额不能超过报销金额');
   });
 });
+
+describe('the loan and fee lists', () => {
+  it('keep to the caller’s data scope and site', async () => {
+    tokens.teacher = await server.login('teacher', 'Demo@12345');
+    tokens.cityadmin = await server.login('cityadmin', 'City@12345', 'city');
+    const cityAs = { ...as('cityadmin'), site: 'city' };
+    const loan = ok(await server.post('/api/expense/loan/save', { title: '范围借款', amount: '10.00' }, as('staff')));
+    const budgetId = (ok(await server.get('/api/neikong/budget/noChildrenList', as('staff'))) as Row[])[0]!.id;
+    const fee = ok(
+      await server.post(
+        '/api/expense/employeeFee/save',
+        { title: '范围劳务费', feeKind: '1', budgetId, payees: [{ payeeName: '某', idNumber: '110105198001011236', gross: '10' }] },
+        as('staff'),
+      ),
+    );
+    for (const [api, id] of [
+      ['loan', loan.id],
+      ['employeeFee', fee.id],
+    ] as const) {
+      // Another teacher of another department sees neither the row nor it in the list.
+      expect((await server.get(`/api/expense/${api}/infoById/${id}`, as('teacher'))).body.code).toBe('40400');
+      const page = ok(await server.get(`/api/expense/${api}/page?pageSize=100`, as('teacher')));
+      expect((page.records as Row[]).some((r) => r.id === id)).toBe(false);
+      // Another organisation, not even by id.
+      expect((await server.get(`/api/expense/${api}/infoById/${id}`, cityAs)).body.code).toBe('40400');
+      // Finance sees the whole school's.
+      expect(ok(await server.get(`/api/expense/${api}/infoById/${id}`, as('finance'))).id).toBe(id);
+    }
+  });
+});
+

@@ -82,18 +82,34 @@ describe('a beforehand application', () => {
     expect(await offers(row(staff, purpose), 'row-request-withdraw')).toBe(true);
     expect(await offers(row(staff, purpose), 'row-navigate')).toBe(true);
     expect(await offers(row(staff, purpose), 'row-request-close')).toBe(false);
+
+    // The head and finance approve it (their approval page is tested with the claim below).
+    const id = Number(
+      (await api('staff').then((call) => call('GET', `/expense/beforehand/page?title=${encodeURIComponent(purpose)}`))).records[0]
+        .id,
+    );
+    await approve('beforehand', id);
+    await expect.poll(async () => (await row(staff, purpose).textContent()) ?? '').toContain('已通过');
   });
 });
 
-/** The head and finance approve a claim through the API (the approval page is tested elsewhere). */
-async function approveClaim(id: number) {
+/** The head and finance approve a document through the API (the approval page is tested with a claim). */
+async function approve(entity: string, id: number) {
   for (const who of ['head', 'finance']) {
     const call = await api(who);
     const tasks = (await call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Array<Record<string, unknown>>;
-    const task = tasks.find((t) => t.entity === 'reimburse' && Number(t.businessKey) === id);
+    const task = tasks.find((t) => t.entity === entity && Number(t.businessKey) === id);
     expect(task, `${who} has the task`).toBeTruthy();
     await call('POST', '/workflow/task/approve', { taskId: task!.id, comment: '同意' });
   }
+}
+
+/** The paid total of the home dashboard's budget statistics, as a number. */
+async function homePaid(page: Page): Promise<number> {
+  const value = page.locator('[data-testid=stat-paid-value]');
+  await value.waitFor();
+  await expect.poll(async () => (await value.textContent()) ?? '').toMatch(/¥[\d,]+\.\d\d/);
+  return Number(((await value.textContent()) ?? '').replace(/[¥,]/g, ''));
 }
 
 /** The cashier, signed in, on the claims list. */
@@ -137,10 +153,10 @@ describe('a reimbursement', () => {
     await staff.waitForURL(/\/expense\/fundsForm/);
     await staff.locator('[data-testid=schema-form-page-FundsForm]').waitFor();
     await item(staff, '报销事由').locator('input').fill(claim);
-    // The approved training application brings its indicator along.
+    // The travel application she filed, now approved, brings its indicator along.
     await item(staff, '事前申请').locator('.ant-select').first().click();
-    await staff.locator('.ant-select-item-option', { hasText: '骨干教师跟岗培训' }).click();
-    await expect.poll(() => item(staff, '预算指标').first().textContent()).toContain('培训费');
+    await staff.locator('.ant-select-item-option', { hasText: purpose }).click();
+    await expect.poll(() => item(staff, '预算指标').first().textContent()).toContain('差旅费');
 
     const lines = item(staff, '报销明细').locator('.ant-table-tbody tr.ant-table-row');
     await lines.first().waitFor();
@@ -207,6 +223,10 @@ describe('a reimbursement', () => {
   it('goes into approval, is approved, and the cashier pays it with a voucher', async () => {
     await rowAction(row(staff, claim), 'row-request-submit');
     await staff.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    // Beyond the application's 300 it spends 差旅费 further, 85 % used: the figures are confirmed.
+    const high = staff.locator('.ant-modal-confirm', { hasText: '使用率' });
+    await high.waitFor();
+    await high.locator('.ant-btn-primary').click();
     await expect.poll(async () => (await row(staff, claim).textContent()) ?? '').toContain('审批中');
     const id = Number(
       (await api('staff').then((call) => call('GET', `/expense/funds/page?title=${encodeURIComponent(claim)}`))).records[0].id,
@@ -223,11 +243,20 @@ describe('a reimbursement', () => {
     } finally {
       await head.context.close();
     }
-    await approveClaim(id);
+    // The indicator the claim spends, and the site's paid total, before the money moves.
+    const finance = await api('finance');
+    const budgetId = Number((await finance('GET', `/expense/funds/infoById/${id}`)).budgetId);
+    const usedBefore = Number((await finance('GET', `/neikong/budget/infoById/${budgetId}`)).usedAmount);
+    await approve('reimburse', id);
 
-    const opened = await cashierOnClaims();
+    const opened = await newPage(browser, { language: 'zh-CN' });
     const cashier = opened.page;
     try {
+      await signIn(cashier, 'cashier', 'Demo@12345');
+      await cashier.waitForURL(/\/home/);
+      const paidBefore = await homePaid(cashier);
+      await cashier.goto(`${baseUrl()}/expense/fundsList`);
+      await cashier.locator('[data-testid=schema-list-FundsList]').waitFor();
       await expect.poll(async () => (await row(cashier, claim).textContent()) ?? '').toContain('已通过');
       await rowAction(row(cashier, claim), 'row-edit-pay');
       const dialog = cashier.locator('.ant-modal', { hasText: '付款 · 报销单' });
@@ -259,6 +288,19 @@ describe('a reimbursement', () => {
       expect(await cashier.locator('.print-title').textContent()).toBe('报销单据粘贴单');
       expect(await cashier.locator('[data-testid=print-sheet]').textContent()).toMatch(/BX-\d{4}-\d{4}/);
       await shot(cashier, 'expense-reimburse-paste-sheet');
+
+      // The home dashboard's paid total and the indicator's used figure moved by the claim.
+      await cashier.goto(`${baseUrl()}/home`);
+      await expect.poll(() => homePaid(cashier)).toBeCloseTo(paidBefore + 1673.5, 2);
+      const indicator = await finance('GET', `/neikong/budget/infoById/${budgetId}`);
+      await cashier.goto(`${baseUrl()}/budget/list`);
+      const query = cashier.locator('[data-testid=query-form]');
+      await query.locator('.ant-form-item', { hasText: '指标编码' }).locator('input').fill(String(indicator.limitCode));
+      await query.locator('[data-testid=query-submit]').click();
+      const line = cashier.locator('.schema-list .ant-table-tbody tr.ant-table-row', { hasText: String(indicator.limitCode) });
+      await expect
+        .poll(async () => (await line.first().textContent()) ?? '')
+        .toContain((usedBefore + 1673.5).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
     } finally {
       await opened.context.close();
     }
@@ -283,7 +325,7 @@ describe('a payment batch', () => {
       });
       k++;
       await staffApi('POST', `/expense/funds/submit?id=${saved.id}&confirmed=1`, {});
-      await approveClaim(saved.id);
+      await approve('reimburse', saved.id);
     }
     const opened = await cashierOnClaims();
     const cashier = opened.page;
@@ -415,6 +457,34 @@ describe('an employee fee batch', () => {
     expect(await slips.nth(0).textContent()).toContain('周教授');
     expect(await slips.nth(1).textContent()).toMatch(/吴专家.*5,000\.00.*800\.00.*4,200\.00/);
     await shot(staff, 'expense-employee-fee-slips');
+  });
+});
+
+describe('a page whose script does not load', () => {
+  it('fails inside the page area with a retry, the shell staying', async () => {
+    const opened = await newPage(browser, { language: 'zh-CN' });
+    const page = opened.page;
+    try {
+      await signIn(page, 'staff', 'Demo@12345');
+      await page.waitForURL(/\/home/);
+      // The full-page form's chunk is lost on the way (a deploy replaced it, the network dropped).
+      await page.route(/\/assets\/FormPage-[^/]+\.js$/, (route) => route.abort());
+      await page.goto(`${baseUrl()}/expense/fundsForm`);
+      const panel = page.locator('[data-testid=error-panel]');
+      await panel.waitFor();
+      expect(await panel.textContent()).toContain('页面脚本加载失败，请检查网络后重试');
+      expect(await page.locator('[data-testid=error-panel-where]').textContent()).toBe('FundsForm');
+      // The menu and the tabs are still there to go elsewhere.
+      expect(await page.locator('.ant-layout-sider .ant-menu-item, .ant-layout-sider .ant-menu-submenu').count()).toBeGreaterThan(
+        3,
+      );
+      await shot(page, 'error-panel-chunk');
+      await page.unroute(/\/assets\/FormPage-[^/]+\.js$/);
+      await page.locator('[data-testid=error-panel-retry]').click();
+      await page.locator('[data-testid=schema-form-page-FundsForm]').waitFor();
+    } finally {
+      await opened.context.close();
+    }
   });
 });
 

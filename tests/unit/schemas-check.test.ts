@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkSchemas, MIGRATIONS_DIR, parseMigrations, splitSqlStatements, type Problem } from '../../server/schemas/check.ts';
 import { SCHEMAS_DIR } from '../../server/schemas/files.ts';
 import { splitStatements } from '../../server/platform/db/migrate.ts';
+import { schemaProblems } from '../../server/boot.ts';
 
 type Json = any;
 
@@ -442,4 +443,16 @@ describe('schemas:check on document features', () => {
     expect(said(`/effects/submit/${k + 1}/ceiling`)).toEqual(['an overStandard warning names its ceiling field']);
     expect(said(`/effects/submit/${k + 2}/warning`)).toEqual(['warning effect louder: words or overStandard']);
   });
+
+  it('stops the server from starting, each problem as file → pointer: message', () => {
+    const { root } = copy();
+    edit(root, 'expense/reimburse.list.json', (json) => {
+      json.columns[0].field = 'reimburseNumber';
+    });
+    expect(schemaProblems(root)).toEqual([
+      'schemas/expense/reimburse.list.json → /columns/0/field: reimburseNumber is not a field of entity reimburse',
+    ]);
+    expect(schemaProblems()).toEqual([]);
+  });
 });
+
