@@ -54,4 +54,3 @@ export async function prepareDatabase(
 export function schemaProblems(root?: string): string[] {
   return runSchemasCheck(root).problems.map((p) => `schemas/${p.file} → ${p.pointer || '(whole file)'}: ${p.message}`);
 }
-

@@ -183,7 +183,12 @@ describe('the loan and fee lists', () => {
     const fee = ok(
       await server.post(
         '/api/expense/employeeFee/save',
-        { title: '范围劳务费', feeKind: '1', budgetId, payees: [{ payeeName: '某', idNumber: '110105198001011236', gross: '10' }] },
+        {
+          title: '范围劳务费',
+          feeKind: '1',
+          budgetId,
+          payees: [{ payeeName: '某', idNumber: '110105198001011236', gross: '10' }],
+        },
         as('staff'),
       ),
     );
@@ -202,4 +207,3 @@ describe('the loan and fee lists', () => {
     }
   });
 });
-

@@ -455,4 +455,3 @@ describe('schemas:check on document features', () => {
     expect(schemaProblems()).toEqual([]);
   });
 });
-
