@@ -30,21 +30,22 @@ export default class ErrorPanel extends Component<
     const { language, where } = this.props;
     const retry = () => (chunkFailed(error) ? window.location.reload() : this.setState({ error: null }));
     return (
-      <Result
-        status="error"
-        title={rt(language, chunkFailed(error) ? 'chunkFailed' : 'pageFailed')}
-        subTitle={<span data-testid="error-panel-where">{where}</span>}
-        extra={
-          <Button type="primary" onClick={retry} data-testid="error-panel-retry">
-            {rt(language, 'retry')}
-          </Button>
-        }
-        data-testid="error-panel"
-      >
-        <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }} data-testid="error-panel-message">
-          {error.message}
-        </Typography.Paragraph>
-      </Result>
+      <div data-testid="error-panel">
+        <Result
+          status="error"
+          title={rt(language, chunkFailed(error) ? 'chunkFailed' : 'pageFailed')}
+          subTitle={<span data-testid="error-panel-where">{where}</span>}
+          extra={
+            <Button type="primary" onClick={retry} data-testid="error-panel-retry">
+              {rt(language, 'retry')}
+            </Button>
+          }
+        >
+          <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }} data-testid="error-panel-message">
+            {error.message}
+          </Typography.Paragraph>
+        </Result>
+      </div>
     );
   }
 }

@@ -89,6 +89,8 @@ describe('a beforehand application', () => {
         .id,
     );
     await approve('beforehand', id);
+    await staff.reload();
+    await staff.locator('[data-testid=schema-list-BeforehandList]').waitFor();
     await expect.poll(async () => (await row(staff, purpose).textContent()) ?? '').toContain('已通过');
   });
 });
