@@ -7,8 +7,6 @@ import type { DictEntry, FormSchema, PageBundle, Row } from '../types.ts';
 import FormBody from './FormBody.tsx';
 import { useSchemaForm, type DialogMode } from './useSchemaForm.ts';
 
-export { cleanValues, formOnlyInputs, withFileLists, type DialogMode } from './useSchemaForm.ts';
-
 export default function FormDialog({
   bundle,
   mode,

@@ -23,7 +23,7 @@ import { toWire } from '../../entities/rows.ts';
 import { run } from '../../../validators/expression/evaluate.ts';
 import type { HookContext } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
-import { ledgerOf, spenderOf } from './hooks.ts';
+import { isLeaf, ledgerOf, spenderOf } from './hooks.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { amountOf, cents, fromCents, type Balances } from './ledger.ts';
 
@@ -127,9 +127,8 @@ async function assertSpendable(ctx: HookContext, budgetId: number) {
     if (err instanceof AppError && err.code === Code.notFound) throw new AppError(Code.forbidden, 'budget.notSpendable');
     throw err;
   }
-  const parent =
-    await sql`select 1 from nk_budget where parent_id = ${budgetId} and top_dept_id = ${ctx.site.id} limit 1`.execute(ctx.trx);
-  if (parent.rows.length) throw new AppError(Code.conflict, 'budget.hasChildren', { name });
+  const leaf = await sql`select 1 from nk_budget t where t.id = ${budgetId} and ${isLeaf}`.execute(ctx.trx);
+  if (!leaf.rows.length) throw new AppError(Code.conflict, 'budget.hasChildren', { name });
 }
 
 defineEffect('budget', async (ctx, effect, doc, event) => {

@@ -13,6 +13,9 @@ export function ledgerOf(ctx: HookContext): Ledger {
   return new Ledger(ctx.trx, ctx.site.id, ctx.principal.userId, new Date(ctx.s.clock.now()));
 }
 
+/** An indicator (alias t) with no child: the level money is spent from. */
+export const isLeaf = sql<boolean>`not exists (select 1 from nk_budget c where c.parent_id = t.id and c.top_dept_id = t.top_dept_id)`;
+
 /**
  * Whom a spending document's indicator must suit: the caller as their roles see rows, except that a
  * role seeing only its own rows (scope 5) spends its department's budget (scope 3) — what the

@@ -14,7 +14,7 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
 import { ApprovalStatus, TaskStatus, Workflow } from '../workflow/service.ts';
-import { spenderOf } from './hooks.ts';
+import { isLeaf, spenderOf } from './hooks.ts';
 import './adjust.ts';
 import './effects.ts';
 import { Ledger } from './ledger.ts';
@@ -46,15 +46,14 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
       .filter(Boolean)
       .map(Number);
     if (ids.some((n) => !Number.isSafeInteger(n) || n < 1) || ids.length > 500) throw new AppError(Code.invalid, 'entity.noIds');
-    const leaf = sql<boolean>`not exists (select 1 from nk_budget c where c.parent_id = t.id and c.top_dept_id = t.top_dept_id)`;
     // The picker of the documents that spend: an applicant whose roles see only their own rows
     // spends their department's budget, so they pick among its indicators (docs/decisions.md).
     const svc = new EntityService(s, entity(request, 'budget'), request, spenderOf(caller(request).principal));
-    if (!ids.length) return ok(request, await svc.list({ ...q, sortField: 'sortNo', sortOrder: 'asc' }, 500, [leaf]));
+    if (!ids.length) return ok(request, await svc.list({ ...q, sortField: 'sortNo', sortOrder: 'asc' }, 500, [isLeaf]));
     // Documents of another year keep their indicators: asked by id, the year does not filter (list()
     // keeps to the header's year, find() does not); ids of another site or scope are left out.
     const leaves = (
-      await sql<Row>`select t.id from nk_budget t where t.id in (${sql.join(ids)}) and ${leaf} order by t.sort_no, t.id`.execute(
+      await sql<Row>`select t.id from nk_budget t where t.id in (${sql.join(ids)}) and ${isLeaf} order by t.sort_no, t.id`.execute(
         s.database.db,
       )
     ).rows.map((r) => Number(r.id));
@@ -79,7 +78,7 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
   /** Indicators an adjustment may name: leaves of the year, each with whether one is in flight on it. */
   app.get('/neikong/budget/adjustmentBudget', { config: { permission: 'neikong:budgetAdjustApply:list' } }, async (request) => {
     const rows = await indicators(request).list({ ...(request.query as Query), sortField: 'sortNo', sortOrder: 'asc' }, 500, [
-      sql<boolean>`not exists (select 1 from nk_budget c where c.parent_id = t.id and c.top_dept_id = t.top_dept_id)`,
+      isLeaf,
     ]);
     const { site } = caller(request);
     const busy = new Set(
