@@ -62,7 +62,7 @@ export interface PublicEntity {
   pick?: string;
   meetingRecord?: boolean;
   /** A document's line collections (sub-tables), each with its line entity. */
-  lines?: Record<string, { title: string; sum?: Record<string, string>; entity: PublicEntity }>;
+  lines?: Record<string, { title: string; sum?: Record<string, string | { field: string; when: string }>; entity: PublicEntity }>;
   /** State actions that take inputs (a payment's method and voucher): action → fields. */
   inputs?: Record<string, string[]>;
   fields: EntityField[];
@@ -149,6 +149,8 @@ export interface FormSchema {
   meetingRecord?: boolean;
   /** A form that is a page of its own: the menu path that renders it, and where a save returns to. */
   page?: { component: string; path: string; back: string };
+  /** Dialogs the save goes through first (./form/SubmitGates.tsx). */
+  submitGates?: unknown[];
   schema: { type: 'object'; properties: Record<string, unknown> };
 }
 

@@ -39,11 +39,15 @@ import codegenRoutes from './modules/codegen/routes.ts';
 import fileRoutes from './modules/files/routes.ts';
 import ossRoutes from './modules/oss/routes.ts';
 import schemaRoutes from './modules/schema/routes.ts';
+import { contractNoticeRoutes } from './modules/contract/notices.ts';
+import jobRoutes from './modules/monitor/jobs.ts';
 import docsRoutes, { collectRoutes } from './modules/docs/routes.ts';
 import './modules/system/hooks.ts';
 import './modules/expense/cost-control.ts';
 import './modules/expense/loans.ts';
 import './modules/expense/standards.ts';
+import './modules/contract/contracts.ts';
+import './modules/purchase/purchases.ts';
 import './modules/expense/labour-tax.ts';
 import './modules/warning/effects.ts';
 import entityRoutes from './entities/crud.ts';
@@ -222,6 +226,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       statisticsRoutes(api, services);
       codegenRoutes(api, services);
       schemaRoutes(api, services);
+      contractNoticeRoutes(api, services);
+      jobRoutes(api, services);
       fileRoutes(api, services);
       ossRoutes(api, services);
       // Generic endpoints last: a module's own route of the same path wins.

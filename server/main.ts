@@ -4,6 +4,7 @@ import { prepareDatabase, schemaProblems } from './boot.ts';
 import { systemClock } from './platform/clock.ts';
 import { readConfig } from './platform/config.ts';
 import { loadSecret } from './platform/secret.ts';
+import { startScheduler } from './platform/jobs.ts';
 
 const config = readConfig();
 const started = Date.now();
@@ -19,7 +20,7 @@ const { database, migrated, seeded } = await prepareDatabase(config, systemClock
   console.error(`内控系统 could not start: ${err.message}`);
   process.exit(1);
 });
-const { app } = await buildApp({ config, database, secret: loadSecret(config.secret, config.dataDir) });
+const { app, services } = await buildApp({ config, database, secret: loadSecret(config.secret, config.dataDir) });
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -36,6 +37,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// Scheduled jobs (contract notices each morning) run in the serving process only.
+startScheduler(services);
 const port = (app.server.address() as { port: number }).port;
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
 const lines = [

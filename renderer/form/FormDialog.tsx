@@ -64,6 +64,7 @@ export default function FormDialog({
     >
       <div data-testid="schema-form" style={{ paddingTop: 8 }}>
         <FormBody form={schemaForm.form} schema={schemaForm.schema} labelCol={schemaForm.formFile.labelCol} />
+        {schemaForm.dialogs}
       </div>
     </Modal>
   );

@@ -34,6 +34,7 @@ function PageForm({ bundle, record, dicts }: { bundle: FormPageBundle; record: R
     <Card className="schema-form-page" title={title} data-testid={`schema-form-page-${bundle.component}`}>
       <div data-testid="schema-form">
         <FormBody form={schemaForm.form} schema={schemaForm.schema} labelCol={schemaForm.formFile.labelCol} />
+        {schemaForm.dialogs}
       </div>
       <div className="schema-form-page-footer">
         <Space>

@@ -116,9 +116,16 @@ function RefSelectInput({
     onChange?.(v);
     // Fields the chosen row brings along (the application's indicator and purpose).
     const row = !multiple && v !== null ? options.find((o) => o.value === v)?.row : undefined;
+    // In a sub-table's cell (a purchase line's catalogue item) the fields filled are the line's own.
     if (fill && row) {
-      const form = (field as unknown as { form: { setValuesIn: (path: string, value: unknown) => void } }).form;
-      for (const [target, source] of Object.entries(fill)) if (row[source] !== undefined) form.setValuesIn(target, row[source]);
+      const f = field as unknown as {
+        form: { setValuesIn: (path: string, value: unknown) => void };
+        path: { toString(): string };
+      };
+      const at = f.path.toString().split('.');
+      const line = at.length > 2 && /^\d+$/.test(at[at.length - 2]!) ? `${at.slice(0, -1).join('.')}.` : '';
+      for (const [target, source] of Object.entries(fill))
+        if (row[source] !== undefined) f.form.setValuesIn(`${line}${target}`, row[source]);
     }
   };
   return (

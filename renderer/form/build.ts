@@ -259,10 +259,11 @@ export function buildFormSchema(
     }
     const field = key ? fields.get(key) : undefined;
     // A total of a line collection follows its lines as they are typed (the server makes it again).
-    // Several collections may add into one total (a claim's lines and its allowances).
+    // Several collections may add into one total (a claim's lines and its allowances); a sum of only
+    // some lines (`when`) is the server's alone.
     const sumsOf =
       field && fields === top && !node['x-reactions']
-        ? Object.entries(entity.lines ?? {}).filter(([, l]) => l.sum?.[field.name])
+        ? Object.entries(entity.lines ?? {}).filter(([, l]) => typeof l.sum?.[field.name] === 'string')
         : [];
     if (sumsOf.length) {
       const terms = sumsOf.map(([, l], i) => `sum($deps[${i}], '${l.sum![field!.name]}')`).join(' + ');

@@ -1,7 +1,6 @@
 // The meeting-record section as a form feature (spec section 4): a form whose file says
 // "meetingRecord": true gets the section (a linked record and uploaded minutes), shown and marked
-// required by the shared rule, a confirmation when minutes are advised but missing, and no submit
-// while the purchase-details or stamp-file dialogs are pending.
+// required by the shared rule, and a confirmation when minutes are advised but missing.
 import { onFormInit, onFormValuesChange, type Form } from '@formily/core';
 import {
   meetingRecordState,
@@ -65,14 +64,13 @@ export function valuesOf(form: Form): Record<string, unknown> {
 }
 
 /**
- * What submit does about the section: 'go', 'confirm' (advised, missing), 'required' (missing),
- * 'pending' (a purchase-details or stamp-file dialog is still open).
+ * What submit does about the section: 'go', 'confirm' (advised, missing), 'required' (missing).
+ * The purchase-details and stamp-file dialogs come before it (./SubmitGates.tsx).
  */
 export function meetingSubmitCheck(
   values: Record<string, unknown>,
   settings: MeetingRecordSettings | null,
-): 'go' | 'confirm' | 'required' | 'pending' {
-  if (values.purchaseDetailsPending === true || values.stampFilePending === true) return 'pending';
+): 'go' | 'confirm' | 'required' {
   if (!settings) return 'go';
   const state: MeetingRecordState = meetingRecordState(values, settings);
   if (state.provided || !state.show) return 'go';

@@ -8,6 +8,7 @@ import { showOneTimePasswords } from '../oneTimePasswords.tsx';
 import type { DictEntry, FormSchema, PageBundle, PublicEntity, Row } from '../types.ts';
 import { buildFormSchema, defaultForm } from './build.ts';
 import { meetingEffects, meetingSettings, meetingSubmitCheck, withMeetingSection } from './meeting.ts';
+import { useSubmitGates } from './SubmitGates.tsx';
 
 export type DialogMode = 'add' | 'edit' | 'view';
 
@@ -139,6 +140,8 @@ export function useSchemaForm({ bundle, mode, record, initial, dicts, form: ownF
     [formFile, bundle, env.language, dicts, mode, inputs],
   );
 
+  const gates = useSubmitGates(formFile, form, bundle.entity, bundle.texts, dicts);
+
   /** Validates, asks what the meeting-record rule asks, posts; true when the server saved it. */
   const save = async (): Promise<boolean> => {
     try {
@@ -146,11 +149,12 @@ export function useSchemaForm({ bundle, mode, record, initial, dicts, form: ownF
     } catch {
       return false;
     }
-    const check = meetingSubmitCheck(form.values as Record<string, unknown>, meeting);
-    if (check === 'pending') {
+    // The purchase-details and stamp-file dialogs first: one left pending stops the save here.
+    if (!(await gates.pass())) {
       env.message.warning(rt(env.language, 'pendingDialog'));
       return false;
     }
+    const check = meetingSubmitCheck(form.values as Record<string, unknown>, meeting);
     if (check === 'required') {
       env.message.error(rt(env.language, 'meetingRequired'));
       return false;
@@ -193,5 +197,5 @@ export function useSchemaForm({ bundle, mode, record, initial, dicts, form: ownF
     }
   };
 
-  return { form, schema, formFile, busy, save };
+  return { form, schema, formFile, busy, save, dialogs: gates.view };
 }

@@ -3,7 +3,7 @@
 // Permission keys, the organisation, data scope, body validation, optimistic locking, hooks and
 // the operation log all apply here, once for every entity.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { Services } from '../app.ts';
 import { describeError } from '../../validators/ajv.ts';
 import type { Locale } from '../../validators/locale.ts';
@@ -26,7 +26,7 @@ import {
   whereAll,
   type Condition,
 } from './query.ts';
-import { filesPatch, toColumns, toWire, wireColumns, type Row } from './rows.ts';
+import { filesPatch, keptByHooks, toColumns, toWire, wireColumns, type Row } from './rows.ts';
 import { keyOf } from '../platform/file-urls.ts';
 import { meetingRecordState, meetingSettingsFrom, type MeetingRecordSettings } from '../../validators/meeting-record.ts';
 import type { DictEntry } from '../platform/dictionaries.ts';
@@ -68,7 +68,7 @@ function headsOf(s: Services, siteKey: string, entity: EntityDef): Heads {
 function makeHeads(s: Services, siteKey: string, entity: EntityDef): Heads {
   const extra = makeRefSelects(s, siteKey, entity);
   const head = (columns: RawBuilder<unknown>) => {
-    const built = sql`select ${columns}${extra.length ? sql`, ${sql.join(extra)}` : sql``} from ${sql.table(entity.table)} t`;
+    const built = sql`select ${columns}${extra.length ? sql`, ${sql.join(extra)}` : sql``}`;
     // Names only: a head never carries a value, so its text stands alone (else keep it composed).
     const compiled = built.compile(s.database.db);
     return compiled.parameters.length ? built : sql.raw(compiled.sql);
@@ -77,6 +77,14 @@ function makeHeads(s: Services, siteKey: string, entity: EntityDef): Heads {
     wire: head(sql.join(wireColumns(entity).map((c) => sql.ref(`t.${c}`)))),
     all: head(sql`t.*`),
   };
+}
+
+const DATE_OPS: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
+
+/** `$today` or `$today+30` as SQL: the database's day, so a figure read at any time is today's. */
+function todayPlus(bound: string) {
+  const days = Number(/^\$today([+-]\d{1,4})?$/.exec(bound)?.[1] ?? 0);
+  return sql`(current_date + ${sql.lit(days)})`;
 }
 
 function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
@@ -90,14 +98,16 @@ function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
         f.column,
       );
     });
-  // Figures read from other rows (`aggregate`): a correlated sum under the field's column name.
+  // Figures read from other rows (`aggregate`): a correlated sum (or the earliest value, `min`) under
+  // the field's column name. The rows may be another document's lines (`docId` is their document).
   const aggregates = entity.fields
     .filter((f) => f.aggregate && !f.hidden)
     .flatMap((f) => {
-      const { of, sum, match, where = {} } = f.aggregate!;
+      const { of, sum = [], min, match, where = {} } = f.aggregate!;
       const source = targets.get(of);
       if (!source) return [];
-      const column = (e: EntityDef, name: string) => e.byName.get(name)?.column ?? name;
+      const column = (e: EntityDef, name: string) =>
+        e.byName.get(name)?.column ?? (name === 'docId' && e.lineOf ? 'doc_id' : name);
       const total = sql.join(
         sum.map((n) => sql`coalesce(a.${sql.ref(column(source, n))}, 0)`),
         sql` + `,
@@ -105,16 +115,22 @@ function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
       const same = Object.entries(match).map(
         ([theirs, ours]) => sql`a.${sql.ref(column(source, theirs))} = t.${sql.ref(column(entity, ours))}`,
       );
-      // Only the rows in the given states count (approved reimbursements).
+      // Only the rows in the given states count (approved reimbursements), or dated before or after a
+      // day counted from today (instalments overdue, due within 30 days).
       for (const [theirs, value] of Object.entries(where)) {
+        const col = sql`a.${sql.ref(column(source, theirs))}`;
+        if (typeof value === 'object' && !Array.isArray(value)) {
+          for (const [op, bound] of Object.entries(value)) same.push(sql`${col} ${sql.raw(DATE_OPS[op]!)} ${todayPlus(bound)}`);
+          continue;
+        }
         const values = Array.isArray(value) ? value : [value];
-        same.push(sql`a.${sql.ref(column(source, theirs))} in (${sql.join(values.map((v) => sql.lit(v)))})`);
+        same.push(sql`${col} in (${sql.join(values.map((v) => sql.lit(v)))})`);
       }
       if (source.site) same.push(sql`a.top_dept_id = t.top_dept_id`);
-      return [
-        sql`(select coalesce(sum(${total}), 0)${f.type === 'money' ? sql`::numeric(18,2)` : sql``} from ${sql.table(source.table)} a
-          where ${sql.join(same, sql` and `)})`.as(f.column),
-      ];
+      const figure = min
+        ? sql`min(a.${sql.ref(column(source, min))})`
+        : sql`coalesce(sum(${total}), 0)${f.type === 'money' ? sql`::numeric(18,2)` : sql``}`;
+      return [sql`(select ${figure} from ${sql.table(source.table)} a where ${sql.join(same, sql` and `)})`.as(f.column)];
     });
   return [
     ...links,
@@ -174,10 +190,48 @@ export class EntityService {
   /** Rows with their reference labels; `wireOnly` reads just the columns the wire shows (a page). */
   private selectRows(db: any, where: Condition[], order: unknown, limit?: number, offset?: number, wireOnly = false) {
     const heads = headsOf(this.s, this.ctx.site.key, this.entity);
-    return sql<Row>`${wireOnly ? heads.wire : heads.all} ${whereAll(where)}
+    return sql<Row>`${wireOnly ? heads.wire : heads.all} from ${this.from()} t ${whereAll(where)}
       ${order ? sql`order by ${order}` : sql``} ${limit !== undefined ? sql`limit ${limit} offset ${offset ?? 0}` : sql``}`.execute(
       db,
     );
+  }
+
+  /**
+   * What a read selects from: the entity's table, or for a grouped view (`view`) its grouped query
+   * over the source entity's rows that the caller may see — the source's site, data scope and
+   * year — so a total never counts a row its reader could not list.
+   */
+  private from() {
+    const view = this.entity.view;
+    if (!view) return sql.table(this.entity.table);
+    const { site, principal } = this.ctx;
+    const source = this.siteEntities.get(view.of);
+    if (!source) throw new Error(`${this.entity.name}: view of unknown entity ${view.of}`);
+    const scope = scopeCondition(source, principal);
+    const inner: Condition[] = [...siteCondition(source, site.id), ...(scope ? [scope] : [])];
+    for (const [name, value] of Object.entries(view.where ?? {})) {
+      const values = Array.isArray(value) ? value : [value];
+      inner.push(
+        sql<SqlBool>`t.${sql.ref(source.byName.get(name)?.column ?? name)} in (${sql.join(values.map((v) => sql.lit(v)))})`,
+      );
+    }
+    const groups = Object.entries(view.groupBy).map(([ours, theirs]) => {
+      const [name, by] = theirs.split(':') as [string, string | undefined];
+      const c = sql.ref(`t.${source.byName.get(name)?.column ?? name}`);
+      const expr = by === 'month' ? sql`to_char(${c}, 'YYYY-MM')` : by === 'year' ? sql`to_char(${c}, 'YYYY')` : sql`${c}`;
+      return { column: this.entity.byName.get(ours)?.column ?? ours, expr };
+    });
+    const sums = Object.entries(view.sum ?? {}).map(
+      ([ours, theirs]) =>
+        sql`coalesce(sum(t.${sql.ref(source.byName.get(theirs)?.column ?? theirs)}), 0)::numeric(18,2) as ${sql.ref(this.entity.byName.get(ours)?.column ?? ours)}`,
+    );
+    const count = view.count
+      ? [sql`count(*)::integer as ${sql.ref(this.entity.byName.get(view.count)?.column ?? view.count)}`]
+      : [];
+    const keyed = groups.map((g) => g.expr);
+    return sql`(select row_number() over (order by ${sql.join(keyed)}) as id, t.top_dept_id,
+      ${sql.join([...groups.map((g) => sql`${g.expr} as ${sql.ref(g.column)}`), ...sums, ...count])}
+      from ${sql.table(source.table)} t ${whereAll(inner)} group by t.top_dept_id, ${sql.join(keyed)})`;
   }
 
   wire(row: Row): Row {
@@ -198,7 +252,10 @@ export class EntityService {
    */
   private sumLines(row: Row, columns: Row, existing?: Row | null) {
     if (!this.entity.lines) return;
-    for (const [name, value] of Object.entries(lineSums(this.entity, row, existing ?? {}))) {
+    // A sum over some lines (`when`) sees the document as it will be; a new one has the caller's year.
+    const year = this.entity.year;
+    const stored = existing ? this.wire(existing) : year ? { [year]: this.year } : {};
+    for (const [name, value] of Object.entries(lineSums(this.entity, row, stored))) {
       row[name] = value;
       const f = this.entity.byName.get(name);
       if (f) columns[f.column] = value;
@@ -249,7 +306,7 @@ export class EntityService {
     const { db } = this.s.database;
     // The count and the rows at once: on PostgreSQL they run on two connections side by side.
     const [counted, rows] = await Promise.all([
-      sql<{ n: number }>`select count(*) as n from ${sql.table(this.entity.table)} t ${whereAll(where)}`.execute(db),
+      sql<{ n: number }>`select count(*) as n from ${this.from()} t ${whereAll(where)}`.execute(db),
       this.selectRows(db, where, order, pageSize, (pageNum - 1) * pageSize, true),
     ]);
     const total = Number(counted.rows[0]!.n);
@@ -272,7 +329,7 @@ export class EntityService {
   async find(id: number, db: any = this.s.database.db, lock = false): Promise<Row> {
     const where = [...this.conditions({}, true), sql`t.id = ${id}`];
     const rows = lock
-      ? await sql<Row>`select t.* from ${sql.table(this.entity.table)} t ${whereAll(where as Condition[])} for update`.execute(db)
+      ? await sql<Row>`select t.* from ${this.from()} t ${whereAll(where as Condition[])} for update`.execute(db)
       : await this.selectRows(db, where as Condition[], null);
     const row = rows.rows[0];
     if (!row) throw new AppError(Code.notFound, 'record.notFound');
@@ -485,7 +542,7 @@ export class EntityService {
     await this.checkValues(trx, row, null);
     await hooksOf(this.entity.name).beforeSave?.(ctx, row, null);
     const now = new Date(this.s.clock.now());
-    const columns: Row = { ...toColumns(this.entity, row) };
+    const columns: Row = { ...toColumns(this.entity, row), ...keptByHooks(this.entity, row) };
     // After the hook (it may work out lines, as a claim's allowances): the sums, then the rule that
     // may depend on them or on the major flag a hook derived.
     this.sumLines(row, columns);
@@ -554,7 +611,7 @@ export class EntityService {
       const existingWire = this.wire(existing);
       await this.checkValues(trx, row, id, existingWire);
       await hooksOf(this.entity.name).beforeSave?.(ctx, row, existingWire);
-      const columns: Row = toColumns(this.entity, row);
+      const columns: Row = { ...toColumns(this.entity, row), ...keptByHooks(this.entity, row) };
       this.sumLines(row, columns, existing);
       this.checkMeetingRecord(row, existingWire);
       const files = filesPatch(this.entity, row);

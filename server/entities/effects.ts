@@ -8,11 +8,14 @@
 //     "close":     [{ "budget": "release" }]          ← a state transition's action
 //   }
 //
+// "when" on an effect (an expression over the document) runs it only where it holds.
+//
 // Events: `submit` (before the approval starts), the approval's ends (`approved`, `rejected`,
 // `withdrawn`, `cancelled`) and the actions of the entity's `states`. An effect names its kind by
 // its first member (`budget`, …); the module of that kind registers what it does (defineEffect),
 // so a business rule is written once and every entity declares it.
 import type { HookContext } from './hooks.ts';
+import { run } from '../../validators/expression/evaluate.ts';
 
 type Row = Record<string, unknown>;
 export type EffectDecl = Record<string, unknown>;
@@ -37,6 +40,8 @@ export function effectKinds(): string[] {
 /** Runs the effects the entity declares for `event` on the document (wire names), in order. */
 export async function runEffects(ctx: HookContext, event: string, doc: Row): Promise<void> {
   for (const effect of ctx.entity.effects?.[event] ?? []) {
+    // An effect may hold only in some cases (a purchase without a contract consumes at acceptance).
+    if (typeof effect.when === 'string' && !run(effect.when, doc)) continue;
     const kind = effectKind(effect);
     if (!kind) throw new Error(`${ctx.entity.name}: effect of ${event} names no known kind (${Object.keys(effect).join(', ')})`);
     await handlers.get(kind)!(ctx, effect, doc, event);

@@ -15,7 +15,7 @@ import { t } from '../platform/messages.ts';
 import type { Locale } from '../../validators/locale.ts';
 import { run } from '../../validators/expression/evaluate.ts';
 import type { EntityDef, FieldDef } from './model.ts';
-import { filesPatch, toColumns, toWire, type Row } from './rows.ts';
+import { filesPatch, keptByHooks, toColumns, toWire, type Row } from './rows.ts';
 
 /** An amount in cents, exact (amounts are decimal strings with at most two places, or numbers). */
 function centsOf(v: unknown): bigint {
@@ -68,9 +68,12 @@ export function lineSums(doc: EntityDef, row: Row, stored: Row = {}): Row {
       : Array.isArray(stored[member])
         ? (stored[member] as Row[])
         : [];
-    for (const [docField, lineField] of Object.entries(decl.sum ?? {})) {
+    for (const [docField, summed] of Object.entries(decl.sum ?? {})) {
       if (Array.isArray(row[member])) sent.add(docField);
-      const total = lines.reduce((acc, line) => acc + centsOf(line[lineField]), 0n);
+      const { field, when } = typeof summed === 'string' ? { field: summed, when: undefined } : summed;
+      const doc = { ...stored, ...row };
+      const counted = when ? lines.filter((line) => Boolean(run(when, { ...line, doc }))) : lines;
+      const total = counted.reduce((acc, line) => acc + centsOf(line[field]), 0n);
       totals.set(docField, (totals.get(docField) ?? 0n) + total);
     }
   }
@@ -147,7 +150,7 @@ export async function writeLines(ctx: LinesContext, doc: EntityDef, docId: numbe
     );
     for (const [i, l] of lines.entries()) {
       for (const f of line.fields)
-        if (f.default !== undefined && (l[f.name] === undefined || l[f.name] === null)) l[f.name] = f.default;
+        if (!f.readOnly && f.default !== undefined && (l[f.name] === undefined || l[f.name] === null)) l[f.name] = f.default;
       await atLine(i + 1, async () => {
         if (l.id !== undefined && !existing.has(Number(l.id))) throw new AppError(Code.notFound, 'record.notFound');
         await ctx.checkValues(line, l);
@@ -160,7 +163,7 @@ export async function writeLines(ctx: LinesContext, doc: EntityDef, docId: numbe
     // New lines go in one statement; kept ones are changed one by one.
     const fresh: Row[] = [];
     for (const [i, l] of lines.entries()) {
-      const columns: Row = { ...toColumns(line, l), line_no: i + 1 };
+      const columns: Row = { ...toColumns(line, l), ...keptByHooks(line, l), line_no: i + 1 };
       const files = filesPatch(line, l);
       if (Object.keys(files).length) columns.extend = JSON.stringify(files);
       if (l.id !== undefined) {
@@ -168,6 +171,10 @@ export async function writeLines(ctx: LinesContext, doc: EntityDef, docId: numbe
       } else {
         if (line.site) columns.top_dept_id = ctx.siteId;
         columns.doc_id = docId;
+        // Figures the server keeps on a line (an instalment's state) start at their default.
+        for (const f of line.fields)
+          if (f.readOnly && !f.standard && f.default !== undefined && f.type !== 'files' && !f.inExtend)
+            columns[f.column] ??= f.default;
         if (line.byName.has('createdBy')) columns.created_by = ctx.userId;
         fresh.push(columns);
       }

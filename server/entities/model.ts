@@ -64,7 +64,15 @@ export interface FieldDef {
    * entity `of` whose `match` fields equal this row's (a ceiling's spending: the department's
    * indicators of the class and year, frozen + used).
    */
-  aggregate?: { of: string; sum: string[]; match: Record<string, string>; where?: Record<string, string | string[]> };
+  aggregate?: {
+    of: string;
+    sum?: string[];
+    /** The earliest value instead of a sum (the next instalment's date). */
+    min?: string;
+    match: Record<string, string>;
+    /** Values, lists of values, or day bounds from today ({ "lt": "$today" }, { "lte": "$today+30" }). */
+    where?: Record<string, string | string[] | Record<string, string>>;
+  };
   /** A figure computed from the row's other fields at every read (the expression language; no column). */
   compute?: string;
 }
@@ -107,6 +115,8 @@ export interface EntityDef {
   lineOf?: string;
   /** Rules over the whole document (the expression language), checked on every save. */
   checks?: Array<{ rule: string; message: string }>;
+  /** A read-only grouped view over another entity's rows (no table of its own; crud.ts from()). */
+  view?: ViewDecl;
   fields: FieldDef[];
   byName: Map<string, FieldDef>;
   /** Whether the table carries these standard columns. */
@@ -115,13 +125,29 @@ export interface EntityDef {
   schemaVersion: string;
 }
 
+export interface ViewDecl {
+  /** The entity whose rows are grouped (its site, data scope apply to them). */
+  of: string;
+  /** View field ← source field, or `<field>:month` / `<field>:year` (a date's 'YYYY-MM' / 'YYYY'). */
+  groupBy: Record<string, string>;
+  /** View field ← Σ source field. */
+  sum?: Record<string, string>;
+  /** View field ← the number of rows in the group. */
+  count?: string;
+  /** Only source rows whose fields have these values. */
+  where?: Record<string, string | string[]>;
+}
+
 export interface LinesDecl {
   /** The line entity (its file says `lineOf` this document). */
   entity: string;
   /** The collection's title (a text key): the sub-table's heading, and what a line's fault names. */
   title: string;
-  /** Document field ← Σ of a line field, computed by the server on every save. */
-  sum?: Record<string, string>;
+  /**
+   * Document field ← Σ of a line field, computed by the server on every save; `{ field, when }` sums
+   * only the lines where `when` holds (an expression over the line, the document as `doc`).
+   */
+  sum?: Record<string, string | { field: string; when: string }>;
   minItems?: number;
   maxItems?: number;
 }
@@ -222,10 +248,12 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     lines?: Record<string, LinesDecl>;
     lineOf?: string;
     checks?: Array<{ rule: string; message: string }>;
+    view?: ViewDecl;
     fields: Record<string, Omit<FieldDef, 'name' | 'column'> & { column?: string }>;
   };
   const generate = file.generate ?? false;
-  const hasColumn = (c: string) => generate || !columns || columns.has(c);
+  // A grouped view has no table, so none of the standard columns.
+  const hasColumn = (c: string) => !file.view && (generate || !columns || columns.has(c));
   const fields: FieldDef[] = Object.entries(file.fields).map(([name, f]) => ({
     ...f,
     name,
@@ -245,7 +273,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     api: file.api,
     permission: file.permission,
     site: file.site ?? true,
-    readOnly: file.readOnly ?? false,
+    readOnly: file.readOnly ?? file.view !== undefined,
     removable: file.removable ?? true,
     generate,
     cache: file.cache,
@@ -265,6 +293,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     lines: file.lines,
     lineOf: file.lineOf,
     checks: file.checks,
+    view: file.view,
     fields,
     byName,
     has: { version: hasColumn('version'), schemaVersion: hasColumn('schema_version'), extend: hasColumn('extend') },

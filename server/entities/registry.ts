@@ -108,9 +108,32 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
  * The body of a state action that takes inputs: the fields it names (read-only in the edit form or
  * not: the action is where they are set), the ones it requires, and the row's id and version.
  */
-export function actionBodySchema(entity: EntityDef, fields: string[], required: string[] = []): Record<string, unknown> {
+export function actionBodySchema(
+  entity: EntityDef,
+  fields: string[],
+  required: string[] = [],
+  entities?: ReadonlyMap<string, EntityDef>,
+): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
-  for (const name of fields) {
+  // `<lines>.<field>`: an input of each line (an acceptance's result per purchased item): the
+  // collection comes as [{ id, <field>… }], every line of the document once.
+  for (const [member, names] of Object.entries(lineInputsOf(fields))) {
+    const line = entities?.get(entity.lines?.[member]?.entity ?? '');
+    if (!line) throw new Error(`${entity.name}: a state action names no line collection ${member}`);
+    const item: Record<string, unknown> = { id: { type: 'integer', minimum: 1, maximum: ID_MAX } };
+    for (const n of names) {
+      const f = line.byName.get(n);
+      if (!f) throw new Error(`${entity.name}: a state action names no field ${n} of ${line.name}`);
+      item[n] = fieldSchema({ ...f, required: required.includes(`${member}.${n}`) });
+    }
+    const itemRequired = ['id', ...names.filter((n) => required.includes(`${member}.${n}`))];
+    properties[member] = {
+      type: 'array',
+      maxItems: entity.lines![member]!.maxItems ?? 500,
+      items: { type: 'object', properties: item, required: itemRequired, additionalProperties: false },
+    };
+  }
+  for (const name of fields.filter((n) => !n.includes('.'))) {
     const f = entity.byName.get(name);
     if (!f) throw new Error(`${entity.name}: a state action names no field ${name}`);
     properties[name] = fieldSchema({ ...f, required: required.includes(name) });
@@ -119,7 +142,18 @@ export function actionBodySchema(entity: EntityDef, fields: string[], required: 
   // Several documents at once with the same inputs (a payment batch).
   properties.ids = { type: 'array', items: { type: 'integer', minimum: 1, maximum: ID_MAX }, maxItems: 100 };
   properties.version = { type: 'integer', minimum: 0, maximum: INT_MAX };
-  return { type: 'object', properties, required };
+  const lineMembers = Object.keys(lineInputsOf(fields));
+  return { type: 'object', properties, required: [...required.filter((n) => !n.includes('.')), ...lineMembers] };
+}
+
+/** An action's line inputs by collection: `items.acceptResult` → { items: ['acceptResult'] }. */
+export function lineInputsOf(fields: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const n of fields) {
+    const [member, field] = n.split('.');
+    if (field) (out[member!] ??= []).push(field);
+  }
+  return out;
 }
 
 /** The JSON Schema of a save (insert) or update body: the same rules the browser's form applies. */
@@ -207,7 +241,7 @@ export class SchemaRegistry {
       for (const e of entities.values())
         for (const [name, a] of Object.entries(e.states?.actions ?? {}))
           if (a.fields?.length)
-            actionValidators.set(`${e.name}.${name}`, bodyAjv.compile(actionBodySchema(e, a.fields, a.required)));
+            actionValidators.set(`${e.name}.${name}`, bodyAjv.compile(actionBodySchema(e, a.fields, a.required, entities)));
       site = {
         actionValidators,
         files,

@@ -121,6 +121,19 @@ export function toColumns(entity: EntityDef, body: Row): Row {
   return out;
 }
 
+/**
+ * Figures the server keeps (read-only fields: a contract's stamp duty, a purchase's required
+ * method) that a module's hook worked out: the body never carries them (validation drops
+ * read-only members), so one present after the hooks is the hook's.
+ */
+export function keptByHooks(entity: EntityDef, row: Row): Row {
+  const kept = entity.fields.filter(
+    (f) =>
+      f.readOnly && !f.standard && !f.aggregate && !f.compute && !f.through && !f.inExtend && f.type !== 'files' && f.name in row,
+  );
+  return kept.length ? toColumns({ ...entity, fields: kept.map((f) => ({ ...f, readOnly: false })) }, row) : {};
+}
+
 /** The extend members a body sets: each file field's list as a JSON string, extend fields as they are. */
 export function filesPatch(entity: EntityDef, body: Row): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -11,7 +11,7 @@
 // for the action run (./effects.ts: a close releases what the document still holds). Lists show the
 // actions as row actions by themselves, where they apply.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Services } from '../app.ts';
 import { run } from '../../validators/expression/evaluate.ts';
 import { ok } from '../platform/answer.ts';
@@ -81,10 +81,17 @@ export function stateRoutes(app: FastifyInstance, s: Services) {
               const doc = svc.wire(await svc.find(id, trx));
               try {
                 if (!actionApplies(states, action, doc)) throw new AppError(Code.conflict, 'state.notAllowed', { action: title });
-                checkDocument({ ...entity, checks: action.checks }, { ...doc, ...inputs }, s.schemas.texts, request.locale);
+                const lineInputs = await writeLineInputs(s, trx, entity, request, doc, inputs);
+                checkDocument(
+                  { ...entity, checks: action.checks },
+                  { ...doc, ...inputs, ...lineInputs },
+                  s.schemas.texts,
+                  request.locale,
+                );
                 const from = doc[states.field] === null || doc[states.field] === undefined ? null : String(doc[states.field]);
-                await svc.checkValues(trx, inputs, id, doc);
-                const set: Record<string, unknown> = { ...inputColumns(entity, inputs), [field.column]: action.to };
+                const own = Object.fromEntries(Object.entries(inputs).filter(([k]) => !(k in lineInputs)));
+                await svc.checkValues(trx, own, id, doc);
+                const set: Record<string, unknown> = { ...inputColumns(entity, own), [field.column]: action.to };
                 if (entity.has.version) set.version = sql`version + 1`;
                 await (trx as unknown as Kysely<any>)
                   .updateTable(entity.table)
@@ -108,6 +115,7 @@ export function stateRoutes(app: FastifyInstance, s: Services) {
                 await runEffects({ s, trx, site, principal, entity, request }, name, {
                   ...doc,
                   ...inputs,
+                  ...lineInputs,
                   [states.field]: action.to,
                 });
               } catch (err) {
@@ -147,7 +155,55 @@ function actionInputs(
     throw new AppError(Code.invalid, 'request.invalid', { detail: describeError(validate.errors![0]!, request.locale, labels) });
   }
   const fields = entity.states!.actions[name]!.fields ?? [];
-  return Object.fromEntries(fields.filter((n) => n in body).map((n) => [n, body[n]]));
+  const members = [...new Set(fields.filter((n) => n.includes('.')).map((n) => n.split('.')[0]!))];
+  return Object.fromEntries([...fields, ...members].filter((n) => n in body).map((n) => [n, body[n]]));
+}
+
+/**
+ * The inputs an action takes per line (`items.acceptResult`): every line of the document once, by
+ * its id, each value checked like the line entity's field; written to the lines. Answers the
+ * collections as they now are, for the action's checks and effects.
+ */
+async function writeLineInputs(
+  s: Services,
+  trx: Transaction<any>,
+  entity: EntityDef,
+  request: FastifyRequest,
+  doc: Record<string, unknown>,
+  inputs: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  const { site } = caller(request);
+  for (const [member, decl] of Object.entries(entity.lines ?? {})) {
+    const sent = inputs[member];
+    if (!Array.isArray(sent)) continue;
+    const line = s.schemas.entity(site.key, decl.entity);
+    const lines = (Array.isArray(doc[member]) ? doc[member] : []) as Array<Record<string, unknown>>;
+    const byId = new Map(sent.map((l: Record<string, unknown>) => [Number(l.id), l]));
+    if (byId.size !== sent.length || lines.length !== sent.length || lines.some((l) => !byId.has(Number(l.id))))
+      throw new AppError(Code.invalid, 'state.everyLine', { lines: s.schemas.texts[decl.title]?.[request.locale] ?? member });
+    const svc = await new EntityService(s, line, request).prepare();
+    out[member] = [];
+    for (const [i, l] of lines.entries()) {
+      const values = Object.fromEntries(Object.entries(byId.get(Number(l.id))!).filter(([k]) => k !== 'id'));
+      try {
+        await svc.checkValues(trx, values, Number(l.id), l);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const label = s.schemas.texts[decl.title]?.[request.locale] ?? member;
+        throw new AppError(err.code, 'line.error', {
+          lines: label,
+          n: i + 1,
+          detail: t(err.messageKey, request.locale, err.params),
+        });
+      }
+      const set = inputColumns(line, values);
+      if (Object.keys(set).length)
+        await (trx as unknown as Kysely<any>).updateTable(line.table).set(set).where('id', '=', Number(l.id)).execute();
+      (out[member] as unknown[]).push({ ...l, ...values });
+    }
+  }
+  return out;
 }
 
 /** Columns of the inputs: file lists go into extend like a save puts them. */

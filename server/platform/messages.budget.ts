@@ -9,16 +9,24 @@ export const budgetMessages = {
     'pt-BR': 'O indicador orçamentário não existe ou pertence a outra organização',
   },
   'budget.confirmHigh': {
-    'zh-CN': '提交后预算指标“{name}”的使用率将达到 {rate}%（本次 {amount:money} 元，剩余可用 {available:money} 元），确定提交吗？',
-    'zh-TW': '提交後預算指標「{name}」的使用率將達到 {rate}%（本次 {amount:money} 元，剩餘可用 {available:money} 元），確定提交嗎？',
-    'en-US': 'After this, budget indicator "{name}" will be {rate}% used ({amount:money} now, {available:money} left). Submit anyway?',
-    'pt-BR': 'Depois disto, o indicador "{name}" ficará {rate}% utilizado ({amount:money} agora, {available:money} restante). Enviar mesmo assim?',
+    'zh-CN':
+      '提交后预算指标“{name}”的使用率将达到 {rate}%（本次 {amount:money} 元，剩余可用 {available:money} 元），确定提交吗？',
+    'zh-TW':
+      '提交後預算指標「{name}」的使用率將達到 {rate}%（本次 {amount:money} 元，剩餘可用 {available:money} 元），確定提交嗎？',
+    'en-US':
+      'After this, budget indicator "{name}" will be {rate}% used ({amount:money} now, {available:money} left). Submit anyway?',
+    'pt-BR':
+      'Depois disto, o indicador "{name}" ficará {rate}% utilizado ({amount:money} agora, {available:money} restante). Enviar mesmo assim?',
   },
   'costControl.over': {
-    'zh-CN': '超出成本控制数：{dept}“{klass}”本年度控制数 {ceiling:money} 元，冻结与已用合计将达 {spent:money} 元（本次 {amount:money} 元）',
-    'zh-TW': '超出成本控制數：{dept}「{klass}」本年度控制數 {ceiling:money} 元，凍結與已用合計將達 {spent:money} 元（本次 {amount:money} 元）',
-    'en-US': 'Beyond the cost-control ceiling: {dept}, class {klass}, ceiling {ceiling:money} this year; frozen and used would reach {spent:money} ({amount:money} now)',
-    'pt-BR': 'Acima do teto de controle de custos: {dept}, classe {klass}, teto {ceiling:money} neste ano; reservado e usado chegariam a {spent:money} ({amount:money} agora)',
+    'zh-CN':
+      '超出成本控制数：{dept}“{klass}”本年度控制数 {ceiling:money} 元，冻结与已用合计将达 {spent:money} 元（本次 {amount:money} 元）',
+    'zh-TW':
+      '超出成本控制數：{dept}「{klass}」本年度控制數 {ceiling:money} 元，凍結與已用合計將達 {spent:money} 元（本次 {amount:money} 元）',
+    'en-US':
+      'Beyond the cost-control ceiling: {dept}, class {klass}, ceiling {ceiling:money} this year; frozen and used would reach {spent:money} ({amount:money} now)',
+    'pt-BR':
+      'Acima do teto de controle de custos: {dept}, classe {klass}, teto {ceiling:money} neste ano; reservado e usado chegariam a {spent:money} ({amount:money} agora)',
   },
   'loan.notOut': {
     'zh-CN': '借款 {loan} 尚未借出或已结清，不能冲销',

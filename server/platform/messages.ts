@@ -8,6 +8,7 @@ import { importMessages } from './messages.import.ts';
 import { inputMessages } from './messages.input.ts';
 import { sourcesMessages } from './messages.sources.ts';
 import { warningMessages } from './messages.warning.ts';
+import { contractMessages } from './messages.contract.ts';
 
 export const messages = {
   ...budgetMessages,
@@ -16,6 +17,7 @@ export const messages = {
   ...inputMessages,
   ...sourcesMessages,
   ...warningMessages,
+  ...contractMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {
     'zh-CN': '登录已失效，请重新登录',
@@ -325,6 +327,12 @@ export const messages = {
     'zh-TW': '單據 {doc}：{detail}；本批未作任何處理',
     'en-US': 'Document {doc}: {detail}; nothing in the batch was done',
     'pt-BR': 'Documento {doc}: {detail}; nada do lote foi feito',
+  },
+  'state.everyLine': {
+    'zh-CN': '请逐行填写{lines}，每行一次',
+    'zh-TW': '請逐行填寫{lines}，每行一次',
+    'en-US': 'Fill in every line of {lines}, each once',
+    'pt-BR': 'Preencha cada linha de {lines}, uma vez cada',
   },
   'state.batchTooLarge': {
     'zh-CN': '一次最多处理 {n} 张单据',

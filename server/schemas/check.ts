@@ -437,7 +437,14 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         const when = str(action.when);
         const bad = when === undefined ? null : conditionError(when);
         if (bad) report(rel, `/states/actions/${name}/when`, bad);
-        arr(action.fields).forEach((f, i) => field(`/states/actions/${name}/fields/${i}`, f, 'input field'));
+        arr(action.fields).forEach((f, i) => {
+          // `<lines>.<field>`: an input of each line of the collection.
+          const [member, sub] = String(f).split('.', 2) as [string, string | undefined];
+          if (sub === undefined) return field(`/states/actions/${name}/fields/${i}`, f, 'input field');
+          const of = entities.get(str(obj(obj(json.lines)[member]).entity) ?? '')?.fields;
+          if (!of) report(rel, `/states/actions/${name}/fields/${i}`, `${member} names no lines of the entity`);
+          else if (!of.has(sub)) report(rel, `/states/actions/${name}/fields/${i}`, `${sub} is not a field of the lines ${member}`);
+        });
         arr(action.checks).forEach((c, i) => {
           const bad = conditionError(String(obj(c).rule ?? ''));
           if (bad) report(rel, `/states/actions/${name}/checks/${i}/rule`, bad);
@@ -463,6 +470,17 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       arr(list).forEach((e, i) => {
         const effect = obj(e);
         const at = `/effects/${event}/${i}`;
+        if (effect.when !== undefined) {
+          const bad = conditionError(String(effect.when));
+          if (bad) report(rel, `${at}/when`, bad);
+        }
+        if (effect.contract !== undefined) {
+          if (!['applyChange', 'instalment', 'bookDuty'].includes(String(effect.contract)))
+            report(rel, `${at}/contract`, `contract effect ${String(effect.contract)}: applyChange, instalment or bookDuty`);
+          for (const key of ['ref', 'instalment', 'amount'] as const)
+            if (effect[key] !== undefined) field(`${at}/${key}`, effect[key], `${key} field`);
+          return;
+        }
         if (effect.loan !== undefined) {
           if (effect.loan !== 'writeOff') report(rel, `${at}/loan`, `loan effect ${String(effect.loan)}: writeOff`);
           field(`${at}/ref`, effect.ref ?? '(none)', 'loan field');
@@ -496,8 +514,9 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           } else report(rel, `${at}/warning`, `warning effect ${String(effect.warning)}: words or overStandard`);
           return;
         }
-        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan or warning`);
+        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning or contract`);
         if (!['freeze', 'release', 'consume', 'pay'].includes(String(effect.budget))) report(rel, `${at}/budget`, `budget effect ${String(effect.budget)}: freeze, release, consume or pay`);
+        if (effect.budget === 'consume' && effect.amount !== undefined) field(`${at}/amount`, effect.amount, 'amount field');
         if (effect.budget === 'freeze') {
           field(`${at}/indicator`, effect.indicator ?? '(none)', 'indicator field');
           field(`${at}/amount`, effect.amount ?? '(none)', 'amount field');
@@ -525,8 +544,13 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         continue;
       }
       if (line.json.lineOf !== json.name) report(rel, `${at}/entity`, `entity ${String(decl.entity)} does not say "lineOf": "${String(json.name)}"`);
-      for (const [docField, lineField] of Object.entries(obj(decl.sum))) {
+      for (const [docField, summed] of Object.entries(obj(decl.sum))) {
         field(`${at}/sum/${docField}`, docField, 'sum field');
+        const lineField = typeof summed === 'string' ? summed : obj(summed).field;
+        if (typeof summed !== 'string') {
+          const bad = conditionError(String(obj(summed).when ?? ''));
+          if (bad) report(rel, `${at}/sum/${docField}/when`, bad);
+        }
         if (!line.fields.has(String(lineField))) report(rel, `${at}/sum/${docField}`, `${String(lineField)} is not a field of ${String(decl.entity)}`);
         if (fields.get(docField) && fields.get(docField)!.readOnly !== true)
           report(rel, `${at}/sum/${docField}`, `${docField} is a sum the server makes: mark it readOnly`);
@@ -569,6 +593,9 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           const of = entities.get(str(agg.of) ?? '');
           if (!of) report(rel, `${at}/aggregate/of`, `entity ${String(agg.of)} does not exist`);
           else {
+            if (agg.sum === undefined && agg.min === undefined) report(rel, `${at}/aggregate`, 'an aggregate names what it sums (sum) or its earliest value (min)');
+            if (agg.min !== undefined && !of.fields.has(String(agg.min)))
+              report(rel, `${at}/aggregate/min`, `${String(agg.min)} is not a field of ${String(agg.of)}`);
             arr(agg.sum).forEach((n, i) => {
               const t = of.fields.get(String(n))?.type;
               if (t !== 'money' && t !== 'number' && t !== 'integer')
@@ -577,7 +604,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
             for (const theirs of Object.keys(obj(agg.where)))
               if (!of.fields.has(theirs)) report(rel, `${at}/aggregate/where/${theirs}`, `${theirs} is not a field of ${String(agg.of)}`);
             for (const [theirs, ours] of Object.entries(obj(agg.match))) {
-              if (!of.fields.has(theirs) && theirs !== 'id')
+              if (!of.fields.has(theirs) && theirs !== 'id' && !(theirs === 'docId' && of.json.lineOf !== undefined))
                 report(rel, `${at}/aggregate/match/${theirs}`, `${theirs} is not a field of ${String(agg.of)}`);
               field(`${at}/aggregate/match/${theirs}`, ours, 'match field', true);
             }
@@ -591,6 +618,23 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       }
     }
 
+    // A grouped view: its groups and figures are fields of both, over a source that exists.
+    if (json.view !== undefined) {
+      const view = obj(json.view);
+      const of = entities.get(str(view.of) ?? '');
+      if (!of) report(rel, '/view/of', `entity ${String(view.of)} does not exist`);
+      const sides = [
+        ...Object.entries(obj(view.groupBy)).map(([k, v]) => ['groupBy', k, String(v).split(':')[0]!] as const),
+        ...Object.entries(obj(view.sum)).map(([k, v]) => ['sum', k, String(v)] as const),
+        ...Object.keys(obj(view.where)).map((k) => ['where', k, k] as const),
+      ];
+      for (const [part, ours, theirs] of sides) {
+        if (part !== 'where') field(`/view/${part}/${ours}`, ours, `view ${part} field`);
+        if (of && !of.fields.has(theirs)) report(rel, `/view/${part}/${ours}`, `${theirs} is not a field of ${String(view.of)}`);
+      }
+      if (view.count !== undefined) field('/view/count', view.count, 'view count field');
+      continue;
+    }
     // The table a migration defines.
     if (json.generate === true) continue;
     const table = str(json.table);

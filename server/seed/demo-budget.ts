@@ -12,6 +12,7 @@ import { ManualClock } from '../platform/clock.ts';
 import { readConfig } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
 import crypto from 'node:crypto';
+import { seedDemoContracts } from './demo-contracts.ts';
 
 interface Indicator {
   code: string;
@@ -179,6 +180,9 @@ async function seedYear(database: Database, now: number): Promise<void> {
         head: as('head', 'Demo@12345'),
         staff: as('staff', 'Demo@12345'),
         cashier: as('cashier', 'Demo@12345'),
+        buyer: as('buyer', 'Demo@12345'),
+        assets: as('assets', 'Demo@12345'),
+        principal: as('principal', 'Demo@12345'),
       };
     };
 
@@ -233,6 +237,12 @@ async function seedYear(database: Database, now: number): Promise<void> {
       amount: money(180_000),
       remark: '新增校园安全设施项目',
     });
+    // The reply created 304: the documents below spend it too.
+    for (const b of (await who.finance.call('GET', `/neikong/budget/list?limitCode=${year}-304`)) as Array<{
+      id: number;
+      limitCode: string;
+    }>)
+      if (b.limitCode === `${year}-304`) ids.set('304', Number(b.id));
     const extra = new Map([['303', 50_000]]);
 
     // Spending month by month up to this month: each indicator's share, evenly, finance records it.
@@ -546,6 +556,10 @@ async function seedYear(database: Database, now: number): Promise<void> {
       amount: money(-2_000),
       reason: '按上级要求压减三公经费',
     });
+
+    // Purchases and contracts (issue 16), this month.
+    const day = (offset: number) => new Date(now + offset * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    await seedDemoContracts({ who, idOf, day, year: today.getFullYear() });
   } finally {
     await app.close();
   }

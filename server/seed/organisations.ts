@@ -84,7 +84,9 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'contractChange',
           'contractForm',
           'contractChangeForm',
+          'contractPayment',
           'purchaseApply',
+          'medicalPurchase',
           'assetApply',
           'consumableApply',
           'carApply',
@@ -112,7 +114,7 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
       key: 'cashier',
       name: '出纳',
       dataScope: '1',
-      grants: { menus: ['expense', 'salary', 'budgetList', 'budgetJournal', 'workflowTask'], actions: 'all' },
+      grants: { menus: ['expense', 'contractPayment', 'salary', 'budgetList', 'budgetJournal', 'workflowTask'], actions: 'all' },
     },
     {
       key: 'assetKeeper',

@@ -147,7 +147,5 @@ describe('submitting a form with the meeting-record section', () => {
     expect(meetingSubmitCheck({ money: '500000', meetingRecordId: 3 }, settings)).toBe('go');
     expect(meetingSubmitCheck({ money: '500' }, settings)).toBe('confirm');
     expect(meetingSubmitCheck({ money: '500' }, { ...settings, showAtApplication: false })).toBe('go');
-    expect(meetingSubmitCheck({ money: '500', meetingRecordId: 3, stampFilePending: true }, settings)).toBe('pending');
-    expect(meetingSubmitCheck({ purchaseDetailsPending: true }, null)).toBe('pending');
   });
 });

@@ -8,7 +8,8 @@
 //   { "budget": "release" }   gives back everything the document still holds (rejected, withdrawn,
 //                              cancelled, closed with a remainder)
 //   { "budget": "consume" }   what the document holds becomes used (approved); the document keeps
-//                              the figure for its payment
+//                              the figure for its payment; with "amount": "<field>" only that much,
+//                              the rest given back (a purchase that cost less than approved)
 //   { "budget": "pay" }       what the document made used is paid (the cashier's payment)
 //   "drawFrom": "<ref field>" on a freeze: the document first takes over what the referred document
 //       (its application) holds on the same indicator, and freezes only the excess; "drawWhen" says
@@ -140,6 +141,8 @@ defineEffect('budget', async (ctx, effect, doc, event) => {
       const budgetId = Number(doc[String(effect.indicator)]);
       if (!Number.isSafeInteger(budgetId) || budgetId < 1) throw new AppError(Code.notFound, 'budget.notFound');
       await assertSpendable(ctx, budgetId);
+      // Nothing to hold this year (a contract whose instalments all fall next year).
+      if (cents(String(doc[String(effect.amount)] ?? '0')) === 0n) return;
       const amount = amountOf(doc[String(effect.amount)]);
       const { taken, origin } = effect.drawFrom
         ? await drawFromOrigin(ctx, effect, doc, budgetId, cents(amount))
@@ -182,8 +185,20 @@ defineEffect('budget', async (ctx, effect, doc, event) => {
       return;
     }
     case 'consume': {
+      // "amount": only that much becomes used (what a purchase really cost), the rest is given back.
+      let left = effect.amount ? cents(amountOf(doc[String(effect.amount)])) : null;
       for (const hold of await holdsOf(ctx, docId)) {
-        if (cents(hold.amount) > 0n) await ledger.consume(Number(hold.budget_id), fromCents(cents(hold.amount)), source);
+        let used = cents(hold.amount);
+        if (left !== null) {
+          if (used > left) {
+            await ledger.unfreeze(Number(hold.budget_id), fromCents(used - left), source);
+            used = left;
+          }
+          left -= used;
+          await sql`update nk_budget_hold set amount = ${fromCents(used)}::numeric where source_type = ${ctx.entity.name}
+            and source_id = ${docId} and budget_id = ${hold.budget_id} and top_dept_id = ${ctx.site.id}`.execute(ctx.trx);
+        }
+        if (used > 0n) await ledger.consume(Number(hold.budget_id), fromCents(used), source);
       }
       // What became used stays on the document for its payment.
       await sql`update nk_budget_hold set used = used + amount, amount = 0, drawn = 0 where source_type = ${ctx.entity.name}
@@ -202,3 +217,26 @@ defineEffect('budget', async (ctx, effect, doc, event) => {
       throw new Error(`${ctx.entity.name}: unknown budget effect ${String(effect.budget)}`);
   }
 });
+
+/**
+ * Sets what a document holds on an indicator to `target` (a contract whose plan a change rewrote):
+ * the difference is frozen (refused beyond what is available) or given back, through the ledger.
+ */
+export async function holdTo(ctx: HookContext, doc: { type: string; id: number }, budgetId: number, target: string) {
+  const held = (
+    await sql<{ amount: string }>`select amount from nk_budget_hold where source_type = ${doc.type} and source_id = ${doc.id}
+      and budget_id = ${budgetId} and top_dept_id = ${ctx.site.id} for update`.execute(ctx.trx)
+  ).rows[0];
+  const delta = cents(target) - cents(held?.amount ?? '0');
+  if (delta === 0n) return;
+  const ledger = ledgerOf(ctx);
+  const source = { type: doc.type, id: doc.id, note: 'change' };
+  if (delta > 0n) await ledger.freeze(budgetId, fromCents(delta), source);
+  else await ledger.unfreeze(budgetId, fromCents(-delta), source);
+  if (held)
+    await sql`update nk_budget_hold set amount = ${target}::numeric where source_type = ${doc.type} and source_id = ${doc.id}
+      and budget_id = ${budgetId}`.execute(ctx.trx);
+  else
+    await sql`insert into nk_budget_hold (top_dept_id, source_type, source_id, budget_id, amount)
+      values (${ctx.site.id}, ${doc.type}, ${doc.id}, ${budgetId}, ${target}::numeric)`.execute(ctx.trx);
+}

@@ -1,7 +1,5 @@
-// The home page's notices block, in the place of the spec's "contract notices": no contract
-// module exists yet, so there are no contract reminders to show. Rather than a title that promises
-// what is not there, the block is what it is — the unit notices (单位通知, sys_notice_type 1) sent
-// to this user, newest first, unread ones marked — and says so in its tooltip. Opening one goes to
+// The home page's unit notices (单位通知, sys_notice_type 1) sent to this user, newest first, unread
+// ones marked; the contract reminders have their own block (ContractNoticesBlock). Opening one goes to
 // the user's notice list with that notice open, as the bell does (spec section 2, formData).
 import { useCallback, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';

@@ -58,5 +58,12 @@ registerHomeBlock({
   area: 'side',
   component: lazyView('BudgetPlan', () => import('./budget/PlanBlock.tsx')),
 });
-// The spec's contract notices: the user's unit notices until contracts exist (docs/decisions.md).
+// 合同提醒 (the spec's contract notices): instalments due and contracts ending, for those who keep contracts.
+registerHomeBlock({
+  key: 'contractNotices',
+  permission: 'contract:contract:list',
+  area: 'side',
+  component: lazyView('ContractNotices', () => import('./ContractNoticesBlock.tsx')),
+});
+// 单位通知: the unit notices sent to the user.
 registerHomeBlock({ key: 'notices', permission: 'system:noticeUserRel:list', area: 'side', component: NoticesBlock });

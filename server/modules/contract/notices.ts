@@ -1,0 +1,168 @@
+// Contract notices (合同提醒, DOMAIN.md "Contracts", spec section 2's home block): instalments of
+// performing contracts due within 30 days (or overdue, not yet paid), and contracts not finished
+// that end within 60 days.
+//
+//   GET /api/contract/contract/notices     the caller's, in their data scope (the home block)
+//   job contractNotices, each morning      each contract's author gets a notice listing theirs
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Services } from '../../app.ts';
+import { EntityService } from '../../entities/crud.ts';
+import { whereAll, type Condition } from '../../entities/query.ts';
+import { ok } from '../../platform/answer.ts';
+import { caller } from '../../platform/gate.ts';
+import { defineJob, localNow } from '../../platform/jobs.ts';
+import type { Site } from '../../platform/sites.ts';
+import { moneyText } from '../../../validators/locale.ts';
+
+export const DUE_DAYS = 30;
+export const ENDING_DAYS = 60;
+const SHOWN = 20;
+
+export interface DueInstalment {
+  contractId: number;
+  contractNo: string;
+  name: string;
+  counterparty: string;
+  instalmentNo: number;
+  planDate: string;
+  amount: string;
+  daysLeft: number;
+  createdBy: number | null;
+}
+export interface EndingContract {
+  contractId: number;
+  contractNo: string;
+  name: string;
+  counterparty: string;
+  endDate: string;
+  unpaidAmount: string;
+  daysLeft: number;
+  createdBy: number | null;
+}
+
+const text = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? '').slice(0, 10));
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+const plus = (day: string, n: number) => new Date(Date.parse(day) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** What is due and ending on a site as of `today`, within `where` (conditions on the contract `t`). */
+export async function contractNotices(s: Services, site: Site, today: string, where: Condition[]) {
+  const db = s.database.db as unknown as Kysely<any>;
+  const contract = s.schemas.entity(site.key, 'contract');
+  const lines = s.schemas.entity(site.key, 'contractInstalment');
+  const due = await sql<Record<string, unknown>>`select t.id, t.contract_no, t.name, t.counterparty, t.created_by,
+      l.line_no, l.plan_date, l.amount
+    from ${sql.table(lines.table)} l join ${sql.table(contract.table)} t on t.id = l.doc_id
+    ${whereAll([...where, sql`t.contract_state = '1'`, sql`l.instalment_state in ('0', '1')`, sql`l.plan_date <= ${plus(today, DUE_DAYS)}::date`])}
+    order by l.plan_date, t.id, l.line_no limit ${SHOWN}`.execute(db);
+  const ending = await sql<Record<string, unknown>>`select t.id, t.contract_no, t.name, t.counterparty, t.created_by, t.end_date,
+      t.amount - coalesce((select sum(p.amount) from ${sql.table(lines.table)} p where p.doc_id = t.id and p.instalment_state = '2'), 0) as unpaid
+    from ${sql.table(contract.table)} t
+    ${whereAll([
+      ...where,
+      sql`t.approval_status = '2'`,
+      sql`t.contract_state in ('0', '1')`,
+      sql`t.end_date between ${today}::date and ${plus(today, ENDING_DAYS)}::date`,
+    ])}
+    order by t.end_date, t.id limit ${SHOWN}`.execute(db);
+  return {
+    today,
+    instalments: due.rows.map((r): DueInstalment => ({
+      contractId: Number(r.id),
+      contractNo: String(r.contract_no),
+      name: String(r.name),
+      counterparty: String(r.counterparty),
+      instalmentNo: Number(r.line_no),
+      planDate: text(r.plan_date),
+      amount: String(r.amount),
+      daysLeft: daysBetween(today, text(r.plan_date)),
+      createdBy: r.created_by === null ? null : Number(r.created_by),
+    })),
+    ending: ending.rows.map((r): EndingContract => ({
+      contractId: Number(r.id),
+      contractNo: String(r.contract_no),
+      name: String(r.name),
+      counterparty: String(r.counterparty),
+      endDate: text(r.end_date),
+      unpaidAmount: Number(r.unpaid).toFixed(2),
+      daysLeft: daysBetween(today, text(r.end_date)),
+      createdBy: r.created_by === null ? null : Number(r.created_by),
+    })),
+  };
+}
+
+export function contractNoticeRoutes(app: FastifyInstance, s: Services) {
+  app.get('/contract/contract/notices', { config: { permission: 'contract:contract:list' } }, async (request) => {
+    const { site } = caller(request);
+    const svc = new EntityService(s, s.schemas.entity(site.key, 'contract'), request);
+    // Every year's contracts the caller may see (a row asked for by id is not held to the year either).
+    const found = await contractNotices(s, site, localNow(s.clock.now()).day, svc.conditions({}, true));
+    const strip = <T extends { createdBy: unknown }>(rows: T[]) => rows.map(({ createdBy: _c, ...r }) => r);
+    return ok(request, { ...found, instalments: strip(found.instalments), ending: strip(found.ending) });
+  });
+}
+
+/** Each morning, the author of each contract hears of its instalments due and its end near. */
+defineJob({
+  key: 'contractNotices',
+  title: 'job.contractNotices',
+  at: '07:00',
+  async run(s, site, today) {
+    const db = s.database.db as unknown as Kysely<any>;
+    const found = await contractNotices(s, site, today, [sql`t.top_dept_id = ${site.id}`]);
+    const byUser = new Map<number, string[]>();
+    const add = (user: number | null, line: string) => {
+      if (user === null) return;
+      byUser.set(user, [...(byUser.get(user) ?? []), line]);
+    };
+    for (const d of found.instalments)
+      add(
+        d.createdBy,
+        `${d.contractNo}「${d.name}」第${d.instalmentNo}期 ${moneyText(d.amount)}元${d.daysLeft < 0 ? `已逾期${-d.daysLeft}天` : `${d.planDate}到期`}`,
+      );
+    for (const e of found.ending)
+      add(e.createdBy, `${e.contractNo}「${e.name}」将于${e.endDate}到期，未付${moneyText(e.unpaidAmount)}元`);
+    const now = new Date(s.clock.now());
+    for (const [user, items] of byUser) {
+      const title = `合同提醒：${items.length}项付款或到期事项`;
+      const content = items.join('；').slice(0, 300);
+      await db.transaction().execute(async (trx) => {
+        const notice = await trx
+          .insertInto('sys_notice')
+          .values({
+            top_dept_id: site.id,
+            type: '1',
+            title,
+            content,
+            range_type: '3',
+            user_ids: JSON.stringify([user]),
+            status: '1',
+            sent_at: now,
+            recipients: 1,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('sys_notice_user_rel')
+          .values({
+            top_dept_id: site.id,
+            notice_id: notice.id,
+            user_id: user,
+            type: '1',
+            title,
+            content,
+            extend: JSON.stringify({ accessoryFileList: '[]' }),
+            read_flag: '0',
+            created_at: now,
+          })
+          .execute();
+      });
+    }
+    return {
+      message: 'job.contractNoticesDone',
+      params: { due: found.instalments.length, ending: found.ending.length, people: byUser.size },
+    };
+  },
+});

@@ -1,0 +1,306 @@
+// The demo school's purchases and contracts (issue 16), written through the product's own API by
+// the people who would do it — the buyer of 总务处 files, its head, finance and the principal
+// approve, the cashier pays — so every freeze, stamp duty and instalment is the real one.
+//
+// Purchases in every step (draft, in approval, sent back, bought, accepted with and without a
+// contract, closed); contracts in every state (draft, in approval, to sign, performing with a paid
+// instalment and one due within 30 days, a change approved, completed, archived, voided,
+// terminated), and one ending within 60 days for the home page's contract notices.
+type Caller = { call: (method: 'GET' | 'POST', url: string, body?: unknown) => Promise<any> };
+export type ContractSeedPeople = Record<'buyer' | 'assets' | 'finance' | 'principal' | 'cashier', Caller>;
+
+interface Helpers {
+  who: ContractSeedPeople;
+  idOf: (code: string) => number;
+  /** Today on the seed's clock, as YYYY-MM-DD, shifted by whole days. */
+  day: (offset: number) => string;
+  year: number;
+}
+
+const money = (n: number) => n.toFixed(2);
+
+export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Promise<void> {
+  const decide = async (
+    by: keyof ContractSeedPeople,
+    entity: string,
+    id: number,
+    decision: 'approve' | 'reject',
+    comment = '同意',
+  ) => {
+    const tasks = (await who[by].call('GET', '/workflow/task/page?scope=todo&pageSize=100')) as {
+      records: Array<{ id: number; entity: string; businessKey: number }>;
+    };
+    const task = tasks.records.find((t) => t.entity === entity && Number(t.businessKey) === id);
+    if (!task) throw new Error(`demo contract seed: ${by} has no task of ${entity} ${id}`);
+    await who[by].call('POST', `/workflow/task/${decision}`, { taskId: task.id, comment });
+  };
+  /** Submitted by the buyer and approved down the chain (the principal from the process's threshold). */
+  const approve = async (entity: string, api: string, id: number, principal: boolean) => {
+    await who.buyer.call('POST', `${api}/submit?id=${id}&confirmed=1`, { id });
+    await decide('assets', entity, id, 'approve');
+    await decide('finance', entity, id, 'approve', '预算充足，同意');
+    if (principal) await decide('principal', entity, id, 'approve', '同意，按程序执行');
+  };
+
+  // --- Purchases (采购申请) ------------------------------------------------------------------
+  const purchase = async (
+    title: string,
+    code: string,
+    lines: Array<[string, string, string, number, number]>,
+    more: object = {},
+  ) =>
+    (await who.buyer.call('POST', '/purchase/apply/save', {
+      title,
+      purchaseType: '1',
+      budgetId: idOf(code),
+      method: '1',
+      items: lines.map(([itemName, spec, unit, quantity, unitPrice]) => ({
+        itemName,
+        spec,
+        unit,
+        quantity,
+        unitPrice: money(unitPrice),
+      })),
+      ...more,
+    })) as { id: number; items: Array<{ id: number }> };
+  const lighting = await purchase('体育馆LED照明改造灯具', '302', [['LED投光灯', '400W IP65', '套', 120, 1_500]], {
+    reason: '体育馆原金卤灯能耗高、照度不足，更换为LED灯具。',
+    expectedDate: day(20),
+  });
+  await approve('purchaseApply', '/purchase/apply', lighting.id, true);
+  await who.buyer.call('POST', `/purchase/apply/procure?id=${lighting.id}`, {
+    id: lighting.id,
+    supplier: '示范区光明照明科技有限公司',
+    procuredDate: day(-40),
+    actualMoney: money(176_000),
+  });
+  const books = await purchase('图书馆新书采购', '303', [
+    ['教学用书', '各学科教辅', '册', 300, 45],
+    ['期刊合订本', '2025年度', '册', 40, 60],
+  ]);
+  await approve('purchaseApply', '/purchase/apply', books.id, false);
+  await who.buyer.call('POST', `/purchase/apply/procure?id=${books.id}`, {
+    id: books.id,
+    supplier: '新华书店示范区店',
+    procuredDate: day(-20),
+    actualMoney: money(15_600),
+  });
+  await who.buyer.call('POST', `/purchase/apply/accept?id=${books.id}`, {
+    id: books.id,
+    acceptDate: day(-12),
+    acceptNote: '品种、数量与清单一致',
+    items: books.items.map((l) => ({ id: l.id, acceptResult: '1', acceptedQuantity: l.id === books.items[0]!.id ? 300 : 40 })),
+  });
+  const printers = await purchase('教研室激光打印机', '201', [['激光打印机', 'A4 黑白 双面 网络', '台', 4, 2_100]]);
+  await who.buyer.call('POST', `/purchase/apply/submit?id=${printers.id}&confirmed=1`, { id: printers.id });
+  const desks = await purchase('高一教室课桌椅更新', '304', [['课桌椅', '单人 可升降', '套', 100, 420]], {
+    reason: '高一新生教室课桌椅老化。',
+  });
+  void desks;
+  const paper = await purchase('复印纸集中采购', '201', [['复印纸', 'A4 70g 500张/包', '箱', 40, 165]]);
+  await approve('purchaseApply', '/purchase/apply', paper.id, false);
+  await who.buyer.call('POST', `/purchase/apply/close?id=${paper.id}`, { id: paper.id });
+  const cameras = await purchase('校园监控摄像机', '304', [['网络摄像机', '400万像素 红外', '台', 30, 980]]);
+  await who.buyer.call('POST', `/purchase/apply/submit?id=${cameras.id}&confirmed=1`, { id: cameras.id });
+  await decide('assets', 'purchaseApply', cameras.id, 'reject', '请先与信息中心确认点位方案');
+
+  // --- Contracts (合同) -------------------------------------------------------------------------
+  const contract = async (body: Record<string, unknown>, plan: Array<[string, number, string?]>) =>
+    (await who.buyer.call('POST', '/contract/contract/save', {
+      kind: '1',
+      counterpartyContact: '王经理',
+      counterpartyPhone: '010-6512 3456',
+      counterpartyBank: '中国建设银行示范区支行',
+      counterpartyAccount: '1100 1016 5000 5300 1234',
+      ...body,
+      instalments: plan.map(([planDate, amount, condition]) => ({
+        planDate,
+        amount: money(amount),
+        condition: condition ?? null,
+      })),
+    })) as { id: number };
+  const sign = (id: number, signDate: string) => who.buyer.call('POST', `/contract/contract/sign?id=${id}`, { id, signDate });
+  const pay = async (contractId: number, instalmentNo: number, amount: number, paid: boolean) => {
+    const p = (await who.buyer.call('POST', '/contract/payment/save', {
+      contractId,
+      instalmentNo,
+      amount: money(amount),
+      reason: `第 ${instalmentNo} 期合同款`,
+    })) as { id: number };
+    await approve('contractPayment', '/contract/payment', p.id, amount >= 100_000);
+    if (paid) await who.cashier.call('POST', `/contract/payment/pay?id=${p.id}`, { id: p.id, payMethod: '2', paidDate: day(-1) });
+    return p;
+  };
+
+  // Performing, from the lighting purchase: the first instalment paid, the rest next spring.
+  const lights = await contract(
+    {
+      name: '体育馆LED照明灯具采购合同',
+      purchaseId: lighting.id,
+      counterparty: '示范区光明照明科技有限公司',
+      counterpartyTaxId: '91110108MA01LIGHT7',
+      amount: money(176_000),
+      budgetId: idOf('302'),
+      startDate: day(-35),
+      endDate: `${year + 1}-06-30`,
+      bond: money(8_800),
+      stampKind: 'sale',
+    },
+    [
+      [day(-10), 120_000, '到货安装验收合格'],
+      [`${year + 1}-05-31`, 56_000, '质保期满无质量问题'],
+    ],
+  );
+  await approve('contract', '/contract/contract', lights.id, true);
+  await sign(lights.id, day(-34));
+  await who.buyer.call('POST', `/purchase/apply/accept?id=${lighting.id}`, {
+    id: lighting.id,
+    acceptDate: day(-12),
+    acceptNote: '灯具安装完毕，照度检测合格',
+    items: lighting.items.map((l) => ({ id: l.id, acceptResult: '1', acceptedQuantity: 120 })),
+  });
+  await pay(lights.id, 1, 120_000, true);
+
+  // Performing, a works contract with an instalment due within 30 days and a change approved.
+  const works = await contract(
+    {
+      name: '体育场馆改造工程施工合同',
+      kind: '3',
+      counterparty: '示范区建工集团有限公司',
+      counterpartyTaxId: '91110108MA01BUILD3',
+      amount: money(380_000),
+      budgetId: idOf('302'),
+      startDate: day(-60),
+      endDate: `${year + 1}-08-31`,
+      bond: money(19_000),
+      stampKind: 'construction',
+    },
+    [
+      [day(-30), 100_000, '开工预付款'],
+      [day(20), 100_000, '主体完工'],
+      [`${year + 1}-07-31`, 180_000, '竣工验收合格'],
+    ],
+  );
+  await approve('contract', '/contract/contract', works.id, true);
+  await sign(works.id, day(-58));
+  await pay(works.id, 1, 100_000, true);
+  const change = (await who.buyer.call('POST', '/contract/change/save', {
+    contractId: works.id,
+    reason: '增加看台防水及排水沟改造，经校长办公会研究同意。',
+    newAmount: money(400_000),
+    newEndDate: `${year + 1}-09-30`,
+    instalments: [
+      { planDate: day(20), amount: money(100_000), condition: '主体完工' },
+      { planDate: `${year + 1}-08-31`, amount: money(200_000), condition: '竣工验收合格' },
+    ],
+  })) as { id: number };
+  await approve('contractChange', '/contract/change', change.id, true);
+
+  // Completed and archived: a copier lease, both instalments paid.
+  const lease = await contract(
+    {
+      name: '复印机租赁合同',
+      kind: '4',
+      counterparty: '示范区办公设备租赁有限公司',
+      amount: money(18_000),
+      budgetId: idOf('201'),
+      startDate: `${year}-01-01`,
+      endDate: day(-5),
+      stampKind: 'lease',
+    },
+    [
+      [day(-150), 9_000],
+      [day(-15), 9_000],
+    ],
+  );
+  await approve('contract', '/contract/contract', lease.id, false);
+  await sign(lease.id, `${year}-01-02`);
+  await pay(lease.id, 1, 9_000, true);
+  await pay(lease.id, 2, 9_000, true);
+  await who.buyer.call('POST', `/contract/contract/complete?id=${lease.id}`, { id: lease.id });
+  await who.buyer.call('POST', `/contract/contract/archive?id=${lease.id}`, { id: lease.id });
+
+  // Terminated: a security service stopped after one instalment.
+  const guard = await contract(
+    {
+      name: '校园安保服务合同',
+      kind: '2',
+      counterparty: '示范区保安服务有限公司',
+      amount: money(60_000),
+      budgetId: idOf('304'),
+      startDate: day(-90),
+      endDate: day(270),
+      stampKind: 'labour',
+    },
+    [
+      [day(-60), 20_000],
+      [day(30), 20_000],
+      [day(120), 20_000],
+    ],
+  );
+  await approve('contract', '/contract/contract', guard.id, false);
+  await sign(guard.id, day(-88));
+  await pay(guard.id, 1, 20_000, true);
+  await who.buyer.call('POST', `/contract/contract/terminate?id=${guard.id}`, {
+    id: guard.id,
+    terminateReason: '服务人员多次脱岗，经协商解除合同',
+  });
+
+  // To sign (approved): school uniforms, ending within 60 days.
+  const uniforms = await contract(
+    {
+      name: '学生校服采购合同',
+      counterparty: '示范区服饰有限公司',
+      amount: money(30_000),
+      budgetId: idOf('304'),
+      startDate: day(-5),
+      endDate: day(45),
+      stampKind: 'sale',
+    },
+    [[day(40), 30_000, '交货验收合格']],
+  );
+  await approve('contract', '/contract/contract', uniforms.id, false);
+  // Voided after approval: the supplier withdrew.
+  const lab = await contract(
+    {
+      name: '物理实验室器材采购合同',
+      counterparty: '示范区教学仪器有限公司',
+      amount: money(20_000),
+      budgetId: idOf('302'),
+      startDate: day(-20),
+      endDate: day(60),
+      stampKind: 'sale',
+    },
+    [[day(30), 20_000]],
+  );
+  await approve('contract', '/contract/contract', lab.id, false);
+  await who.buyer.call('POST', `/contract/contract/void?id=${lab.id}`, { id: lab.id });
+  // In approval: network security service; and a draft: canteen catering (not taxable).
+  const security = await contract(
+    {
+      name: '校园网络安全等级保护测评服务合同',
+      kind: '5',
+      counterparty: '示范区信息安全技术有限公司',
+      amount: money(36_000),
+      budgetId: idOf('304'),
+      startDate: day(10),
+      endDate: day(100),
+      stampKind: 'technology',
+    },
+    [[day(60), 36_000, '出具测评报告']],
+  );
+  await who.buyer.call('POST', `/contract/contract/submit?id=${security.id}&confirmed=1`, { id: security.id });
+  await contract(
+    {
+      name: '教工食堂餐饮服务合同',
+      kind: '2',
+      counterparty: '示范区餐饮管理有限公司',
+      amount: money(50_000),
+      budgetId: idOf('201'),
+      startDate: day(30),
+      endDate: `${year + 1}-07-15`,
+      stampKind: 'catering',
+    },
+    [[day(60), 50_000]],
+  );
+}

@@ -1,0 +1,495 @@
+// Contracts and purchasing (issue 16): a purchase held to the site's thresholds, approved (its
+// freeze), bought and accepted line by line; a contract made from it takes the purchase's freeze
+// over for the year's instalments, is signed (its stamp duty booked), paid instalment by
+// instalment (each consuming on the indicator) and completed (the rest released); a change
+// rewrites amount, end and the open plan, and the duty follows. Stamp duty against hand-computed
+// cases for every kind; the ledger's figures; the monthly summary; data scope.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
+import { stampDuty, STAMP_DUTY_RATES } from '../../server/modules/contract/stamp-duty.ts';
+
+type Row = Record<string, any>;
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const dept: Record<string, number> = {};
+const YEAR = '2038'; // a year the demo seed leaves empty: figures here are this file's own
+
+beforeAll(async () => {
+  server = await startServer();
+  tokens.admin = await server.login('admin', 'Admin@12345');
+  for (const name of ['finance', 'head', 'staff', 'cashier', 'buyer', 'assets', 'principal'])
+    tokens[name] = await server.login(name, 'Demo@12345');
+  for (const d of ok(await server.get('/api/core/dept/list', as('admin'))) as Row[]) dept[d.deptName] = Number(d.id);
+});
+afterAll(async () => server?.close());
+
+const as = (who: string, lang = 'zh-CN'): RequestOptions => ({ token: tokens[who], site: 'demo', lang, headers: { year: YEAR } });
+function ok<T = any>(r: Reply<T>): T {
+  expect(r.body.code, r.body.msg).toBe('0');
+  return r.body.data;
+}
+
+let n = 0;
+async function indicator(amount = '3000000.00'): Promise<number> {
+  const limitCode = `CT-${++n}`;
+  const body = {
+    limitCode,
+    budgetName: `设备购置${limitCode}`,
+    deptId: dept['总务处'],
+    expenseType: '3',
+    economicClass: '31002',
+    fundSource: '1',
+    projectName: '设备购置',
+    originalAmount: amount,
+  };
+  return Number(ok(await server.post('/api/neikong/budget/save', body, as('admin'))).id);
+}
+const budget = async (id: number) => ok(await server.get(`/api/neikong/budget/infoById/${id}`, as('admin')));
+async function decide(entity: string, id: number, who: string, decision: 'approve' | 'reject') {
+  const tasks = ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as(who))).records as Row[];
+  const task = tasks.find((t) => t.entity === entity && t.businessKey === id);
+  expect(task, `${who} should have the task of ${entity} ${id}`).toBeTruthy();
+  return ok(await server.post(`/api/workflow/task/${decision}`, { taskId: task!.id, comment: '同意' }, as(who)));
+}
+/** Submits as the buyer and has it approved down the chain (总务处 head, finance, the principal when large). */
+async function approve(entity: string, api: string, id: number, large = false) {
+  ok(await server.post(`${api}/submit?id=${id}&confirmed=1`, {}, as('buyer')));
+  await decide(entity, id, 'assets', 'approve');
+  await decide(entity, id, 'finance', 'approve');
+  if (large) await decide(entity, id, 'principal', 'approve');
+}
+const purchase = (budgetId: number, lines: Array<[string, number, string]>, more: Row = {}) => ({
+  title: `设备采购 ${++n}`,
+  purchaseType: '1',
+  budgetId,
+  method: '1',
+  items: lines.map(([itemName, quantity, unitPrice]) => ({ itemName, quantity, unitPrice, unit: '台' })),
+  ...more,
+});
+
+describe('stamp duty', () => {
+  it('is the amount times the rate of its kind, to the fen, half up', () => {
+    // Hand-computed: 1,234,567.89 × rate.
+    const cases: Record<string, string> = {
+      sale: '370.37', // × 0.3‰ = 370.370367
+      processing: '370.37',
+      construction: '370.37',
+      transport: '370.37',
+      technology: '370.37',
+      lease: '1234.57', // × 1‰ = 1234.56789
+      custody: '1234.57',
+      warehousing: '1234.57',
+      insurance: '1234.57',
+      loan: '61.73', // × 0.05‰ = 61.7283945
+      transfer: '617.28', // × 0.5‰ = 617.283945
+      propertyService: '0.00',
+      labour: '0.00',
+      training: '0.00',
+      catering: '0.00',
+    };
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(STAMP_DUTY_RATES).sort());
+    for (const [kind, duty] of Object.entries(cases)) expect(stampDuty(kind, '1234567.89'), kind).toBe(duty);
+    // Half a fen goes up: 50,000.00 × 0.05‰ = 2.50; 10,050 × 0.05‰ = 0.5025 → 0.50; 16,700 × 0.3‰ = 5.01.
+    expect(stampDuty('loan', '50000.00')).toBe('2.50');
+    expect(stampDuty('loan', '10050.00')).toBe('0.50');
+    expect(stampDuty('sale', '16700.00')).toBe('5.01');
+    expect(stampDuty('sale', '1.00')).toBe('0.00');
+    expect(stampDuty('sale', '16.67')).toBe('0.01'); // 0.005001
+  });
+});
+
+describe('a purchase', () => {
+  it('is held to the thresholds of the site', async () => {
+    const budgetId = await indicator();
+    // 1,200,000 of goods: at or above 1,000,000 the unit may not buy it itself.
+    const own = await server.post('/api/purchase/apply/save', purchase(budgetId, [['服务器', 10, '120000.00']]), as('buyer'));
+    expect(own.body.code).toBe('40000');
+    expect(own.body.msg).toBe('采购金额 1,200,000.00 元达到本单位政府采购限额 1,000,000.00 元，采购方式不能低于政府采购');
+    const gov = ok(
+      await server.post(
+        '/api/purchase/apply/save',
+        purchase(budgetId, [['服务器', 10, '120000.00']], { method: '2' }),
+        as('buyer'),
+      ),
+    );
+    expect(gov).toMatchObject({ money: '1200000.00', requiredMethod: '2', method: '2' });
+    // 2,100,000: public tender; works have their own thresholds (1,200,000 and 4,000,000).
+    const tender = await server.post(
+      '/api/purchase/apply/save',
+      purchase(budgetId, [['服务器', 21, '100000.00']], { method: '2' }),
+      as('buyer'),
+    );
+    expect(tender.body.msg).toBe('采购金额 2,100,000.00 元达到本单位公开招标数额标准 2,000,000.00 元，须公开招标');
+    const works = ok(
+      await server.post(
+        '/api/purchase/apply/save',
+        purchase(budgetId, [['运动场改造', 1, '1100000.00']], { purchaseType: '3' }),
+        as('buyer'),
+      ),
+    );
+    expect(works).toMatchObject({ requiredMethod: '1', money: '1100000.00' });
+    // The line amounts are quantity × unit price, worked out by the server.
+    const lines = ok(
+      await server.post(
+        '/api/purchase/apply/save',
+        purchase(budgetId, [
+          ['复印纸', 12.5, '165.00'],
+          ['投影仪', 3, '8600.00'],
+        ]),
+        as('buyer'),
+      ),
+    );
+    expect(lines.items.map((l: Row) => l.amount)).toEqual(['2062.50', '25800.00']);
+    expect(lines.money).toBe('27862.50');
+    // A site's own threshold: the school lowers government procurement to 20,000.
+    const configs = ok(await server.get('/api/core/config/page?configKey=purchase.govThreshold', as('admin'))).records as Row[];
+    const row = configs.find((c) => c.configKey === 'purchase.govThreshold')!;
+    ok(await server.post('/api/core/config/update', { id: row.id, version: row.version, configValue: '20000' }, as('admin')));
+    try {
+      const low = await server.post('/api/purchase/apply/save', purchase(budgetId, [['投影仪', 3, '8600.00']]), as('buyer'));
+      expect(low.body.msg).toBe('采购金额 25,800.00 元达到本单位政府采购限额 20,000.00 元，采购方式不能低于政府采购');
+    } finally {
+      const again = ok(await server.get(`/api/core/config/infoById/${row.id}`, as('admin')));
+      ok(
+        await server.post('/api/core/config/update', { id: row.id, version: again.version, configValue: '1000000' }, as('admin')),
+      );
+    }
+  });
+
+  it('is approved (a freeze), bought, accepted line by line, and a contract takes its freeze over', async () => {
+    const budgetId = await indicator('500000.00');
+    const p = ok(
+      await server.post(
+        '/api/purchase/apply/save',
+        purchase(budgetId, [
+          ['台式计算机', 40, '5200.00'],
+          ['激光打印机', 4, '2100.00'],
+        ]),
+        as('buyer'),
+      ),
+    );
+    expect(p.money).toBe('216400.00');
+    expect(p.applyNo).toMatch(/^CG-\d{4}-\d{4}$/);
+    await approve('purchaseApply', '/api/purchase/apply', p.id, true);
+    expect(await budget(budgetId)).toMatchObject({ frozenAmount: '216400.00', usedAmount: '0.00' });
+
+    // Acceptance comes after the purchase is made.
+    const early = await server.post(
+      `/api/purchase/apply/accept?id=${p.id}`,
+      { id: p.id, acceptDate: '2038-05-01', items: [] },
+      as('buyer'),
+    );
+    expect(early.body.code).toBe('40900');
+    const over = await server.post(
+      `/api/purchase/apply/procure?id=${p.id}`,
+      { id: p.id, supplier: '某某科技有限公司', procuredDate: '2038-04-20', actualMoney: '216400.01' },
+      as('buyer'),
+    );
+    expect(over.body.msg).toContain('实际采购金额不能超过批准的采购预算金额');
+    ok(
+      await server.post(
+        `/api/purchase/apply/procure?id=${p.id}`,
+        { id: p.id, supplier: '某某科技有限公司', procuredDate: '2038-04-20', actualMoney: '210000.00' },
+        as('buyer'),
+      ),
+    );
+
+    // The contract from it: 210,000 in two instalments, 150,000 this year, 60,000 the next.
+    const contract = ok(
+      await server.post(
+        '/api/contract/contract/save',
+        {
+          name: '教学用计算机采购合同',
+          kind: '1',
+          purchaseId: p.id,
+          counterparty: '某某科技有限公司',
+          counterpartyTaxId: '91110108MA01ABCD2X',
+          amount: '210000.00',
+          budgetId,
+          startDate: '2038-05-01',
+          endDate: '2039-04-30',
+          stampKind: 'sale',
+          instalments: [
+            { planDate: '2038-06-30', condition: '到货验收合格', amount: '150000.00' },
+            { planDate: '2039-03-31', condition: '质保期满', amount: '60000.00' },
+          ],
+        },
+        as('buyer'),
+      ),
+    );
+    expect(contract).toMatchObject({ planTotal: '210000.00', yearPlan: '150000.00', stampDuty: '63.00', contractState: '0' });
+    // The plan must add up to the amount.
+    const wrong = await server.post(
+      '/api/contract/contract/update',
+      { id: contract.id, version: contract.version, amount: '220000.00' },
+      as('buyer'),
+    );
+    expect(wrong.body.msg).toContain('付款计划各期金额之和须等于合同金额');
+
+    await approve('contract', '/api/contract/contract', contract.id, true);
+    // The contract took 150,000 of the purchase's freeze over: no new money on the indicator.
+    expect(await budget(budgetId)).toMatchObject({ frozenAmount: '216400.00', usedAmount: '0.00' });
+
+    // Accepted line by line: every line once, with its result.
+    const read = ok(await server.get(`/api/purchase/apply/infoById/${p.id}`, as('buyer')));
+    const partial = await server.post(
+      `/api/purchase/apply/accept?id=${p.id}`,
+      { id: p.id, acceptDate: '2038-05-10', items: [{ id: read.items[0].id, acceptResult: '1', acceptedQuantity: 40 }] },
+      as('buyer'),
+    );
+    expect(partial.body.msg).toBe('请逐行填写采购明细，每行一次');
+    ok(
+      await server.post(
+        `/api/purchase/apply/accept?id=${p.id}`,
+        {
+          id: p.id,
+          acceptDate: '2038-05-10',
+          acceptNote: '外观完好，开机正常',
+          items: [
+            { id: read.items[0].id, acceptResult: '1', acceptedQuantity: 40 },
+            { id: read.items[1].id, acceptResult: '0', acceptedQuantity: 3, acceptNote: '一台硒鼓破损，退换' },
+          ],
+        },
+        as('buyer'),
+      ),
+    );
+    const accepted = ok(await server.get(`/api/purchase/apply/infoById/${p.id}`, as('buyer')));
+    expect(accepted.purchaseState).toBe('2');
+    expect(accepted.items.map((l: Row) => [l.acceptResult, l.acceptedQuantity, l.acceptNote])).toEqual([
+      ['1', 40, null],
+      ['0', 3, '一台硒鼓破损，退换'],
+    ]);
+    // Under contract, the purchase gives back what the contract did not take (216,400 − 150,000).
+    expect(await budget(budgetId)).toMatchObject({ frozenAmount: '150000.00', usedAmount: '0.00' });
+
+    // Signed: the duty is booked for the month.
+    ok(
+      await server.post(
+        `/api/contract/contract/sign?id=${contract.id}`,
+        { id: contract.id, signDate: '2038-05-06' },
+        as('buyer'),
+      ),
+    );
+    const summary = ok(await server.get('/api/contract/stampDuty/page?month=2038-05', as('finance'))).records as Row[];
+    expect(summary).toContainEqual(
+      expect.objectContaining({ month: '2038-05', stampKind: 'sale', entries: 1, taxBase: '210000.00', duty: '63.00' }),
+    );
+
+    // Paid instalment by instalment: a request for the wrong amount is refused.
+    const pay = async (instalmentNo: number, amount: string) =>
+      ok(
+        await server.post(
+          '/api/contract/payment/save',
+          { contractId: contract.id, instalmentNo, amount, payee: '某某科技有限公司' },
+          as('buyer'),
+        ),
+      );
+    const wrongAmount = await pay(1, '100000.00');
+    const refused = await server.post(`/api/contract/payment/submit?id=${wrongAmount.id}&confirmed=1`, {}, as('buyer'));
+    expect(refused.body.msg).toBe('付款金额须等于第 1 期计划金额 150,000.00 元');
+    const first = await pay(1, '150000.00');
+    expect(first.budgetId).toBe(budgetId);
+    await approve('contractPayment', '/api/contract/payment', first.id, true);
+    expect(await budget(budgetId)).toMatchObject({ frozenAmount: '0.00', usedAmount: '150000.00' });
+    // The same instalment twice: refused.
+    const twice = await pay(1, '150000.00');
+    const again = await server.post(`/api/contract/payment/submit?id=${twice.id}&confirmed=1`, {}, as('buyer'));
+    expect(again.body.msg).toBe(`合同 ${contract.contractNo} 第 1 期已付款或正在付款审批中`);
+    ok(
+      await server.post(
+        `/api/contract/payment/pay?id=${first.id}`,
+        { id: first.id, payMethod: '2', paidDate: '2038-07-01' },
+        as('cashier'),
+      ),
+    );
+    expect(await budget(budgetId)).toMatchObject({ usedAmount: '150000.00', paidAmount: '150000.00' });
+
+    const ledger = ok(await server.get(`/api/contract/contract/infoById/${contract.id}`, as('finance')));
+    expect(ledger).toMatchObject({
+      paidAmount: '150000.00',
+      unpaidAmount: '60000.00',
+      nextPlanDate: '2039-03-31',
+      contractState: '1',
+    });
+    expect(ledger.instalments.map((l: Row) => l.instalmentState)).toEqual(['2', '0']);
+  });
+});
+
+describe('a contract change', () => {
+  it('rewrites amount, end and the open plan when approved, and the duty and the freeze follow', async () => {
+    const budgetId = await indicator('800000.00');
+    const c = ok(
+      await server.post(
+        '/api/contract/contract/save',
+        {
+          name: '物业服务合同',
+          kind: '2',
+          counterparty: '某物业公司',
+          amount: '300000.00',
+          budgetId,
+          startDate: '2038-01-01',
+          endDate: '2038-12-31',
+          stampKind: 'lease',
+          instalments: [
+            { planDate: '2038-03-31', amount: '100000.00' },
+            { planDate: '2038-09-30', amount: '200000.00' },
+          ],
+        },
+        as('buyer'),
+      ),
+    );
+    expect(c.stampDuty).toBe('300.00');
+    await approve('contract', '/api/contract/contract', c.id, true);
+    expect(await budget(budgetId)).toMatchObject({ frozenAmount: '300000.00' });
+    ok(await server.post(`/api/contract/contract/sign?id=${c.id}`, { id: c.id, signDate: '2038-01-05' }, as('buyer')));
+    const p1 = ok(
+      await server.post('/api/contract/payment/save', { contractId: c.id, instalmentNo: 1, amount: '100000.00' }, as('buyer')),
+    );
+    await approve('contractPayment', '/api/contract/payment', p1.id, true);
+
+    // The change raises it to 360,000: the open part becomes 260,000 in two instalments, one next year.
+    const change = ok(
+      await server.post(
+        '/api/contract/change/save',
+        {
+          contractId: c.id,
+          reason: '增加服务面积',
+          newAmount: '360000.00',
+          newEndDate: '2039-06-30',
+          instalments: [
+            { planDate: '2038-09-30', amount: '200000.00' },
+            { planDate: '2039-06-30', amount: '60000.00' },
+          ],
+        },
+        as('buyer'),
+      ),
+    );
+    expect(change).toMatchObject({
+      oldAmount: '300000.00',
+      paidAmount: '100000.00',
+      oldEndDate: '2038-12-31',
+      oldStampDuty: '300.00',
+      newStampDuty: '360.00',
+      dutyDelta: '60.00',
+    });
+    const short = await server.post(
+      '/api/contract/change/update',
+      { id: change.id, version: change.version, instalments: [{ planDate: '2038-09-30', amount: '200000.00' }] },
+      as('buyer'),
+    );
+    expect(short.body.msg).toContain('新付款计划合计须等于变更后金额减去已付金额');
+    await approve('contractChange', '/api/contract/change', change.id, true);
+
+    const after = ok(await server.get(`/api/contract/contract/infoById/${c.id}`, as('buyer')));
+    expect(after).toMatchObject({
+      amount: '360000.00',
+      endDate: '2039-06-30',
+      stampDuty: '360.00',
+      paidAmount: '100000.00',
+      unpaidAmount: '260000.00',
+    });
+    expect(after.instalments.map((l: Row) => [l.planDate, l.amount, l.instalmentState])).toEqual([
+      ['2038-03-31', '100000.00', '2'],
+      ['2038-09-30', '200000.00', '0'],
+      ['2039-06-30', '60000.00', '0'],
+    ]);
+    // This year's open instalment stays held; the next year's is not this year's money.
+    expect(await budget(budgetId)).toMatchObject({ frozenAmount: '200000.00', usedAmount: '100000.00' });
+    // The change keeps the contract as it was.
+    expect(ok(await server.get(`/api/contract/change/infoById/${change.id}`, as('buyer')))).toMatchObject({
+      oldAmount: '300000.00',
+      newAmount: '360000.00',
+    });
+    // The duty's difference is booked for the month of the change.
+    const entries = ok(await server.get(`/api/contract/stampDuty/entry/page?contractId=${c.id}`, as('finance'))).records as Row[];
+    expect(entries.map((e) => [e.taxBase, e.duty]).sort()).toEqual([
+      ['300000.00', '300.00'],
+      ['60000.00', '60.00'],
+    ]);
+
+    // Completing releases what is still held.
+    ok(await server.post(`/api/contract/contract/complete?id=${c.id}`, { id: c.id }, as('buyer')));
+    expect(await budget(budgetId)).toMatchObject({ frozenAmount: '0.00', usedAmount: '100000.00' });
+    // A completed contract cannot be changed.
+    const late = await server.post(
+      '/api/contract/change/save',
+      { contractId: c.id, reason: '再变更', newAmount: '400000.00', newEndDate: '2039-06-30', instalments: [] },
+      as('buyer'),
+    );
+    expect(late.body.msg).toBe(`合同 ${after.contractNo} 未审批通过，或已完成、作废、终止，不能变更`);
+  });
+});
+
+describe('data scope', () => {
+  it('keeps contracts and purchases to who may see them', async () => {
+    const budgetId = await indicator('100000.00');
+    const mine = ok(await server.post('/api/purchase/apply/save', purchase(budgetId, [['课桌椅', 10, '420.00']]), as('buyer')));
+    // The head of 教务处 (own department and below) sees neither the 总务处 purchase nor its figures.
+    const seen = await server.get(`/api/purchase/apply/infoById/${mine.id}`, as('head'));
+    expect(seen.body.code).toBe('40400');
+    const list = ok(await server.get('/api/purchase/apply/page?pageSize=100', as('head'))).records as Row[];
+    expect(list.some((r) => r.id === mine.id)).toBe(false);
+    // Staff may not list contracts at all.
+    const staff = await server.get('/api/contract/contract/page', as('staff'));
+    expect(staff.body.code).toBe('40103');
+  });
+});
+
+describe('contract notices', () => {
+  const dayFrom = (n: number) => new Date(Date.now() + n * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+  it('lists instalments due within 30 days and contracts ending within 60, and the morning job tells their authors', async () => {
+    const budgetId = await indicator('200000.00');
+    const c = ok(
+      await server.post(
+        '/api/contract/contract/save',
+        {
+          name: '提醒测试合同',
+          kind: '2',
+          counterparty: '某服务公司',
+          amount: '30000.00',
+          budgetId,
+          startDate: dayFrom(-10),
+          endDate: dayFrom(40),
+          stampKind: 'technology',
+          instalments: [
+            { planDate: dayFrom(-3), amount: '10000.00' },
+            { planDate: dayFrom(10), amount: '10000.00' },
+            { planDate: dayFrom(35), amount: '10000.00' },
+          ],
+        },
+        as('buyer'),
+      ),
+    );
+    await approve('contract', '/api/contract/contract', c.id);
+    ok(await server.post(`/api/contract/contract/sign?id=${c.id}`, { id: c.id, signDate: dayFrom(-9) }, as('buyer')));
+    const notices = ok(await server.get('/api/contract/contract/notices', as('finance')));
+    const mine = (notices.instalments as Row[]).filter((r) => r.contractId === c.id);
+    // The overdue one and the one in 10 days; the one in 35 days is not yet due.
+    expect(mine.map((r) => [r.instalmentNo, r.daysLeft])).toEqual([
+      [1, -3],
+      [2, 10],
+    ]);
+    expect((notices.ending as Row[]).find((r) => r.contractId === c.id)).toMatchObject({
+      daysLeft: 40,
+      unpaidAmount: '30000.00',
+    });
+    // Out of the head of 教务处's scope: nothing of 总务处's.
+    const theirs = ok(await server.get('/api/contract/contract/notices', as('head')));
+    expect((theirs.instalments as Row[]).some((r) => r.contractId === c.id)).toBe(false);
+
+    // The job, run by hand: logged, and the buyer (the author) has a notice naming the contract.
+    const ran = await server.post('/api/monitor/job/run/contractNotices', {}, as('admin', 'en-US'));
+    expect(ran.body.code).toBe('0');
+    expect(ran.body.msg).toMatch(/^Done: \d+ instalments due, \d+ contracts ending, \d+ people told$/);
+    const log = ok(await server.get('/api/monitor/job/page?jobKey=contractNotices', as('admin'))).records as Row[];
+    expect(log[0]).toMatchObject({ jobKey: 'contractNotices', triggerKind: 'hand', jobStatus: '0' });
+    const inbox = ok(await server.get('/api/core/noticeUserRel/page?pageSize=50', as('buyer'))).records as Row[];
+    const told = inbox.find((r) => String(r.content).includes(c.contractNo));
+    expect(told?.title).toMatch(/^合同提醒：\d+项付款或到期事项$/);
+    expect(String(told?.content)).toContain('第1期 10,000.00元已逾期3天');
+    // Only administrators run jobs.
+    expect((await server.post('/api/monitor/job/run/contractNotices', {}, as('buyer'))).body.code).toBe('40103');
+    expect((await server.post('/api/monitor/job/run/nothing', {}, as('admin'))).body.code).toBe('40400');
+  });
+});
