@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './platform/db/database.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { seed, type SeedReport } from './seed/index.ts';
 import { seedDemoBudgets } from './seed/demo-budget.ts';
+import { seedCityDemo } from './seed/demo-city.ts';
 import { ensureGeneratedTables } from './entities/table.ts';
 import { recordSchemaVersions } from './entities/versions.ts';
 import fs from 'node:fs';
@@ -40,6 +41,7 @@ export async function prepareDatabase(
     const seeded = await seed(database.db, clock);
     // The demo organisation's budget year goes through the API itself, so only once it exists.
     if (seeded.created.includes('demo')) await seedDemoBudgets(database, clock.now());
+    if (seeded.created.includes('city')) await seedCityDemo(database, clock.now());
     return { database, migrated, seeded };
   } catch (err) {
     await database.close();

@@ -107,24 +107,41 @@ type Answer = { code: string; msg: string; data: any };
 /** How a school's spending spreads over the months. */
 const SEASON = [0.6, 0.4, 1.2, 1.0, 1.1, 1.0, 0.5, 0.4, 1.4, 1.2, 1.1, 1.3];
 
-class Caller {
+export class Caller {
   constructor(
     private readonly app: FastifyInstance,
     private readonly token: string,
     private readonly year: string,
+    private readonly site = 'demo',
   ) {}
 
   async call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<any> {
     const r = await this.app.inject({
       method,
       url: `/api${url}`,
-      headers: { hostname: 'demo', token: this.token, year: this.year, 'accept-language': 'zh-CN' },
+      headers: { hostname: hostOf(this.site), token: this.token, year: this.year, 'accept-language': 'zh-CN' },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     const answer = r.json() as Answer;
-    if (answer.code !== '0') throw new Error(`demo budget seed: ${method} ${url} → ${answer.code} ${answer.msg}`);
+    if (answer.code !== '0') throw new Error(`demo seed (${this.site}): ${method} ${url} → ${answer.code} ${answer.msg}`);
     return answer.data;
   }
+}
+
+/** The host a site answers on (the default site on any other name). */
+const hostOf = (site: string) => (site === 'demo' ? 'demo' : `${site}.localhost`);
+
+/** Signs a demo user of a site in through the API, as the login page would. */
+export async function signInTo(app: FastifyInstance, site: string, year: string, loginName: string, password: string) {
+  const r = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { hostname: hostOf(site) },
+    payload: { loginName, password },
+  });
+  const answer = r.json() as Answer;
+  if (answer.code !== '0') throw new Error(`demo seed (${site}): sign-in of ${loginName} → ${answer.msg}`);
+  return new Caller(app, answer.data.token as string, year, site);
 }
 
 /** Whole money as the API's decimal string. */
@@ -152,17 +169,7 @@ async function seedYear(database: Database, now: number): Promise<void> {
   const config = { ...readConfig({}), dataDir: '', webRoot: null };
   const { app } = await buildApp({ config, database, secret: crypto.randomBytes(32).toString('hex'), clock, logLevel: 'silent' });
   try {
-    const signIn = async (loginName: string, password: string) => {
-      const r = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { hostname: 'demo' },
-        payload: { loginName, password },
-      });
-      const answer = r.json() as Answer;
-      if (answer.code !== '0') throw new Error(`demo budget seed: sign-in of ${loginName} → ${answer.msg}`);
-      return new Caller(app, answer.data.token as string, year);
-    };
+    const signIn = (loginName: string, password: string) => signInTo(app, 'demo', year, loginName, password);
     /** Moves the clock to a day of the year; sessions last 12 hours, so people sign in again when needed. */
     const on = async (month: number, day: number) => {
       clock.set(Math.min(now, Date.UTC(today.getFullYear(), month - 1, day, 2)));

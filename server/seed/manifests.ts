@@ -20,6 +20,8 @@ export interface MenuManifestNode {
   hiddenHeader?: boolean;
   permission?: string;
   buttons?: string[];
+  /** Only these organisations (site keys) get the entry; none: every one. */
+  sites?: string[];
   children?: MenuManifestNode[];
 }
 

@@ -275,6 +275,33 @@ export const ORGANISATIONS: OrganisationSeed[] = [
     users: [
       { loginName: 'cityadmin', password: 'City@12345', realName: '医院管理员', dept: '信息科', roles: ['admin'], leads: true },
       { loginName: 'citystaff', password: 'City@12345', realName: '马医生', dept: '内科', roles: ['staff'], sex: '0' },
+      {
+        loginName: 'citydean',
+        password: 'City@12345',
+        realName: '周建华',
+        dept: '院长办公室',
+        roles: ['principal'],
+        leads: true,
+      },
+      {
+        loginName: 'cityfinance',
+        password: 'City@12345',
+        realName: '李静',
+        dept: '财务科',
+        roles: ['accountant'],
+        leads: true,
+        sex: '1',
+      },
+      {
+        loginName: 'cityhead',
+        password: 'City@12345',
+        realName: '陈立',
+        dept: '采购中心',
+        roles: ['deptHead'],
+        leads: true,
+        sex: '0',
+      },
+      { loginName: 'citybuyer', password: 'City@12345', realName: '刘洋', dept: '采购中心', roles: ['buyer'], sex: '0' },
     ],
     base: {
       loginTitle: '资产管理平台',

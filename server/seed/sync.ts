@@ -152,7 +152,14 @@ export function withEntityModules(
 const ROLE_RULES = new Map(ORGANISATIONS.flatMap((o) => o.roles).map((r) => [r.key, r.grants]));
 
 async function syncMenus(db: Kysely<DB>, siteId: number): Promise<number> {
-  const menus = releaseFiles().menus;
+  // An entry for some organisations only (medical purchasing at hospitals) reaches theirs alone.
+  const site = await db.selectFrom('sys_dept').select('top_dept_key').where('id', '=', siteId).executeTakeFirst();
+  const menus = releaseFiles().menus.filter((m) =>
+    m.lineage.every((key) => {
+      const sites = releaseFiles().menus.find((x) => x.key === key)?.node?.sites;
+      return !sites || sites.includes(String(site?.top_dept_key ?? ''));
+    }),
+  );
   const existing = new Map(
     (await db.selectFrom('sys_menu').select(['id', 'menu_key']).where('top_dept_id', '=', siteId).execute()).map((r) => [
       r.menu_key,

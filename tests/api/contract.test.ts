@@ -493,3 +493,45 @@ describe('contract notices', () => {
     expect((await server.post('/api/monitor/job/run/nothing', {}, as('admin'))).body.code).toBe('40400');
   });
 });
+
+describe('medical purchase', () => {
+  const city = (who: string): RequestOptions => ({ token: tokens[who], site: 'city', lang: 'zh-CN' });
+  it('is the hospital’s alone, with registration numbers and the requesting department', async () => {
+    tokens.citybuyer = await server.login('citybuyer', 'City@12345', 'city');
+    tokens.cityadmin = await server.login('cityadmin', 'City@12345', 'city');
+    const keys = (nodes: Row[]) => nodes.map((m) => m.menuKey);
+    expect(keys(ok(await server.get('/api/core/menu/user', city('cityadmin'))))).toContain('medicalPurchase');
+    expect(keys(ok(await server.get('/api/core/menu/user', as('admin'))))).not.toContain('medicalPurchase');
+    // The hospital's demo: monitors accepted, consumables in approval, reagents a draft, drugs bought.
+    const seeded = ok(await server.get('/api/purchase/medical/page?pageSize=50', city('citybuyer'))).records as Row[];
+    expect(seeded.map((r) => [r.title, r.approvalStatus, r.purchaseState]).sort()).toEqual(
+      [
+        ['内科病房多参数监护仪', '2', '2'],
+        ['外科手术室一次性耗材', '1', '0'],
+        ['检验科血液分析试剂', '0', '0'],
+        ['抗菌药物季度采购', '2', '1'],
+      ].sort(),
+    );
+    const monitors = seeded.find((r) => r.title === '内科病房多参数监护仪')!;
+    expect(monitors.clinicalDeptIdLabel).toBe('内科');
+    const full = ok(await server.get(`/api/purchase/medical/infoById/${monitors.id}`, city('citybuyer')));
+    expect(full.items[0]).toMatchObject({ registrationNo: '国械注准20173211234', acceptResult: '1', amount: '76000.00' });
+    // A line without its registration number is refused, naming the line.
+    const bad = await server.post(
+      '/api/purchase/medical/save',
+      {
+        title: '试剂',
+        clinicalDeptId: monitors.clinicalDeptId,
+        budgetId: monitors.budgetId,
+        method: '1',
+        items: [{ itemName: '试剂', quantity: 1, unitPrice: '10.00' }],
+      },
+      city('citybuyer'),
+    );
+    expect(bad.body.code).toBe('40000');
+    expect(bad.body.msg).toContain('注册证号/批准文号');
+    // The school has no medical purchasing: its buyer holds no key to it, let alone the hospital's rows.
+    expect((await server.get(`/api/purchase/medical/infoById/${monitors.id}`, as('buyer'))).body.code).toBe('40103');
+    expect((await server.get(`/api/purchase/medical/infoById/${monitors.id}`, as('admin'))).body.code).toBe('40400');
+  });
+});

@@ -78,7 +78,8 @@ const idOf = async (api_: string, query: string) =>
   Number((await (await api('buyer'))('GET', `${api_}/page?${query}`)).records[0].id);
 /** This month's sale row of the stamp-duty summary: [documents, duty]. */
 async function saleDuty(): Promise<[number, number]> {
-  const rows = (await (await api('finance'))('GET', `/contract/stampDuty/page?month=${today.slice(0, 7)}&stampKind=sale`)).records;
+  const rows = (await (await api('finance'))('GET', `/contract/stampDuty/page?month=${today.slice(0, 7)}&stampKind=sale`))
+    .records;
   return rows.length ? [Number(rows[0].entries), Number(rows[0].duty)] : [0, 0];
 }
 
@@ -152,7 +153,11 @@ describe('a purchase that becomes a contract', () => {
     await expect.poll(() => details.locator('[data-testid=gate-figure-actualMoney]').textContent()).toBe('20,000.00');
     expect(await details.locator('.ant-table-tbody tr.ant-table-row', { hasText: '台式计算机' }).count()).toBe(1);
     await shot(buyer, 'contract-gate-purchase');
-    await details.locator('.ant-btn', { hasText: '取 消' }).or(details.locator('.ant-btn', { hasText: '取消' })).first().click();
+    await details
+      .locator('.ant-btn', { hasText: '取 消' })
+      .or(details.locator('.ant-btn', { hasText: '取消' }))
+      .first()
+      .click();
     await buyer.locator('.ant-message', { hasText: '请先完成采购明细和用印文件的填写' }).waitFor();
     expect(saves).toEqual([]);
     // Confirmed, the stamp-file dialog follows: it wants the text to stamp.
@@ -257,7 +262,9 @@ describe('a purchase that becomes a contract', () => {
   it('opens from a link of the district system (the info query)', async () => {
     const id = await idOf('/contract/contract', `name=${encodeURIComponent(contractName)}`);
     const admin = await api('admin', 'Admin@12345');
-    const configs = (await admin('GET', '/core/config/page?configKey=integration.haidianSecret')).records as Array<Record<string, any>>;
+    const configs = (await admin('GET', '/core/config/page?configKey=integration.haidianSecret')).records as Array<
+      Record<string, any>
+    >;
     const setting = configs.find((c) => c.configKey === 'integration.haidianSecret')!;
     const secret = `e2e-district-shared-secret-${stamp}-0123456789`;
     await admin('POST', '/core/config/update', { id: setting.id, version: setting.version, configValue: secret });
@@ -270,7 +277,9 @@ describe('a purchase that becomes a contract', () => {
     await expect.poll(() => item(buyer, '合同名称').locator('input').inputValue()).toBe(contractName);
     // Any other bill type is a change bill.
     const change = await idOf('/contract/change', 'changeNo=BG');
-    await buyer.goto(`${baseUrl()}/?info=${encodeURIComponent(signBillLink(secret, { site: 'demo', billType: 'changeForm', id: String(change) }))}`);
+    await buyer.goto(
+      `${baseUrl()}/?info=${encodeURIComponent(signBillLink(secret, { site: 'demo', billType: 'changeForm', id: String(change) }))}`,
+    );
     await buyer.waitForURL(/\/contract\/contractChangeForm\?formData=/);
     await expect.poll(() => item(buyer, '变更后金额').locator('input').inputValue()).toBe('25000.00');
   });

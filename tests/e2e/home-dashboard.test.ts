@@ -132,7 +132,9 @@ describe('the home dashboards of demo admin', () => {
     await expect.poll(() => p.locator('[data-testid=home-pending]').count()).toBe(1);
     expect(await text(p, 'home-notices')).toContain('单位通知');
     // The demo's works contract has an instalment due within 30 days, the uniforms end within 60.
-    await expect.poll(() => p.locator('[data-testid=contract-notices-due] [data-testid=contract-notice]').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => p.locator('[data-testid=contract-notices-due] [data-testid=contract-notice]').count())
+      .toBeGreaterThan(0);
     expect(await text(p, 'home-contracts')).toContain('体育场馆改造工程施工合同');
     expect(errors.admin).toEqual([]);
     await shot(p, 'home-dashboard-admin');

@@ -1,0 +1,166 @@
+// The city hospital's demo year (市第一医院, DOMAIN.md "Demo organisations"): a few indicators for
+// what a hospital buys — medical materials, drugs, equipment — and medical purchases by the
+// purchasing centre for its clinical departments in every step, a maintenance contract being
+// performed. Written through the API as the hospital's own people, like the school's year.
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { buildApp } from '../app.ts';
+import { ManualClock } from '../platform/clock.ts';
+import { readConfig } from '../platform/config.ts';
+import type { Database } from '../platform/db/database.ts';
+import { signInTo } from './demo-budget.ts';
+
+const PASSWORD = 'City@12345';
+const money = (n: number) => n.toFixed(2);
+
+export async function seedCityDemo(database: Database, now: number): Promise<void> {
+  const db = database.db as unknown as Kysely<any>;
+  const site = (await sql<{ id: number }>`select id from sys_dept where top_dept_key = 'city'`.execute(db)).rows[0];
+  if (!site) return;
+  if ((await sql`select 1 from nk_budget where top_dept_id = ${site.id} limit 1`.execute(db)).rows.length) return;
+  const today = new Date(now);
+  const year = String(today.getFullYear());
+  const day = (offset: number) => new Date(now + offset * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+  const clock = new ManualClock(now);
+  const config = { ...readConfig({}), dataDir: '', webRoot: null };
+  const { app } = await buildApp({ config, database, secret: crypto.randomBytes(32).toString('hex'), clock, logLevel: 'silent' });
+  try {
+    const [admin, head, finance, dean, buyer] = await Promise.all(
+      ['cityadmin', 'cityhead', 'cityfinance', 'citydean', 'citybuyer'].map((u) => signInTo(app, 'city', year, u, PASSWORD)),
+    );
+    const depts = (await admin.call('GET', '/core/dept/list')) as Array<{ id: number; deptName: string }>;
+    const deptId = (name: string) => depts.find((d) => d.deptName === name)!.id;
+    const indicator = async (
+      code: string,
+      budgetName: string,
+      type: string,
+      economicClass: string,
+      amount: number,
+      projectName?: string,
+    ) =>
+      Number(
+        (
+          await admin.call('POST', '/neikong/budget/save', {
+            limitCode: `${year}-${code}`,
+            budgetName,
+            deptId: deptId('采购中心'),
+            expenseType: type,
+            economicClass,
+            fundSource: '1',
+            projectName: projectName ?? null,
+            originalAmount: money(amount),
+          })
+        ).id,
+      );
+    const materials = await indicator('H201', '卫生材料费', '2', '30218', 800_000);
+    const drugs = await indicator('H202', '药品费', '2', '30218', 1_200_000);
+    const equipment = await indicator('H301', '医疗设备购置', '3', '31003', 2_000_000, '医疗设备更新');
+
+    const decide = async (who: typeof head, entity: string, id: number) => {
+      const tasks = (await who.call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Array<{
+        id: number;
+        entity: string;
+        businessKey: number;
+      }>;
+      const task = tasks.find((t) => t.entity === entity && Number(t.businessKey) === id);
+      if (!task) throw new Error(`demo seed (city): no task of ${entity} ${id}`);
+      await who.call('POST', '/workflow/task/approve', { taskId: task.id, comment: '同意' });
+    };
+    const approve = async (entity: string, api: string, id: number, large: boolean) => {
+      await buyer.call('POST', `${api}/submit?id=${id}&confirmed=1`, { id });
+      await decide(head, entity, id);
+      await decide(finance, entity, id);
+      if (large) await decide(dean, entity, id);
+    };
+    const medical = async (
+      title: string,
+      clinic: string,
+      budgetId: number,
+      lines: Array<[string, string, string, string, number, number]>,
+      more: object = {},
+    ) =>
+      (await buyer.call('POST', '/purchase/medical/save', {
+        title,
+        purchaseType: '1',
+        clinicalDeptId: deptId(clinic),
+        budgetId,
+        method: '1',
+        items: lines.map(([itemName, spec, unit, registrationNo, quantity, unitPrice]) => ({
+          itemName,
+          spec,
+          unit,
+          registrationNo,
+          quantity,
+          unitPrice: money(unitPrice),
+        })),
+        ...more,
+      })) as { id: number; items: Array<{ id: number }> };
+
+    // Monitors for 内科: approved by the dean, bought, accepted.
+    const monitors = await medical('内科病房多参数监护仪', '内科', equipment, [
+      ['多参数监护仪', '12.1英寸 六参数', '台', '国械注准20173211234', 2, 38_000],
+    ]);
+    await approve('medicalPurchase', '/purchase/medical', monitors.id, true);
+    await buyer.call('POST', `/purchase/medical/procure?id=${monitors.id}`, {
+      id: monitors.id,
+      supplier: '市医疗器械有限公司',
+      procuredDate: day(-20),
+      actualMoney: money(74_000),
+    });
+    await buyer.call('POST', `/purchase/medical/accept?id=${monitors.id}`, {
+      id: monitors.id,
+      acceptDate: day(-10),
+      acceptNote: '设备科、内科共同验收，运行正常',
+      items: monitors.items.map((l) => ({ id: l.id, acceptResult: '1', acceptedQuantity: 2 })),
+    });
+    // Consumables for 外科, in approval; reagents for 内科, a draft; drugs, bought.
+    const consumables = await medical('外科手术室一次性耗材', '外科', materials, [
+      ['一次性使用无菌注射器', '5ml 带针', '支', '国械注准20153140555', 10_000, 0.45],
+      ['医用外科口罩', '17.5×9.5cm 50只/盒', '盒', '国械注准20192140101', 200, 18],
+    ]);
+    await buyer.call('POST', `/purchase/medical/submit?id=${consumables.id}&confirmed=1`, { id: consumables.id });
+    await medical('检验科血液分析试剂', '内科', materials, [
+      ['血细胞分析用试剂', '稀释液 20L', '桶', '国械注准20162400321', 12, 680],
+    ]);
+    const antibiotics = await medical('抗菌药物季度采购', '内科', drugs, [
+      ['注射用头孢曲松钠', '1.0g/支', '盒', '国药准字H20003121', 300, 58],
+      ['阿莫西林胶囊', '0.25g×24粒', '盒', '国药准字H13020880', 500, 12.5],
+    ]);
+    await approve('medicalPurchase', '/purchase/medical', antibiotics.id, false);
+    await buyer.call('POST', `/purchase/medical/procure?id=${antibiotics.id}`, {
+      id: antibiotics.id,
+      supplier: '国药控股市分公司',
+      procuredDate: day(-3),
+      actualMoney: money(23_650),
+    });
+
+    // A maintenance contract for the imaging equipment, performing, its first quarter paid.
+    const service = (await buyer.call('POST', '/contract/contract/save', {
+      name: 'CT及DR设备年度维保服务合同',
+      kind: '2',
+      counterparty: '市医疗设备技术服务有限公司',
+      counterpartyTaxId: '91320100MA1MEDIC7',
+      amount: money(96_000),
+      budgetId: equipment,
+      startDate: day(-60),
+      endDate: day(300),
+      stampKind: 'processing',
+      instalments: [
+        [day(-30), 24_000],
+        [day(60), 24_000],
+        [day(150), 24_000],
+        [day(240), 24_000],
+      ].map(([planDate, amount]) => ({ planDate, amount: money(amount as number) })),
+    })) as { id: number };
+    await approve('contract', '/contract/contract', service.id, false);
+    await buyer.call('POST', `/contract/contract/sign?id=${service.id}`, { id: service.id, signDate: day(-58) });
+    const first = (await buyer.call('POST', '/contract/payment/save', {
+      contractId: service.id,
+      instalmentNo: 1,
+      amount: money(24_000),
+    })) as { id: number };
+    await approve('contractPayment', '/contract/payment', first.id, false);
+  } finally {
+    await app.close();
+  }
+}
