@@ -27,12 +27,13 @@ async function captchaKey(site = 'demo'): Promise<string> {
 describe('sign-in', () => {
   it('answers a token for the right password on both login paths, and logs the attempt', async () => {
     for (const path of ['/api/auth/login', '/api/auth/login/account']) {
-      const r = await server.post(path, { loginName: 'principal', password: 'Demo@12345' });
+      // A user the demo seed never signs in: their log holds only these attempts.
+      const r = await server.post(path, { loginName: 'deputy', password: 'Demo@12345' });
       expect(r.status).toBe(200);
       expect(r.body.code).toBe('0');
       expect(r.body.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     }
-    const rows = await loginLog('principal');
+    const rows = await loginLog('deputy');
     expect(rows.map((r) => r.result)).toEqual(['ok', 'ok']);
     expect(rows[0]!.user_id).toBeGreaterThan(1);
   });
@@ -126,11 +127,11 @@ describe('sign-in', () => {
   });
 
   it('refuses a disabled account', async () => {
-    await server.database.db.updateTable('sys_user').set({ status: '1' }).where('login_name', '=', 'buyer').execute();
-    const r = await server.post('/api/auth/login', { loginName: 'buyer', password: 'Demo@12345' }, { lang: 'en-US' });
+    await server.database.db.updateTable('sys_user').set({ status: '1' }).where('login_name', '=', 'dispatcher').execute();
+    const r = await server.post('/api/auth/login', { loginName: 'dispatcher', password: 'Demo@12345' }, { lang: 'en-US' });
     expect(r.body.code).toBe('40106');
     expect(r.body.msg).toBe('The account is disabled, please contact an administrator');
-    expect((await loginLog('buyer')).map((x) => x.result)).toEqual(['disabled']);
+    expect((await loginLog('dispatcher')).map((x) => x.result)).toEqual(['disabled']);
   });
 });
 

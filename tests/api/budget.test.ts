@@ -759,8 +759,13 @@ describe('data scope and the site boundary', () => {
 
   it('the city sees none of the demo indicators', async () => {
     const travel = await seedRow('203');
-    expect(await listOf(SEED, '', 'cityadmin')).toEqual([]);
-    expect(ok(await server.get('/api/neikong/budget/limitCodeList', as('cityadmin', SEED)))).toEqual([]);
+    // The hospital has its own indicators (its demo year), never the school's.
+    const cityRows = await listOf(SEED, '', 'cityadmin');
+    const demoIds = new Set((await listOf(SEED)).map((r) => r.id));
+    expect(cityRows.map((r) => r.budgetName).sort()).toEqual(['医疗设备购置', '卫生材料费', '药品费']);
+    expect(cityRows.some((r) => demoIds.has(r.id))).toBe(false);
+    const cityCodes = ok(await server.get('/api/neikong/budget/limitCodeList', as('cityadmin', SEED))) as unknown[];
+    expect(JSON.stringify(cityCodes)).not.toContain(`${SEED}-203`);
     refused(await server.get(`/api/neikong/budget/infoById/${travel.id}`, as('cityadmin', SEED)), '40400');
     const journalPage = ok(
       await server.get(`/api/neikong/budgetSubtractDetails/page?budgetId=${travel.id}`, as('cityadmin', SEED)),

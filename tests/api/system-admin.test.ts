@@ -185,7 +185,14 @@ describe('users', () => {
     expect(byIds.records.find((r: Row) => r.id === 1)).toMatchObject({ realName: '系统管理员', deptName: '信息中心' });
 
     const city = ok(await server.get('/api/core/user/pageOfBase?pageSize=20', as(cityadmin, 'zh-CN', 'city')));
-    expect(city.records.map((r: Row) => r.loginName).sort()).toEqual(['cityadmin', 'citystaff']);
+    expect(city.records.map((r: Row) => r.loginName).sort()).toEqual([
+      'cityadmin',
+      'citybuyer',
+      'citydean',
+      'cityfinance',
+      'cityhead',
+      'citystaff',
+    ]);
 
     const tooMany = await server.get('/api/core/user/pageOfBase?pageSize=101', as(staff, 'en-US'));
     expect(tooMany.body).toMatchObject({ code: '40000', msg: 'Invalid paging: pages start at 1 and hold 1 to 100 rows' });

@@ -444,6 +444,53 @@ describe('schemas:check on document features', () => {
     expect(said(`/effects/submit/${k + 2}/warning`)).toEqual(['warning effect louder: words or overStandard']);
   });
 
+  it('names what a grouped view, a line input, a conditional sum or an effect condition gets wrong', () => {
+    const { root } = copy();
+    edit(root, 'contract/stampDutySummary.entity.json', (json) => {
+      json.view.groupBy.month = 'signedOn:month';
+      json.view.sum.duty = 'noSuchFigure';
+      json.view.count = 'noSuchCount';
+    });
+    edit(root, 'purchase/purchaseApply.entity.json', (json) => {
+      json.states.actions.accept.fields.push('items.noSuchField', 'noLines.acceptResult');
+      json.effects.accept[0].when = 'number(contractedAmount) >';
+    });
+    edit(root, 'contract/contract.entity.json', (json) => {
+      json.lines.instalments.sum.yearPlan.when = 'includes(planDate,';
+      json.fields.nextPlanDate.aggregate.min = 'noSuchDate';
+      json.effects.sign.push({ contract: 'stampEverything' });
+    });
+    const problems = checkSchemas(root);
+    const said = (file: string, pointer: string) => at(problems, file, pointer).map((p) => p.message);
+    expect(said('contract/stampDutySummary.entity.json', '/view/groupBy/month')).toEqual([
+      'signedOn is not a field of stampDutyEntry',
+    ]);
+    expect(said('contract/stampDutySummary.entity.json', '/view/sum/duty')).toEqual([
+      'noSuchFigure is not a field of stampDutyEntry',
+    ]);
+    expect(said('contract/stampDutySummary.entity.json', '/view/count')).toEqual([
+      'view count field noSuchCount is not a field of the entity',
+    ]);
+    const accept = JSON.parse(fs.readFileSync(path.join(root, 'purchase/purchaseApply.entity.json'), 'utf8')).states.actions
+      .accept;
+    const n = accept.fields.length;
+    expect(said('purchase/purchaseApply.entity.json', `/states/actions/accept/fields/${n - 2}`)).toEqual([
+      'noSuchField is not a field of the lines items',
+    ]);
+    expect(said('purchase/purchaseApply.entity.json', `/states/actions/accept/fields/${n - 1}`)).toEqual([
+      'noLines names no lines of the entity',
+    ]);
+    expect(said('purchase/purchaseApply.entity.json', '/effects/accept/0/when')).toHaveLength(1);
+    expect(said('contract/contract.entity.json', '/lines/instalments/sum/yearPlan/when')).toHaveLength(1);
+    expect(said('contract/contract.entity.json', '/fields/nextPlanDate/aggregate/min')).toEqual([
+      'noSuchDate is not a field of contractInstalment',
+    ]);
+    const signs = JSON.parse(fs.readFileSync(path.join(root, 'contract/contract.entity.json'), 'utf8')).effects.sign.length;
+    expect(said('contract/contract.entity.json', `/effects/sign/${signs - 1}/contract`)).toEqual([
+      'contract effect stampEverything: applyChange, instalment or bookDuty',
+    ]);
+  });
+
   it('stops the server from starting, each problem as file → pointer: message', () => {
     const { root } = copy();
     edit(root, 'expense/reimburse.list.json', (json) => {
