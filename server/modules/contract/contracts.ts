@@ -123,8 +123,13 @@ defineHooks('contractPayment', {
     // A payment spends the contract's indicator, drawing on what the contract holds there.
     const contractId = Number({ ...(existing ?? {}), ...row }.contractId);
     if (!Number.isSafeInteger(contractId) || contractId < 1) return;
-    const contract = await lockContract(ctx, contractId);
+    const contract = (await lockContract(ctx, contractId)) as ContractRow & Record<string, unknown>;
     row.budgetId = contract.budget_id;
+    // Paid to the counterparty unless the request names someone else.
+    const merged = { ...(existing ?? {}), ...row };
+    if (!merged.payee) row.payee = contract.counterparty ?? null;
+    if (!merged.payeeAccount) row.payeeAccount = contract.counterparty_account ?? null;
+    if (!merged.payeeBank) row.payeeBank = contract.counterparty_bank ?? null;
   },
 });
 
