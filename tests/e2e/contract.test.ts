@@ -5,7 +5,7 @@
 // amount and the duty follows. A district link (the guard's info query) opens the contract.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, explainFailure, launch, newPage, rowAction, shot, signIn } from '../support/browser.ts';
+import { apiAs, baseUrl, explainFailure, launch, newPage, rowAction, shot, signIn } from '../support/browser.ts';
 import { signBillLink } from '../../server/modules/budget/sources/link.ts';
 
 let browser: Browser;
@@ -47,24 +47,7 @@ const pickDate = async (p: Page, at: ReturnType<Page['locator']>, day: string) =
   await p.keyboard.press('Enter');
 };
 
-/** A call to the real API as a user signs in (approvers decide here without a page of their own). */
-async function api(loginName: string, password = 'Demo@12345') {
-  const login = await fetch(`${baseUrl()}/api/auth/login/account`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginName, password }),
-  }).then((r) => r.json());
-  expect(login.code, login.msg).toBe('0');
-  return async (method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const answer = await fetch(`${baseUrl()}/api${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', token: login.data.token, year },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).then((r) => r.json());
-    expect(answer.code, answer.msg).toBe('0');
-    return answer.data;
-  };
-}
+const api = (loginName: string, password = 'Demo@12345') => apiAs(loginName, password, { year });
 async function approve(entity: string, id: number, who = ['assets', 'finance']) {
   for (const name of who) {
     const call = await api(name);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, explainFailure, launch, newPage, offers, rowAction, shot, signIn } from '../support/browser.ts';
+import { apiAs, baseUrl, explainFailure, launch, newPage, offers, rowAction, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -124,24 +124,7 @@ async function cashierOnClaims() {
   return opened;
 }
 
-/** A call to the real API as a user signs in (approvers decide here without a page of their own). */
-async function api(loginName: string) {
-  const login = await fetch(`${baseUrl()}/api/auth/login/account`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginName, password: 'Demo@12345' }),
-  }).then((r) => r.json());
-  expect(login.code, login.msg).toBe('0');
-  return async (method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const answer = await fetch(`${baseUrl()}/api${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', token: login.data.token },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }).then((r) => r.json());
-    expect(answer.code, answer.msg).toBe('0');
-    return answer.data;
-  };
-}
+const api = (loginName: string) => apiAs(loginName);
 
 describe('a reimbursement', () => {
   const claim = `跟岗培训交通住宿报销${stamp}`;

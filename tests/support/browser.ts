@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const SHOTS = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
@@ -120,4 +120,26 @@ export async function offers(row: Locator, testId: string): Promise<boolean> {
 /** Confirms a row's removal: a popover beside the link, or a dialog when it came from the menu. */
 export async function confirmRemove(page: Page) {
   await page.locator('.ant-popconfirm:visible .ant-btn-primary, .ant-modal-confirm:visible .ant-btn-primary').first().click();
+}
+
+/**
+ * The real API as a user signs in, for what a test does off screen (approvers deciding without a
+ * page of their own): a call that answers the envelope's data and fails the test on any refusal.
+ */
+export async function apiAs(loginName: string, password = 'Demo@12345', headers: Record<string, string> = {}) {
+  const login = await fetch(`${baseUrl()}/api/auth/login/account`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginName, password }),
+  }).then((r) => r.json());
+  expect(login.code, login.msg).toBe('0');
+  return async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const answer = await fetch(`${baseUrl()}/api${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', token: login.data.token, ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => r.json());
+    expect(answer.code, answer.msg).toBe('0');
+    return answer.data;
+  };
 }
