@@ -530,6 +530,10 @@ describe('medical purchase', () => {
     );
     expect(bad.body.code).toBe('40000');
     expect(bad.body.msg).toContain('注册证号/批准文号');
+    // The hospital's stamp-duty summary is its own: one processing contract of 96,000 (0.3‰ = 28.80),
+    // none of the school's many.
+    const summary = ok(await server.get('/api/contract/stampDuty/page?pageSize=100', city('cityadmin'))).records as Row[];
+    expect(summary.map((r) => [r.stampKind, r.entries, r.taxBase, r.duty])).toEqual([['processing', 1, '96000.00', '28.80']]);
     // The school has no medical purchasing: its buyer holds no key to it, let alone the hospital's rows.
     expect((await server.get(`/api/purchase/medical/infoById/${monitors.id}`, as('buyer'))).body.code).toBe('40103');
     expect((await server.get(`/api/purchase/medical/infoById/${monitors.id}`, as('admin'))).body.code).toBe('40400');

@@ -64,7 +64,9 @@ function idsIn(value: unknown, out: number[] = []): number[] {
   else if (value && typeof value === 'object') {
     const o = value as Row;
     if (typeof o.id === 'number' || (typeof o.id === 'string' && /^\d+$/.test(o.id))) out.push(Number(o.id));
-    for (const v of Object.values(o)) if (v && typeof v === 'object') idsIn(v, out);
+    // A logged request's parameters are the caller's own words (a city form's {id: 6} is the city's
+    // row 6 of another table), not rows of this entity: not looked into.
+    for (const [k, v] of Object.entries(o)) if (v && typeof v === 'object' && k !== 'params') idsIn(v, out);
   }
   return out;
 }
@@ -135,7 +137,9 @@ async function lookFor(e: EntityDef, owner: Site) {
 
 describe('cross-site reads', () => {
   it("no entity shows one organisation's rows to the other (page, list, infoById, export, pickers)", async () => {
-    const entities = server.services.schemas.baseEntities().filter((e) => e.site);
+    // A grouped view has no rows of its own (its totals are its source's rows, read here as the
+    // source entity), so there is nothing to look for by id.
+    const entities = server.services.schemas.baseEntities().filter((e) => e.site && !e.view);
     for (const e of entities) {
       await lookFor(e, 'demo');
       await lookFor(e, 'city');
