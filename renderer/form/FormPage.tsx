@@ -24,9 +24,15 @@ export function recordIdOf(formData: string | undefined): number | null | undefi
   }
 }
 
+/** Approval statuses a document may still be changed in: draft, rejected, withdrawn (DOMAIN.md). */
+const EDITABLE_STATUSES = ['0', '3', '4'];
+
 function PageForm({ bundle, record, dicts }: { bundle: FormPageBundle; record: Row | null; dicts: Record<string, DictEntry[]> }) {
   const env = useRenderer();
-  const mode = record ? 'edit' : 'add';
+  // A document in approval or approved (a district link to a signed contract) is shown, not edited:
+  // the server would refuse the save anyway.
+  const locked = !!record && 'approvalStatus' in record && !EDITABLE_STATUSES.includes(String(record.approvalStatus));
+  const mode = record ? (locked ? 'view' : 'edit') : 'add';
   const schemaForm = useSchemaForm({ bundle, mode, record, dicts });
   const title = `${rt(env.language, mode)} · ${schemaText(bundle.texts, bundle.entity.title, env.language)}`;
   const back = bundle.form.page.back;
@@ -39,16 +45,18 @@ function PageForm({ bundle, record, dicts }: { bundle: FormPageBundle; record: R
       <div className="schema-form-page-footer">
         <Space>
           <Button onClick={() => env.leave(back)} data-testid="form-cancel">
-            {rt(env.language, 'cancel')}
+            {rt(env.language, mode === 'view' ? 'back' : 'cancel')}
           </Button>
-          <Button
-            type="primary"
-            loading={schemaForm.busy}
-            data-testid="form-ok"
-            onClick={() => void schemaForm.save().then((saved) => saved && env.leave(back))}
-          >
-            {rt(env.language, 'save')}
-          </Button>
+          {mode !== 'view' && (
+            <Button
+              type="primary"
+              loading={schemaForm.busy}
+              data-testid="form-ok"
+              onClick={() => void schemaForm.save().then((saved) => saved && env.leave(back))}
+            >
+              {rt(env.language, 'save')}
+            </Button>
+          )}
         </Space>
       </div>
     </Card>
