@@ -231,15 +231,16 @@ export function buildFormSchema(
   /** Fields entered here though read-only in the edit form (a state action's inputs). */
   inputs: ReadonlySet<string> = new Set(),
 ): SchemaNode {
-  // An action's form enters its inputs only: the document's other fields are shown, not edited.
-  const fieldsOf = (e: PublicEntity) =>
-    new Map(e.fields.map((f) => [f.name, inputs.size ? { ...f, readOnly: !inputs.has(f.name) } : f]));
+  // An action's form enters its inputs only: the document's other fields are shown, not edited; a
+  // line's input is named `<lines>.<field>` (an acceptance's result per purchased item).
+  const fieldsOf = (e: PublicEntity, prefix = '') =>
+    new Map(e.fields.map((f) => [f.name, inputs.size ? { ...f, readOnly: !inputs.has(`${prefix}${f.name}`) } : f]));
   const top = fieldsOf(entity);
   const walk = (node: SchemaNode, key?: string, fields = top): SchemaNode => {
     // A document's line collection: its lines' columns are the line entity's fields.
     const lines = key && fields === top ? entity.lines?.[key] : undefined;
     if (lines) {
-      const lineFields = fieldsOf(lines.entity);
+      const lineFields = fieldsOf(lines.entity, `${key}.`);
       let out: SchemaNode = translateNode(
         { ...node, title: schemaText(texts, String(node.title ?? lines.title), language) },
         texts,

@@ -51,7 +51,24 @@ export function cleanValues(
 ): Record<string, unknown> {
   if (!inputs) return cleanRow(values, bundle.entity, formOnly, new Set());
   const out = cleanRow(values, bundle.entity, new Set(), inputs);
-  return Object.fromEntries(Object.entries(out).filter(([k]) => inputs.has(k)));
+  const sent: Record<string, unknown> = Object.fromEntries(Object.entries(out).filter(([k]) => inputs.has(k)));
+  // Inputs per line (`items.acceptResult`): each line by its id with those values only.
+  for (const [member, lines] of Object.entries(bundle.entity.lines ?? {})) {
+    const names = [...inputs].filter((n) => n.startsWith(`${member}.`)).map((n) => n.slice(member.length + 1));
+    const rows = values[member];
+    if (!names.length || !Array.isArray(rows)) continue;
+    const fields = new Map(lines.entity.fields.map((f) => [f.name, f]));
+    sent[member] = rows.map((line: Record<string, unknown>) => ({
+      id: line?.id,
+      ...Object.fromEntries(
+        names.map((n) => {
+          const v = line?.[n];
+          return [n, v === '' || v === undefined ? (fields.get(n)?.required ? v : null) : v];
+        }),
+      ),
+    }));
+  }
+  return sent;
 }
 
 /** Inputs a form declares beyond the entity's fields (a new account's password): sent as typed. */

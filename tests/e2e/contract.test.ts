@@ -181,6 +181,20 @@ describe('a purchase that becomes a contract', () => {
     await pickDate(buyer, item(buyer, '签订日期').locator('input'), today);
     await buyer.locator('[data-testid=form-ok]').click();
     await expect.poll(async () => (await row(buyer, contractName).textContent()) ?? '').toContain('履行中');
+    // The computers arrive: accepted line by line in the purchase's acceptance dialog.
+    await buyer.goto(`${baseUrl()}/purchase/apply`);
+    await buyer.locator('[data-testid=schema-list-PurchaseApply]').waitFor();
+    await rowAction(row(buyer, subject), 'row-edit-accept');
+    const accepted = item(buyer, '采购明细').locator('.ant-table-tbody tr.ant-table-row').first().locator('td');
+    await accepted.nth(7).locator('.ant-select').click();
+    await buyer.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '合格' }).first().click();
+    await accepted.nth(8).locator('input').fill('4');
+    await pickDate(buyer, item(buyer, '验收日期').locator('input'), today);
+    await shot(buyer, 'purchase-accept');
+    await buyer.locator('[data-testid=form-ok]').click();
+    await expect.poll(async () => (await row(buyer, subject).textContent()) ?? '').toContain('已验收');
+    await buyer.goto(`${baseUrl()}/contract/list`);
+    await buyer.locator('[data-testid=schema-list-ContractList]').waitFor();
     // Signed: its duty is this month's.
     expect(await saleDuty()).toEqual([entriesBefore + 1, Math.round((dutyBefore + 6) * 100) / 100]);
 
