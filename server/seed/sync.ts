@@ -154,9 +154,11 @@ const ROLE_RULES = new Map(ORGANISATIONS.flatMap((o) => o.roles).map((r) => [r.k
 async function syncMenus(db: Kysely<DB>, siteId: number): Promise<number> {
   // An entry for some organisations only (medical purchasing at hospitals) reaches theirs alone.
   const site = await db.selectFrom('sys_dept').select('top_dept_key').where('id', '=', siteId).executeTakeFirst();
-  const menus = releaseFiles().menus.filter((m) =>
+  const all = releaseFiles().menus;
+  const byKey = new Map(all.map((m) => [m.key, m]));
+  const menus = all.filter((m) =>
     m.lineage.every((key) => {
-      const sites = releaseFiles().menus.find((x) => x.key === key)?.node?.sites;
+      const sites = byKey.get(key)?.node?.sites;
       return !sites || sites.includes(String(site?.top_dept_key ?? ''));
     }),
   );

@@ -23,6 +23,7 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { cents, fromCents } from '../budget/ledger.ts';
 import { holdTo } from '../budget/effects.ts';
 import { stampDuty } from './stamp-duty.ts';
+import { localNow } from '../../platform/jobs.ts';
 
 type Row = Record<string, unknown>;
 
@@ -60,7 +61,8 @@ async function lockContract(ctx: HookContext, id: number): Promise<ContractRow> 
   return row;
 }
 
-const dateText = (v: unknown) =>
+/** A date column as 'YYYY-MM-DD' (null stays null). */
+export const dateText = (v: unknown) =>
   v instanceof Date ? v.toISOString().slice(0, 10) : v === null || v === undefined ? null : String(v).slice(0, 10);
 
 /** What the contract has paid: its paid instalments. */
@@ -92,7 +94,7 @@ async function bookDuty(ctx: HookContext, contract: ContractRow, entryDate: stri
     .execute();
 }
 
-const today = (ctx: HookContext) => new Date(ctx.s.clock.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const today = (ctx: HookContext) => localNow(ctx.s.clock.now()).day;
 
 defineHooks('contract', {
   beforeSave(_ctx, row, existing) {

@@ -12,6 +12,7 @@ import { whereAll, type Condition } from '../../entities/query.ts';
 import { ok } from '../../platform/answer.ts';
 import { caller } from '../../platform/gate.ts';
 import { defineJob, localNow } from '../../platform/jobs.ts';
+import { dateText } from './contracts.ts';
 import type { Site } from '../../platform/sites.ts';
 import { moneyText } from '../../../validators/locale.ts';
 
@@ -41,7 +42,7 @@ export interface EndingContract {
   createdBy: number | null;
 }
 
-const text = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? '').slice(0, 10));
+const text = (v: unknown) => dateText(v) ?? '';
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 const plus = (day: string, n: number) => new Date(Date.parse(day) + n * 86_400_000).toISOString().slice(0, 10);
 
