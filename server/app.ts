@@ -50,6 +50,10 @@ import './modules/contract/contracts.ts';
 import './modules/purchase/purchases.ts';
 import './modules/expense/labour-tax.ts';
 import './modules/warning/effects.ts';
+import './entities/cascade.ts';
+import './modules/stock/ledger.ts';
+import { depreciationRoutes } from './modules/asset/depreciation.ts';
+import './modules/asset/cards.ts';
 import entityRoutes from './entities/crud.ts';
 import { stateRoutes } from './entities/states.ts';
 import { SchemaRegistry } from './entities/registry.ts';
@@ -227,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       codegenRoutes(api, services);
       schemaRoutes(api, services);
       contractNoticeRoutes(api, services);
+      depreciationRoutes(api, services);
       jobRoutes(api, services);
       fileRoutes(api, services);
       ossRoutes(api, services);

@@ -8,6 +8,7 @@ import { Select, Tree, TreeSelect, Typography } from 'antd';
 import { connect, mapProps, useField } from '@formily/react';
 import { useRenderer } from '../context.tsx';
 import { rt } from '../texts.ts';
+import { run } from '../../validators/expression/evaluate.ts';
 
 type Id = number;
 type Rec = Record<string, unknown> & { id: number };
@@ -27,6 +28,12 @@ interface RefProps {
   filter?: Record<string, string | number>;
   /** On choosing a row, these form fields take its values: form field → the row's field. */
   fill?: Record<string, string>;
+  /**
+   * On choosing a row, these line collections of the form take the chosen document's lines: an
+   * accepted purchase's lines become a stock-in order's (`where` over each line keeps some, `map`
+   * names each line field by the source line's field).
+   */
+  fillLines?: Record<string, { from: string; where?: string; map: Record<string, string> }>;
 }
 
 /** Rows of an answer that is either a list or a page. */
@@ -46,6 +53,7 @@ function RefSelectInput({
   multiple,
   filter,
   fill,
+  fillLines,
   placeholder,
   style,
 }: RefProps & {
@@ -126,6 +134,20 @@ function RefSelectInput({
       const line = at.length > 2 && /^\d+$/.test(at[at.length - 2]!) ? `${at.slice(0, -1).join('.')}.` : '';
       for (const [target, source] of Object.entries(fill))
         if (row[source] !== undefined) f.form.setValuesIn(`${line}${target}`, row[source]);
+    }
+    if (fillLines && !multiple && v !== null && api) {
+      const form = (field as unknown as { form: { setValuesIn: (path: string, value: unknown) => void } }).form;
+      void env.fetcher.get<Rec>(`${api}/infoById/${v as Id}`).then((a) => {
+        if (a.code !== '0') return;
+        for (const [member, spec] of Object.entries(fillLines)) {
+          const source = (Array.isArray(a.data[spec.from]) ? a.data[spec.from] : []) as Array<Record<string, unknown>>;
+          const kept = spec.where ? source.filter((l) => Boolean(run(spec.where!, l))) : source;
+          form.setValuesIn(
+            member,
+            kept.map((l) => Object.fromEntries(Object.entries(spec.map).map(([ours, theirs]) => [ours, l[theirs] ?? null]))),
+          );
+        }
+      });
     }
   };
   return (

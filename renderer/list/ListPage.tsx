@@ -281,6 +281,9 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
           mode: 'add',
           record: null,
           form: a.form,
+          // An act of its own with inputs (book a month's depreciation): the form posts there.
+          endpoint: a.endpoint,
+          title: a.endpoint && a.title ? label(a) : undefined,
           initial: a.initial ? { ...fixed, ...fillValues(a.initial, row ?? {}) } : undefined,
         });
       case 'edit':

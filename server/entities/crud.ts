@@ -26,7 +26,7 @@ import {
   whereAll,
   type Condition,
 } from './query.ts';
-import { filesPatch, keptByHooks, toColumns, toWire, wireColumns, type Row } from './rows.ts';
+import { deriveFields, filesPatch, keptByHooks, toColumns, toWire, wireColumns, type Row } from './rows.ts';
 import { keyOf } from '../platform/file-urls.ts';
 import { meetingRecordState, meetingSettingsFrom, type MeetingRecordSettings } from '../../validators/meeting-record.ts';
 import type { DictEntry } from '../platform/dictionaries.ts';
@@ -150,6 +150,17 @@ function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
   ];
 }
 
+/** Refuses a change or removal of a document past its editable states (a received stock-in order). */
+export function assertEditable(entity: EntityDef, doc: Record<string, unknown>) {
+  const states = entity.states;
+  if (!states?.editable) return;
+  const now = String(doc[states.field] ?? '');
+  if (!states.editable.includes(now)) {
+    const number = entity.fields.find((f) => f.sequence) ?? (entity.display ? entity.byName.get(entity.display) : undefined);
+    throw new AppError(Code.conflict, 'state.notEditable', { doc: String((number && doc[number.name]) ?? `#${String(doc.id)}`) });
+  }
+}
+
 export class EntityService {
   constructor(
     private readonly s: Services,
@@ -260,6 +271,15 @@ export class EntityService {
       const f = this.entity.byName.get(name);
       if (f) columns[f.column] = value;
     }
+  }
+
+  /** The figures the server works out (`derive`) on the document and on each line sent. */
+  private derive(row: Row, existing: Row | null) {
+    for (const [member, decl] of Object.entries(this.entity.lines ?? {})) {
+      const line = this.siteEntities.get(decl.entity);
+      if (line && Array.isArray(row[member])) for (const l of row[member] as Row[]) deriveFields(line, l);
+    }
+    deriveFields(this.entity, row, existing ?? {});
   }
 
   /** Writes the lines and checks the rules; answers the document's lines as now stored. */
@@ -541,6 +561,7 @@ export class EntityService {
     const ctx = this.hookContext(trx);
     await this.checkValues(trx, row, null);
     await hooksOf(this.entity.name).beforeSave?.(ctx, row, null);
+    this.derive(row, null);
     const now = new Date(this.s.clock.now());
     const columns: Row = { ...toColumns(this.entity, row), ...keptByHooks(this.entity, row) };
     // After the hook (it may work out lines, as a claim's allowances): the sums, then the rule that
@@ -609,8 +630,10 @@ export class EntityService {
         throw new AppError(Code.conflict, 'record.stale');
       const ctx = this.hookContext(trx);
       const existingWire = this.wire(existing);
+      assertEditable(this.entity, existingWire);
       await this.checkValues(trx, row, id, existingWire);
       await hooksOf(this.entity.name).beforeSave?.(ctx, row, existingWire);
+      this.derive(row, existingWire);
       const columns: Row = { ...toColumns(this.entity, row), ...keptByHooks(this.entity, row) };
       this.sumLines(row, columns, existing);
       this.checkMeetingRecord(row, existingWire);
@@ -667,6 +690,7 @@ export class EntityService {
       for (const id of ids) rows.push(await this.find(id, trx, true));
       const ctx = this.hookContext(trx);
       const wire = rows.map((r) => this.wire(r));
+      for (const w of wire) assertEditable(this.entity, w);
       await hooksOf(this.entity.name).beforeRemove?.(ctx, wire);
       await trx.deleteFrom(this.entity.table).where('id', 'in', ids).execute();
       if (this.entity.lines) await removeLines(trx, this.siteEntities, this.entity, ids);

@@ -98,7 +98,19 @@ export async function readLines(
   const out: Row = {};
   for (const member of Object.keys(doc.lines ?? {})) {
     const line = lineEntity(entities, doc, member);
-    const rows = await sql<Row>`select * from ${sql.table(line.table)} where doc_id = ${docId} order by line_no, id`.execute(db);
+    // A line's references come with their names (a product on a stock-out slip), as a row's do.
+    const labels = line.fields.flatMap((f) => {
+      const target = f.type === 'ref' && !f.hidden && f.ref ? entities.get(f.ref) : undefined;
+      const display = target?.display ? target.byName.get(target.display) : undefined;
+      if (!target || !display) return [];
+      return [
+        sql`(select r.${sql.ref(display.column)} from ${sql.table(target.table)} r where r.id = t.${sql.ref(f.column)})`.as(
+          `${f.name}Label`,
+        ),
+      ];
+    });
+    const rows = await sql<Row>`select t.* ${labels.length ? sql`, ${sql.join(labels)}` : sql``} from ${sql.table(line.table)} t
+      where t.doc_id = ${docId} order by t.line_no, t.id`.execute(db);
     out[member] = rows.rows.map((r) => toWire(line, r));
   }
   return out;

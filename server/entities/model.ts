@@ -75,6 +75,8 @@ export interface FieldDef {
   };
   /** A figure computed from the row's other fields at every read (the expression language; no column). */
   compute?: string;
+  /** A figure worked out from the row at every save and stored (a line's quantity × unit price). */
+  derive?: string;
 }
 
 export interface EntityDef {
@@ -260,6 +262,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     column: f.column ?? snake(name),
     // A figure read or computed at every read has no column to sort by.
     ...(f.aggregate || f.compute ? { readOnly: true, sortable: false } : {}),
+    ...(f.derive ? { readOnly: true } : {}),
   }));
   for (const std of STANDARD_FIELDS) {
     if (!fields.some((f) => f.name === std.name) && hasColumn(std.column)) fields.push({ ...std });

@@ -111,6 +111,27 @@ export function toWire(entity: EntityDef, row: Row): Row {
   return out;
 }
 
+/**
+ * Figures the server works out at every save (`derive`) and stores: set on the row from its values
+ * as they will be (`stored` under what the body sends), never taken from the body.
+ */
+export function deriveFields(entity: EntityDef, row: Row, stored: Row = {}): void {
+  for (const f of entity.fields) {
+    if (!f.derive) continue;
+    const v = run(f.derive, { ...stored, ...row });
+    row[f.name] =
+      f.type === 'money'
+        ? typeof v === 'number' && Number.isFinite(v)
+          ? v.toFixed(2)
+          : null
+        : f.type === 'integer'
+          ? typeof v === 'number' && Number.isFinite(v)
+            ? Math.round(v)
+            : null
+          : (v ?? null);
+  }
+}
+
 /** A validated request body as columns to write (only writable fields that were sent). */
 export function toColumns(entity: EntityDef, body: Row): Row {
   const out: Row = {};

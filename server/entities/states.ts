@@ -43,6 +43,8 @@ export interface StateAction {
 
 export interface StatesDecl {
   field: string;
+  /** States in which the document may still be changed or removed (default: any). */
+  editable?: string[];
   actions: Record<string, StateAction>;
 }
 

@@ -9,6 +9,7 @@ import { inputMessages } from './messages.input.ts';
 import { sourcesMessages } from './messages.sources.ts';
 import { warningMessages } from './messages.warning.ts';
 import { contractMessages } from './messages.contract.ts';
+import { assetMessages } from './messages.asset.ts';
 
 export const messages = {
   ...budgetMessages,
@@ -18,6 +19,7 @@ export const messages = {
   ...sourcesMessages,
   ...warningMessages,
   ...contractMessages,
+  ...assetMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {
     'zh-CN': '登录已失效，请重新登录',

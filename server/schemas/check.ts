@@ -514,7 +514,49 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           } else report(rel, `${at}/warning`, `warning effect ${String(effect.warning)}: words or overStandard`);
           return;
         }
-        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning or contract`);
+        const lineEntityOf = (member: string) => entities.get(str(obj(obj(json.lines)[member]).entity) ?? '');
+        if (effect.stock !== undefined) {
+          if (!['in', 'out', 'move'].includes(String(effect.stock))) report(rel, `${at}/stock`, `stock effect ${String(effect.stock)}: in, out or move`);
+          const balance = entities.get(String(effect.balance));
+          const ledger = entities.get(String(effect.ledger));
+          if (!balance) report(rel, `${at}/balance`, `balance entity ${String(effect.balance)} does not exist`);
+          else for (const n of ['warehouseId', 'productId', 'quantity', 'amount']) if (!balance.fields.has(n)) report(rel, `${at}/balance`, `the balance entity has no field ${n}`);
+          if (!ledger) report(rel, `${at}/ledger`, `ledger entity ${String(effect.ledger)} does not exist`);
+          else for (const n of ['moveDate', 'warehouseId', 'productId', 'direction', 'quantity', 'amount', 'balanceQuantity', 'balanceAmount', 'docKind', 'docId', 'docNo'])
+            if (!ledger.fields.has(n)) report(rel, `${at}/ledger`, `the ledger entity has no field ${n}`);
+          const line = lineEntityOf(String(effect.lines));
+          if (!line) report(rel, `${at}/lines`, `${String(effect.lines)} names no lines of the entity`);
+          else for (const key of ['product', 'quantity', 'amount'] as const)
+            if (effect[key] !== undefined && !line.fields.has(String(effect[key]))) report(rel, `${at}/${key}`, `${String(effect[key])} is not a field of the lines`);
+          const places = effect.stock === 'move' ? (['from', 'to'] as const) : (['warehouse'] as const);
+          for (const key of places) field(`${at}/${key}`, effect[key] ?? '(none)', `${key} field`);
+          if (effect.date !== undefined) field(`${at}/date`, effect.date, 'date field');
+          return;
+        }
+        if (effect.update !== undefined || effect.copyTo !== undefined) {
+          const target = entities.get(String(effect.update ?? effect.copyTo));
+          if (!target) return report(rel, at, `entity ${String(effect.update ?? effect.copyTo)} does not exist`);
+          const members = effect.update !== undefined ? obj(effect.set) : obj(effect.fields);
+          for (const [name, rule] of Object.entries(members)) {
+            if (!target.fields.has(name)) report(rel, `${at}/${name}`, `${name} is not a field of ${String(effect.update ?? effect.copyTo)}`);
+            const bad = conditionError(String(rule));
+            if (bad) report(rel, `${at}/${name}`, bad);
+          }
+          for (const name of Object.keys(obj(effect.from))) if (!target.fields.has(name)) report(rel, `${at}/from/${name}`, `${name} is not a field of ${String(effect.update)}`);
+          if (effect.history !== undefined && !target.fields.has(String(effect.history))) report(rel, `${at}/history`, `${String(effect.history)} is not a field of the target`);
+          const ref = String(effect.ref ?? '');
+          const [member, sub] = ref.includes('.') ? ref.split('.', 2) : [null, ref];
+          if (effect.update !== undefined) {
+            if (member) {
+              const line = lineEntityOf(member);
+              if (!line) report(rel, `${at}/ref`, `${member} names no lines of the entity`);
+              else if (!line.fields.has(String(sub))) report(rel, `${at}/ref`, `${String(sub)} is not a field of the lines ${member}`);
+              else for (const ours of Object.keys(obj(effect.keep))) if (!line.fields.has(ours)) report(rel, `${at}/keep/${ours}`, `${ours} is not a field of the lines ${member}`);
+            } else field(`${at}/ref`, sub ?? '(none)', 'ref field');
+          } else if (effect.lines !== undefined && !lineEntityOf(String(effect.lines))) report(rel, `${at}/lines`, `${String(effect.lines)} names no lines of the entity`);
+          return;
+        }
+        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning, contract, stock, update or copyTo`);
         if (!['freeze', 'release', 'consume', 'pay'].includes(String(effect.budget))) report(rel, `${at}/budget`, `budget effect ${String(effect.budget)}: freeze, release, consume or pay`);
         if (effect.budget === 'consume' && effect.amount !== undefined) field(`${at}/amount`, effect.amount, 'amount field');
         if (effect.budget === 'freeze') {
@@ -581,6 +623,10 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         const dict = str(def.dict);
         if (!dict) report(rel, at, 'a dict field names no dictionary (dict)');
         else if (!dictValues.has(dict)) report(rel, `${at}/dict`, `dictionary ${dict} is not in system/dicts.json`);
+      }
+      if (def.derive !== undefined) {
+        const bad = conditionError(String(def.derive));
+        if (bad) report(rel, `${at}/derive`, bad);
       }
       if (def.aggregate !== undefined || def.compute !== undefined) {
         if (def.query !== undefined) report(rel, `${at}/query`, 'a figure read or computed at every read cannot be a filter');
@@ -818,10 +864,21 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       continue;
     }
     if (!entity) continue;
+    const tree = obj(json.tree);
+    if (json.tree !== undefined) {
+      if (!str(entity.json.tree)) report(rel, '/tree', `entity ${name} is not a tree`);
+      if (!entity.fields.has(String(tree.key))) report(rel, '/tree/key', `${String(tree.key)} is not a field of entity ${name}`);
+    }
+    const seen = new Set<unknown>();
     arr(json.rows).forEach((row, i) => {
       for (const key of Object.keys(obj(row))) {
+        if (json.tree !== undefined && key === tree.parent) {
+          if (!seen.has(obj(row)[key])) report(rel, ptr('rows', i, key), `parent ${String(obj(row)[key])} is not a row before this one`);
+          continue;
+        }
         if (!entity.fields.has(key)) report(rel, ptr('rows', i, key), `${key} is not a field of entity ${name}`);
       }
+      if (json.tree !== undefined) seen.add(obj(row)[String(tree.key)]);
     });
   }
 

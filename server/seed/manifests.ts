@@ -69,8 +69,15 @@ export function loadConfigs(): ConfigManifest {
 }
 
 /** Every <entity>.seed.json: rows each site starts with. */
-export function loadSeeds(): Array<{ entity: string; rows: Array<Record<string, unknown>> }> {
-  const out: Array<{ entity: string; rows: Array<Record<string, unknown>> }> = [];
+export interface SeedFile {
+  entity: string;
+  /** Rows of a tree name their parent by a key field's value (`parentCode` → the row whose `code` it is). */
+  tree?: { key: string; parent: string };
+  rows: Array<Record<string, unknown>>;
+}
+
+export function loadSeeds(): SeedFile[] {
+  const out: SeedFile[] = [];
   for (const area of fs.readdirSync(SCHEMAS_DIR, { withFileTypes: true })) {
     if (!area.isDirectory() || area.name.startsWith('_') || area.name === 'sites') continue;
     for (const file of fs

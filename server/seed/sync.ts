@@ -97,7 +97,11 @@ let release: {
   menus: FlatMenu[];
   dicts: DictManifest;
   configs: ReturnType<typeof loadConfigs>;
-  seeds: Array<{ entity: ReturnType<typeof compileEntity>; rows: Array<Record<string, unknown>> }>;
+  seeds: Array<{
+    entity: ReturnType<typeof compileEntity>;
+    tree?: { key: string; parent: string };
+    rows: Array<Record<string, unknown>>;
+  }>;
 } | null = null;
 
 function releaseFiles() {
@@ -114,7 +118,7 @@ function releaseFiles() {
       seeds: loadSeeds().map((seed) => {
         const entity = entities.get(seed.entity);
         if (!entity) throw new Error(`seed for unknown entity ${seed.entity}`);
-        return { entity, rows: seed.rows };
+        return { entity, tree: seed.tree, rows: seed.rows };
       }),
     };
   }
@@ -297,16 +301,33 @@ async function syncConfigs(db: Kysely<DB>, siteId: number, overrides: Record<str
 
 /** Entity seed files: rows a site starts with, inserted while its table has none of the site's own. */
 async function syncEntitySeeds(db: Kysely<DB>, siteId: number) {
-  for (const { entity, rows } of releaseFiles().seeds) {
+  for (const { entity, tree, rows } of releaseFiles().seeds) {
     if (!rows.length) continue;
     const have = await sql<{
       n: number;
     }>`select count(*) as n from ${sql.table(entity.table)} where top_dept_id = ${siteId}`.execute(db);
     if (Number(have.rows[0]!.n) > 0) continue;
-    await (db as Kysely<any>)
-      .insertInto(entity.table)
-      .values(rows.map((row) => ({ ...toColumns(entity, row), top_dept_id: siteId, schema_version: entity.schemaVersion })))
-      .execute();
+    const columnsOf = (row: Record<string, unknown>) => ({
+      ...toColumns(entity, row),
+      top_dept_id: siteId,
+      schema_version: entity.schemaVersion,
+    });
+    if (!tree || !entity.tree) {
+      await (db as Kysely<any>).insertInto(entity.table).values(rows.map(columnsOf)).execute();
+      continue;
+    }
+    // A tree goes in row by row, each after its parent, which its key names (GB/T codes).
+    const ids = new Map<unknown, number>();
+    const parentColumn = entity.byName.get(entity.tree)!.column;
+    for (const row of rows) {
+      const { [tree.parent]: parentKey, ...own } = row;
+      const made = await (db as Kysely<any>)
+        .insertInto(entity.table)
+        .values({ ...columnsOf(own), [parentColumn]: parentKey === undefined ? 0 : (ids.get(parentKey) ?? 0) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.set(row[tree.key], Number(made.id));
+    }
   }
 }
 

@@ -187,6 +187,10 @@ export interface StateHistoryTable {
   to_state: string;
   user_id: number | null;
   created_at: Timestamp;
+  source_entity: string | null;
+  source_id: number | null;
+  source_no: string | null;
+  note: string | null;
 }
 
 export interface RateWindowTable {

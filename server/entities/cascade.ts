@@ -1,0 +1,138 @@
+// Effects of a document on rows of another entity (issue 14), in the event's transaction:
+//
+//   { "update": "assetCard", "ref": "items.assetId", "from": { "assetState": ["0"] },
+//     "set": { "assetState": "'1'", "deptId": "deptId", "keeperId": "keeperId" },
+//     "keep": { "priorState": "assetState" }, "history": "assetState" }
+//       each row the document (or each of its lines: `<lines>.<ref field>`) refers to is locked, must
+//       be in one of the `from` values, and takes the `set` values — expressions over the document,
+//       the line as `line` and the row as it was as `row` (`"'1'"` a literal, `"deptId"` the
+//       document's). `keep` writes the row's values before the change to the line (what a refused
+//       disposal gives back). The row's history gets a line naming the document.
+//   { "copyTo": "assetCard", "lines": "items", "each": "quantity",
+//     "fields": { "assetName": "line.assetName", "cost": "line.unitPrice", "entryDate": "orderDate" },
+//     "history": "assetState" }
+//       a new row of the entity per line (per unit of `each`: one card per computer bought), saved as
+//       the entity saves (its number by rule, defaults, dictionaries and references checked).
+//
+// A refusal names the row and its state in words (资产 ZC-2026-00012 当前状态为“在用”).
+import { sql } from 'kysely';
+import { defineEffect, type EffectDecl } from './effects.ts';
+import type { HookContext } from './hooks.ts';
+import type { EntityDef } from './model.ts';
+import { readLines } from './lines.ts';
+import { toWire } from './rows.ts';
+import { EntityService } from './crud.ts';
+import { run } from '../../validators/expression/evaluate.ts';
+import { AppError, Code } from '../platform/errors.ts';
+
+type Row = Record<string, unknown>;
+
+const numberOf = (e: EntityDef, row: Row): string => {
+  const f = e.fields.find((x) => x.sequence) ?? (e.display ? e.byName.get(e.display) : undefined);
+  return String((f && row[f.name]) ?? `#${String(row.id)}`);
+};
+
+/** The document's lines of a collection: as the event has them, else as stored. */
+async function linesOf(ctx: HookContext, member: string, doc: Row): Promise<Row[]> {
+  if (Array.isArray(doc[member])) return doc[member] as Row[];
+  const decl = ctx.entity.lines?.[member];
+  if (!decl) throw new Error(`${ctx.entity.name}: no line collection ${member}`);
+  const entities = ctx.s.schemas.forSite(ctx.site.key).entities;
+  const read = await readLines(ctx.trx, entities, { ...ctx.entity, lines: { [member]: decl } }, Number(doc.id));
+  return (read[member] as Row[]) ?? [];
+}
+
+async function history(ctx: HookContext, target: EntityDef, id: number, event: string, doc: Row, from: unknown, to: unknown) {
+  await ctx.trx
+    .insertInto('sys_state_history')
+    .values({
+      top_dept_id: ctx.site.id,
+      entity: target.name,
+      doc_id: id,
+      action: `${ctx.entity.name}.${event}`.slice(0, 40),
+      from_state: from === null || from === undefined ? null : String(from),
+      to_state: String(to ?? ''),
+      user_id: ctx.principal.userId,
+      created_at: new Date(ctx.s.clock.now()),
+      source_entity: ctx.entity.name,
+      source_id: Number(doc.id),
+      source_no: numberOf(ctx.entity, doc).slice(0, 60),
+    })
+    .execute();
+}
+
+/** A dictionary value in the caller's words (the refusal names the state as the list shows it). */
+async function wordOf(ctx: HookContext, target: EntityDef, field: string, value: unknown): Promise<string> {
+  const dict = target.byName.get(field)?.dict;
+  if (!dict) return String(value ?? '');
+  const entries = await ctx.s.dictionaries.get(ctx.site.id, ctx.request.locale);
+  return entries.get(dict)?.find((d) => d.dictValue === String(value))?.dictLabel ?? String(value ?? '');
+}
+
+defineEffect('update', async (ctx, effect, doc, event) => {
+  const target = ctx.s.schemas.entity(ctx.site.key, String(effect.update));
+  const ref = String(effect.ref);
+  const [member, field] = ref.includes('.') ? (ref.split('.') as [string, string]) : [null, ref];
+  const lines = member ? await linesOf(ctx, member, doc) : [null];
+  const lineEntity = member ? ctx.s.schemas.entity(ctx.site.key, ctx.entity.lines![member]!.entity) : null;
+  const from = (effect.from ?? {}) as Record<string, string[]>;
+  const set = (effect.set ?? {}) as Record<string, string>;
+  const keep = (effect.keep ?? {}) as Record<string, string>;
+  const tracked = String(effect.history ?? Object.keys(set)[0] ?? '');
+  // Rows in id order, so two documents over the same cards never lock them in opposite orders.
+  const targets = lines
+    .map((line) => ({ line, id: Number((line ?? doc)[field]) }))
+    .filter((t) => Number.isSafeInteger(t.id) && t.id > 0)
+    .sort((a, b) => a.id - b.id);
+  for (const { line, id } of targets) {
+    const raw = (
+      await sql<Row>`select * from ${sql.table(target.table)} where id = ${id} and top_dept_id = ${ctx.site.id} for update`.execute(
+        ctx.trx,
+      )
+    ).rows[0];
+    if (!raw) throw new AppError(Code.invalid, 'entity.badRef', { field: target.name });
+    const row = toWire(target, raw);
+    for (const [name, allowed] of Object.entries(from)) {
+      if (!allowed.includes(String(row[name] ?? ''))) {
+        throw new AppError(Code.conflict, 'cascade.notInState', {
+          row: numberOf(target, row),
+          state: await wordOf(ctx, target, name, row[name]),
+        });
+      }
+    }
+    const scope = { ...doc, line: line ?? {}, row };
+    const values: Row = {};
+    for (const [name, rule] of Object.entries(set)) values[name] = run(rule, scope) ?? null;
+    const columns = Object.fromEntries(
+      Object.entries(values).map(([name, v]) => [target.byName.get(name)?.column ?? name, v === '' ? null : v]),
+    );
+    if (target.has.version) columns.version = sql`version + 1`;
+    await ctx.trx.updateTable(target.table).set(columns).where('id', '=', id).execute();
+    if (line && lineEntity && Object.keys(keep).length) {
+      const kept = Object.fromEntries(
+        Object.entries(keep).map(([ours, theirs]) => [lineEntity.byName.get(ours)?.column ?? ours, row[theirs] ?? null]),
+      );
+      await ctx.trx.updateTable(lineEntity.table).set(kept).where('id', '=', Number(line.id)).execute();
+    }
+    await history(ctx, target, id, event, doc, row[tracked], tracked in values ? values[tracked] : row[tracked]);
+  }
+});
+
+defineEffect('copyTo', async (ctx, effect: EffectDecl, doc, event) => {
+  const target = ctx.s.schemas.entity(ctx.site.key, String(effect.copyTo));
+  const member = effect.lines ? String(effect.lines) : null;
+  const lines = member ? await linesOf(ctx, member, doc) : [null];
+  const fields = (effect.fields ?? {}) as Record<string, string>;
+  const tracked = effect.history ? String(effect.history) : null;
+  const svc = await new EntityService(ctx.s, target, ctx.request).prepare();
+  for (const line of lines) {
+    const units = effect.each ? Math.max(0, Math.floor(Number((line ?? doc)[String(effect.each)]) || 0)) : 1;
+    for (let unit = 1; unit <= units; unit++) {
+      const scope = { ...doc, line: line ?? {}, unit };
+      const row: Row = {};
+      for (const [name, rule] of Object.entries(fields)) row[name] = run(rule, scope) ?? null;
+      const made = toWire(target, await svc.insert(ctx.trx, row));
+      await history(ctx, target, Number(made.id), event, doc, null, tracked ? made[tracked] : '');
+    }
+  }
+});

@@ -1,0 +1,204 @@
+// The stock ledger (库存, DOMAIN.md "Consumables"): what a document's lines move in or out of a
+// warehouse, in the document's transaction, never below zero, at moving weighted average cost.
+//
+//   { "stock": "in",   "balance": "consumableStock", "ledger": "consumableStockMove", "lines": "items",
+//     "warehouse": "warehouseId", "product": "productId", "quantity": "quantity", "amount": "amount",
+//     "date": "orderDate" }                                   the lines' quantities and values come in
+//   { "stock": "out",  … same members … }                      they go out; each line's `amount` is set
+//                                                              to what it cost (the moving average)
+//   { "stock": "move", … "from": "fromWarehouseId", "to": "toWarehouseId" … }
+//                                                              out of one and into the other at that cost
+//
+// The balance entity holds one row per warehouse and product (fields warehouseId, productId, quantity,
+// amount); the ledger entity one row per line moved (moveDate, warehouseId, productId, direction,
+// quantity, amount, balanceQuantity, balanceAmount, docKind, docId, docNo). Each balance row is locked
+// before it is read, so concurrent issues of one product queue on it and the second sees what the
+// first left: an issue beyond it is refused naming product, warehouse, what there is and what is asked.
+// Lines of one document are taken in product order, so two documents never lock in opposite orders.
+import { sql } from 'kysely';
+import { defineEffect, type EffectDecl } from '../../entities/effects.ts';
+import type { HookContext } from '../../entities/hooks.ts';
+import type { EntityDef } from '../../entities/model.ts';
+import { AppError, Code } from '../../platform/errors.ts';
+import { cents, fromCents } from '../budget/ledger.ts';
+import { readLines } from '../../entities/lines.ts';
+import { localNow } from '../../platform/jobs.ts';
+
+type Row = Record<string, unknown>;
+
+/** Directions of a ledger row (dictionary stock_direction). */
+const IN = '1';
+const OUT = '2';
+
+const col = (e: EntityDef, name: string) => {
+  const f = e.byName.get(name);
+  if (!f) throw new Error(`${e.name}: the stock ledger needs a field ${name}`);
+  return f.column;
+};
+
+interface Move {
+  warehouseId: number;
+  productId: number;
+  quantity: number;
+  /** In: the value that comes in (cents). Out: worked out here. */
+  amount: bigint;
+  line: Row;
+}
+
+interface Ctx {
+  ctx: HookContext;
+  balance: EntityDef;
+  ledger: EntityDef;
+  doc: Row;
+  date: string;
+  docNo: string;
+}
+
+async function lockBalance(c: Ctx, warehouseId: number, productId: number) {
+  const b = c.balance;
+  const rows = await sql<{ id: number; quantity: number; amount: string }>`select id, ${sql.ref(col(b, 'quantity'))} as quantity,
+      ${sql.ref(col(b, 'amount'))} as amount from ${sql.table(b.table)}
+    where top_dept_id = ${c.ctx.site.id} and ${sql.ref(col(b, 'warehouseId'))} = ${warehouseId}
+      and ${sql.ref(col(b, 'productId'))} = ${productId} for update`.execute(c.ctx.trx);
+  return rows.rows[0] ?? null;
+}
+
+async function labelOf(c: Ctx, entityName: string, id: number): Promise<string> {
+  const e = c.ctx.s.schemas.entity(c.ctx.site.key, entityName);
+  const display = e.display ? e.byName.get(e.display) : undefined;
+  if (!display) return `#${id}`;
+  const r = await sql<{ v: string }>`select ${sql.ref(display.column)} as v from ${sql.table(e.table)} where id = ${id}`.execute(
+    c.ctx.trx,
+  );
+  return String(r.rows[0]?.v ?? `#${id}`);
+}
+
+async function record(c: Ctx, m: Move, direction: string, after: { quantity: number; amount: bigint }) {
+  const l = c.ledger;
+  await c.ctx.trx
+    .insertInto(l.table)
+    .values({
+      top_dept_id: c.ctx.site.id,
+      [col(l, 'moveDate')]: c.date,
+      [col(l, 'warehouseId')]: m.warehouseId,
+      [col(l, 'productId')]: m.productId,
+      [col(l, 'direction')]: direction,
+      [col(l, 'quantity')]: m.quantity,
+      [col(l, 'amount')]: fromCents(m.amount),
+      [col(l, 'balanceQuantity')]: after.quantity,
+      [col(l, 'balanceAmount')]: fromCents(after.amount),
+      [col(l, 'docKind')]: c.ctx.entity.name,
+      [col(l, 'docId')]: Number(c.doc.id),
+      [col(l, 'docNo')]: c.docNo,
+      ...(l.byName.has('createdBy') ? { created_by: c.ctx.principal.userId } : {}),
+      ...(l.byName.has('createdAt') ? { created_at: new Date(c.ctx.s.clock.now()) } : {}),
+    })
+    .execute();
+}
+
+async function stockIn(c: Ctx, m: Move) {
+  const b = c.balance;
+  const held = await lockBalance(c, m.warehouseId, m.productId);
+  const after = {
+    quantity: Number(held?.quantity ?? 0) + m.quantity,
+    amount: cents(String(held?.amount ?? '0')) + m.amount,
+  };
+  if (held)
+    await sql`update ${sql.table(b.table)} set ${sql.ref(col(b, 'quantity'))} = ${after.quantity},
+      ${sql.ref(col(b, 'amount'))} = ${fromCents(after.amount)}::numeric where id = ${held.id}`.execute(c.ctx.trx);
+  else
+    await c.ctx.trx
+      .insertInto(b.table)
+      .values({
+        top_dept_id: c.ctx.site.id,
+        [col(b, 'warehouseId')]: m.warehouseId,
+        [col(b, 'productId')]: m.productId,
+        [col(b, 'quantity')]: after.quantity,
+        [col(b, 'amount')]: fromCents(after.amount),
+      })
+      .execute();
+  await record(c, m, IN, after);
+}
+
+/** Takes the quantity out at the moving average; the last units take what value is left. */
+async function stockOut(c: Ctx, m: Move): Promise<bigint> {
+  const b = c.balance;
+  const held = await lockBalance(c, m.warehouseId, m.productId);
+  const have = Number(held?.quantity ?? 0);
+  if (!held || have < m.quantity)
+    throw new AppError(Code.conflict, 'stock.short', {
+      product: await labelOf(c, productEntity(c), m.productId),
+      warehouse: await labelOf(c, warehouseEntity(c), m.warehouseId),
+      have,
+      need: m.quantity,
+    });
+  const value = cents(String(held.amount));
+  // Round half up to the fen: value × quantity / have.
+  const cost = m.quantity === have ? value : (value * BigInt(m.quantity) * 2n + BigInt(have)) / (2n * BigInt(have));
+  const after = { quantity: have - m.quantity, amount: value - cost };
+  await sql`update ${sql.table(b.table)} set ${sql.ref(col(b, 'quantity'))} = ${after.quantity},
+    ${sql.ref(col(b, 'amount'))} = ${fromCents(after.amount)}::numeric where id = ${held.id}`.execute(c.ctx.trx);
+  await record(c, { ...m, amount: cost }, OUT, after);
+  return cost;
+}
+
+const productEntity = (c: Ctx) => c.balance.byName.get('productId')!.ref!;
+const warehouseEntity = (c: Ctx) => c.balance.byName.get('warehouseId')!.ref!;
+
+/** The lines the effect moves: those of the event's document, or read from its tables. */
+async function linesOf(ctx: HookContext, effect: EffectDecl, doc: Row): Promise<Row[]> {
+  const member = String(effect.lines);
+  if (Array.isArray(doc[member])) return doc[member] as Row[];
+  const entities = ctx.s.schemas.forSite(ctx.site.key).entities;
+  const read = await readLines(
+    ctx.trx,
+    entities,
+    { ...ctx.entity, lines: { [member]: ctx.entity.lines![member]! } },
+    Number(doc.id),
+  );
+  return (read[member] as Row[]) ?? [];
+}
+
+defineEffect('stock', async (ctx, effect, doc) => {
+  const kind = String(effect.stock);
+  const entities = ctx.s.schemas.forSite(ctx.site.key).entities;
+  const balance = entities.get(String(effect.balance));
+  const ledger = entities.get(String(effect.ledger));
+  if (!balance || !ledger) throw new Error(`${ctx.entity.name}: the stock effect names no balance or ledger entity`);
+  const number =
+    ctx.entity.fields.find((f) => f.sequence) ?? (ctx.entity.display ? ctx.entity.byName.get(ctx.entity.display) : null);
+  const dateValue = effect.date ? doc[String(effect.date)] : null;
+  const c: Ctx = {
+    ctx,
+    balance,
+    ledger,
+    doc,
+    date: dateValue ? String(dateValue).slice(0, 10) : localNow(ctx.s.clock.now()).day,
+    docNo: String((number && doc[number.name]) ?? `#${String(doc.id)}`),
+  };
+  const q = String(effect.quantity ?? 'quantity');
+  const p = String(effect.product ?? 'productId');
+  const a = String(effect.amount ?? 'amount');
+  const lines = [...(await linesOf(ctx, effect, doc))].sort((x, y) => Number(x[p]) - Number(y[p]) || Number(x.id) - Number(y.id));
+  const lineEntity = entities.get(ctx.entity.lines![String(effect.lines)]!.entity)!;
+  const moveOf = (line: Row, warehouse: string): Move => ({
+    warehouseId: Number(doc[warehouse]),
+    productId: Number(line[p]),
+    quantity: Number(line[q]),
+    amount: cents(String(line[a] ?? '0')),
+    line,
+  });
+  for (const line of lines) {
+    if (!(Number(line[q]) > 0)) continue;
+    if (kind === 'in') {
+      await stockIn(c, moveOf(line, String(effect.warehouse)));
+      continue;
+    }
+    const from = kind === 'move' ? String(effect.from) : String(effect.warehouse);
+    const cost = await stockOut(c, moveOf(line, from));
+    // What the line cost is written to it (the outorder slip, the loss, the move's value).
+    await sql`update ${sql.table(lineEntity.table)} set ${sql.ref(col(lineEntity, a))} = ${fromCents(cost)}::numeric
+      where id = ${Number(line.id)}`.execute(ctx.trx);
+    if (kind === 'move') await stockIn(c, { ...moveOf(line, String(effect.to)), amount: cost });
+  }
+});

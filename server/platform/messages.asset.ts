@@ -1,0 +1,47 @@
+// Messages of assets and consumables (issue 17), and of the runtime effects they first needed.
+import type { Localized } from '../../validators/locale.ts';
+
+export const assetMessages = {
+  'state.notEditable': {
+    'zh-CN': '单据 {doc} 已办理，不能再修改或删除',
+    'zh-TW': '單據 {doc} 已辦理，不能再修改或刪除',
+    'en-US': 'Document {doc} has been carried out: it can no longer be changed or removed',
+    'pt-BR': 'O documento {doc} já foi executado: não pode mais ser alterado nem excluído',
+  },
+  'stock.short': {
+    'zh-CN': '{product}在{warehouse}的库存不足：现有 {have}，需要 {need}',
+    'zh-TW': '{product}在{warehouse}的庫存不足：現有 {have}，需要 {need}',
+    'en-US': 'Not enough {product} in {warehouse}: {have} in stock, {need} asked for',
+    'pt-BR': 'Estoque insuficiente de {product} em {warehouse}: há {have}, pedido {need}',
+  },
+  'cascade.notInState': {
+    'zh-CN': '{row} 当前状态为“{state}”，不能办理此业务',
+    'zh-TW': '{row} 目前狀態為「{state}」，不能辦理此業務',
+    'en-US': '{row} is “{state}”: this cannot be done to it now',
+    'pt-BR': '{row} está “{state}”: esta operação não é possível agora',
+  },
+  'asset.depreciated': {
+    'zh-CN': '{period} 折旧已计提：{cards} 张卡片，合计 {amount} 元',
+    'zh-TW': '{period} 折舊已計提：{cards} 張卡片，合計 {amount} 元',
+    'en-US': 'Depreciation for {period} booked: {cards} cards, {amount} in total',
+    'pt-BR': 'Depreciação de {period} lançada: {cards} bens, {amount} no total',
+  },
+  'asset.badPeriod': {
+    'zh-CN': '请选择已经开始的月份（YYYY-MM）',
+    'zh-TW': '請選擇已經開始的月份（YYYY-MM）',
+    'en-US': 'Choose a month that has begun (YYYY-MM)',
+    'pt-BR': 'Escolha um mês já iniciado (AAAA-MM)',
+  },
+  'asset.notRemovable': {
+    'zh-CN': '资产 {asset} 已计提折旧或由验收入库生成，不能删除，请办理处置',
+    'zh-TW': '資產 {asset} 已計提折舊或由驗收入庫生成，不能刪除，請辦理處置',
+    'en-US': 'Asset {asset} has been depreciated or came from an entry order: it is not removed but disposed of',
+    'pt-BR': 'O bem {asset} já foi depreciado ou veio de uma entrada: não é excluído, e sim baixado',
+  },
+  'asset.depreciatedCard': {
+    'zh-CN': '资产 {asset} 已计提折旧，原值、入账日期、分类和使用年限不能再修改',
+    'zh-TW': '資產 {asset} 已計提折舊，原值、入帳日期、分類和使用年限不能再修改',
+    'en-US': 'Asset {asset} has been depreciated: its cost, entry date, category and life can no longer change',
+    'pt-BR': 'O bem {asset} já foi depreciado: custo, data de entrada, categoria e vida útil não podem mais mudar',
+  },
+} satisfies Record<string, Localized>;

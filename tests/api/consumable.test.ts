@@ -1,0 +1,283 @@
+// Consumables (issue 17) on the stock ledger: stock-in at the price paid, issues at the moving
+// weighted average, a move out of one warehouse and into another in one transaction (all or
+// nothing), a loss on approval, an issue request approved and issued once; 200 concurrent issues of
+// one product never take the stock below zero; a received order no longer changes; data scope.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
+
+type Row = Record<string, any>;
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const dept: Record<string, number> = {};
+
+beforeAll(async () => {
+  server = await startServer();
+  tokens.admin = await server.login('admin', 'Admin@12345');
+  for (const name of ['assets', 'staff', 'head', 'principal']) tokens[name] = await server.login(name, 'Demo@12345');
+  for (const d of ok(await server.get('/api/core/dept/list', as('admin'))) as Row[]) dept[d.deptName] = Number(d.id);
+});
+afterAll(async () => server?.close());
+
+const as = (who: string, lang = 'zh-CN'): RequestOptions => ({ token: tokens[who], site: 'demo', lang });
+function ok<T = any>(r: Reply<T>): T {
+  expect(r.body.code, r.body.msg).toBe('0');
+  return r.body.data;
+}
+const today = () => new Date(server.clock.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+let n = 0;
+async function warehouse(): Promise<number> {
+  const code = `TW${++n}`;
+  return Number(
+    ok(await server.post('/api/consumable/warehouse/save', { warehouseCode: code, warehouseName: `测试库${code}` }, as('assets')))
+      .id,
+  );
+}
+async function product(safetyStock = 0): Promise<number> {
+  const categories = ok(await server.get('/api/consumable/category/list', as('assets'))) as Row[];
+  const code = `TP${++n}`;
+  const body = { productCode: code, productName: `测试耗材${code}`, categoryId: categories[0]!.id, unit: '个', safetyStock };
+  return Number(ok(await server.post('/api/consumable/product/save', body, as('assets'))).id);
+}
+async function stockIn(warehouseId: number, lines: Array<[number, number, string]>): Promise<Row> {
+  const body = {
+    warehouseId,
+    orderDate: today(),
+    source: '9',
+    items: lines.map(([productId, quantity, unitPrice]) => ({ productId, quantity, unitPrice })),
+  };
+  const order = ok(await server.post('/api/consumable/order/save', body, as('assets')));
+  ok(await server.post(`/api/consumable/order/receive?id=${order.id}`, {}, as('assets')));
+  return ok(await server.get(`/api/consumable/order/infoById/${order.id}`, as('assets')));
+}
+async function outorder(warehouseId: number, lines: Array<[number, number]>, more: Row = {}): Promise<Row> {
+  const body = {
+    warehouseId,
+    receiveDeptId: dept['教务处'],
+    outDate: today(),
+    items: lines.map(([productId, quantity]) => ({ productId, quantity })),
+    ...more,
+  };
+  return ok(await server.post('/api/consumable/outorder/save', body, as('assets')));
+}
+async function stockOf(warehouseId: number, productId: number): Promise<Row | undefined> {
+  const page = ok(await server.get(`/api/consumable/stock/page?warehouseId=${warehouseId}&productId=${productId}`, as('assets')));
+  return page.records[0];
+}
+/** Approves every step to the end, whoever of the school's approvers it waits on; the last reply. */
+async function approveAll(entity: string, id: number) {
+  let last: Reply | null = null;
+  for (let step = 0; step < 6; step++) {
+    let decided = false;
+    for (const who of ['admin', 'principal', 'assets', 'head']) {
+      const tasks = ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as(who))).records as Row[];
+      const task = tasks.find((t) => t.entity === entity && t.businessKey === id);
+      if (!task) continue;
+      last = await server.post('/api/workflow/task/approve', { taskId: task.id, comment: '同意' }, as(who));
+      decided = true;
+      break;
+    }
+    if (!decided || last?.body.code !== '0') break;
+  }
+  expect(last, `${entity} ${id} should have waited on someone`).toBeTruthy();
+  return last!;
+}
+async function decide(entity: string, id: number, who: string) {
+  const tasks = ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as(who))).records as Row[];
+  const task = tasks.find((t) => t.entity === entity && t.businessKey === id);
+  expect(task, `${who} should have the task of ${entity} ${id}`).toBeTruthy();
+  return server.post('/api/workflow/task/approve', { taskId: task!.id, comment: '同意' }, as(who));
+}
+
+describe('the stock ledger', () => {
+  it('takes stock in at the price paid and issues it at the moving weighted average', async () => {
+    const w = await warehouse();
+    const p = await product();
+    const order = await stockIn(w, [
+      [p, 100, '2.00'],
+      [p, 50, '3.10'],
+    ]);
+    expect(order.orderState).toBe('1');
+    expect(order.amount).toBe('355.00'); // 200.00 + 155.00, worked out by the server
+    expect(await stockOf(w, p)).toMatchObject({ quantity: 150, amount: '355.00', avgCost: '2.37' });
+
+    // 30 of 150 units worth 355.00: 71.00.
+    const out = await outorder(w, [[p, 30]]);
+    const issued = ok(await server.post(`/api/consumable/outorder/issue?id=${out.id}`, {}, as('assets')));
+    expect(issued.items[0].amount).toBe('71.00');
+    expect(issued.amount).toBe('71.00');
+    expect(await stockOf(w, p)).toMatchObject({ quantity: 120, amount: '284.00' });
+
+    const ledger = ok(await server.get(`/api/consumable/detail/page?productId=${p}&pageSize=10`, as('assets'))).records as Row[];
+    expect(ledger.map((r) => [r.direction, r.quantity, r.amount, r.balanceQuantity, r.balanceAmount])).toEqual([
+      ['2', 30, '71.00', 120, '284.00'],
+      ['1', 50, '155.00', 150, '355.00'],
+      ['1', 100, '200.00', 100, '200.00'],
+    ]);
+    expect(ledger[0]).toMatchObject({ docKind: 'consumableOutorder', docNo: out.outNo });
+    expect(ledger[0].warehouseIdLabel).toMatch(/^测试库TW/);
+
+    // Issued is done: the order cannot change, be removed or be issued again.
+    const edit = await server.post('/api/consumable/outorder/update', { ...issued, remark: 'x' }, as('assets'));
+    expect(edit.body.code).toBe('40900');
+    expect(edit.body.msg).toContain(out.outNo);
+    expect((await server.post('/api/consumable/outorder/remove', { ids: [out.id] }, as('assets'))).body.code).toBe('40900');
+    expect((await server.post(`/api/consumable/outorder/issue?id=${out.id}`, {}, as('assets'))).body.code).toBe('40900');
+    expect(await stockOf(w, p)).toMatchObject({ quantity: 120 });
+
+    // The last units take what value is left (no fen lost to rounding).
+    const rest = await outorder(w, [[p, 120]]);
+    const last = ok(await server.post(`/api/consumable/outorder/issue?id=${rest.id}`, {}, as('assets')));
+    expect(last.items[0].amount).toBe('284.00');
+    expect(await stockOf(w, p)).toMatchObject({ quantity: 0, amount: '0.00' });
+  });
+
+  it('refuses an issue beyond the stock, naming product, warehouse and figures, and changes nothing', async () => {
+    const w = await warehouse();
+    const p = await product();
+    const q = await product();
+    await stockIn(w, [
+      [p, 5, '10.00'],
+      [q, 5, '1.00'],
+    ]);
+    const out = await outorder(w, [
+      [p, 2],
+      [q, 6],
+    ]);
+    const r = await server.post(`/api/consumable/outorder/issue?id=${out.id}`, {}, as('assets', 'en-US'));
+    expect(r.body.code).toBe('40900');
+    const qName = ok(await server.get(`/api/consumable/product/infoById/${q}`, as('assets'))).productName;
+    const wName = ok(await server.get(`/api/consumable/warehouse/infoById/${w}`, as('assets'))).warehouseName;
+    expect(r.body.msg).toBe(`Not enough ${qName} in ${wName}: 5 in stock, 6 asked for`);
+    // The first line's issue went back with the refusal.
+    expect(await stockOf(w, p)).toMatchObject({ quantity: 5, amount: '50.00' });
+    expect(ok(await server.get(`/api/consumable/outorder/infoById/${out.id}`, as('assets'))).outState).toBe('0');
+  });
+
+  it('moves stock out of one warehouse and into the other in one transaction, or not at all', async () => {
+    const from = await warehouse();
+    const to = await warehouse();
+    const p = await product();
+    const q = await product();
+    await stockIn(from, [
+      [p, 120, '2.36'],
+      [q, 3, '5.00'],
+    ]);
+    // 120 × 2.36 = 283.20; 20 of them: 47.20.
+    const move = async (lines: Array<[number, number]>) =>
+      ok(
+        await server.post(
+          '/api/consumable/move/save',
+          {
+            fromWarehouseId: from,
+            toWarehouseId: to,
+            moveDate: today(),
+            reason: '调拨',
+            items: lines.map(([productId, quantity]) => ({ productId, quantity })),
+          },
+          as('assets'),
+        ),
+      );
+    const same = await server.post(
+      '/api/consumable/move/save',
+      { fromWarehouseId: from, toWarehouseId: from, moveDate: today(), items: [{ productId: p, quantity: 1 }] },
+      as('assets', 'en-US'),
+    );
+    expect(same.body.msg).toContain('The two warehouses must differ');
+
+    // One line short: approved, the move is refused and neither warehouse changes.
+    const bad = await move([
+      [p, 20],
+      [q, 4],
+    ]);
+    ok(await server.post(`/api/consumable/move/submit?id=${bad.id}`, {}, as('assets')));
+    const refused = await approveAll('consumableMove', bad.id); // 总务处's head, then the keeper
+    expect(refused.body.code).toBe('40900');
+    expect(await stockOf(from, p)).toMatchObject({ quantity: 120, amount: '283.20' });
+    expect(await stockOf(to, p)).toBeUndefined();
+
+    const good = await move([[p, 20]]);
+    ok(await server.post(`/api/consumable/move/submit?id=${good.id}`, {}, as('assets')));
+    ok(await approveAll('consumableMove', good.id));
+    expect(await stockOf(from, p)).toMatchObject({ quantity: 100, amount: '236.00' });
+    expect(await stockOf(to, p)).toMatchObject({ quantity: 20, amount: '47.20' });
+    const moved = ok(await server.get(`/api/consumable/move/infoById/${good.id}`, as('assets')));
+    expect(moved.items[0].amount).toBe('47.20');
+  });
+
+  it('issues an approved request once, at the department that asked', async () => {
+    const w = await warehouse();
+    const p = await product(10);
+    await stockIn(w, [[p, 12, '4.00']]);
+    const apply = ok(
+      await server.post(
+        '/api/consumable/apply/save',
+        { warehouseId: w, applyDate: today(), reason: '教研组领用', items: [{ productId: p, quantity: 5 }] },
+        as('staff'),
+      ),
+    );
+    expect(apply.deptId).toBe(dept['教务处']);
+    ok(await server.post(`/api/consumable/apply/submit?id=${apply.id}`, {}, as('staff')));
+    // Not approved yet: no stock-out order can name it.
+    const early = await outorder(w, [[p, 5]], { applyId: apply.id });
+    expect((await server.post(`/api/consumable/outorder/issue?id=${early.id}`, {}, as('assets'))).body.code).toBe('40900');
+    ok(await decide('consumableApply', apply.id, 'head'));
+    ok(await decide('consumableApply', apply.id, 'assets'));
+    ok(await server.post(`/api/consumable/outorder/issue?id=${early.id}`, {}, as('assets')));
+    expect(ok(await server.get(`/api/consumable/apply/infoById/${apply.id}`, as('staff'))).issueState).toBe('1');
+    // A second order for the same request is refused.
+    const twice = await outorder(w, [[p, 1]], { applyId: apply.id });
+    const again = await server.post(`/api/consumable/outorder/issue?id=${twice.id}`, {}, as('assets'));
+    expect(again.body.code).toBe('40900');
+    expect(await stockOf(w, p)).toMatchObject({ quantity: 7 });
+
+    // 7 left of a safety stock of 10: the product shows below safety stock.
+    const prod = ok(await server.get(`/api/consumable/product/infoById/${p}`, as('assets')));
+    expect(prod).toMatchObject({ stockQuantity: 7, stockFlag: '1' });
+  });
+
+  it('takes a loss out of stock when it is approved', async () => {
+    const w = await warehouse();
+    const p = await product();
+    await stockIn(w, [[p, 10, '3.00']]);
+    const loss = ok(
+      await server.post(
+        '/api/consumable/loss/save',
+        { warehouseId: w, lossDate: today(), reason: '受潮', items: [{ productId: p, quantity: 4, note: '受潮' }] },
+        as('assets'),
+      ),
+    );
+    ok(await server.post(`/api/consumable/loss/submit?id=${loss.id}`, {}, as('assets')));
+    expect(await stockOf(w, p)).toMatchObject({ quantity: 10 });
+    ok(await approveAll('consumableLoss', loss.id));
+    expect(await stockOf(w, p)).toMatchObject({ quantity: 6, amount: '18.00' });
+    expect(ok(await server.get(`/api/consumable/loss/infoById/${loss.id}`, as('assets'))).amount).toBe('12.00');
+  });
+
+  it('never goes below zero under 200 concurrent issues of one product', async () => {
+    const w = await warehouse();
+    const p = await product();
+    await stockIn(w, [[p, 150, '1.00']]);
+    const orders: number[] = [];
+    for (let i = 0; i < 200; i++) orders.push(Number((await outorder(w, [[p, 1]])).id));
+    const replies = await Promise.all(
+      orders.map((id) => server.post(`/api/consumable/outorder/issue?id=${id}`, {}, as('assets'))),
+    );
+    const codes = replies.map((r) => r.body.code);
+    expect(codes.filter((c) => c === '0')).toHaveLength(150);
+    expect(codes.filter((c) => c !== '0').every((c) => c === '40900')).toBe(true);
+    expect(await stockOf(w, p)).toMatchObject({ quantity: 0, amount: '0.00' });
+    const ledger = ok(await server.get(`/api/consumable/detail/page?productId=${p}&direction=2&pageSize=1`, as('assets')));
+    expect(ledger.total).toBe(150);
+    const balances = ok(await server.get(`/api/consumable/detail/list?productId=${p}`, as('assets'))) as Row[];
+    expect(balances.every((r) => r.balanceQuantity >= 0)).toBe(true);
+  }, 120_000);
+
+  it('keeps each department to its own requests, and the stock screens to their keepers', async () => {
+    const mine = ok(await server.get('/api/consumable/apply/page?pageSize=100', as('staff'))).records as Row[];
+    expect(mine.every((r) => r.deptId === dept['教务处'])).toBe(true);
+    expect((await server.get('/api/consumable/stock/page', as('staff'))).body.code).toBe('40103');
+    expect((await server.post('/api/consumable/order/save', {}, as('staff'))).body.code).toBe('40103');
+  });
+});
