@@ -1,0 +1,254 @@
+// Assets (issue 17): GB/T 14885 categories with their lives, cards entered from an entry order (one
+// per unit), moved by approved documents (taken into use, disposed of — the card's history names
+// each), and depreciated month by month: straight line from the month of entry, the last month
+// takes the remainder, none in the month of disposal, each month booked once however often it runs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
+
+type Row = Record<string, any>;
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+const dept: Record<string, number> = {};
+const category: Record<string, Row> = {};
+
+async function signIn() {
+  tokens.admin = await server.login('admin', 'Admin@12345');
+  for (const name of ['assets', 'staff', 'head', 'principal']) tokens[name] = await server.login(name, 'Demo@12345');
+}
+beforeAll(async () => {
+  server = await startServer();
+  await signIn();
+  for (const d of ok(await server.get('/api/core/dept/list', as('admin'))) as Row[]) dept[d.deptName] = Number(d.id);
+  for (const c of ok(await server.get('/api/asset/category/list', as('assets'))) as Row[]) category[c.categoryCode] = c;
+});
+afterAll(async () => server?.close());
+
+const as = (who: string, lang = 'zh-CN'): RequestOptions => ({ token: tokens[who], site: 'demo', lang });
+function ok<T = any>(r: Reply<T>): T {
+  expect(r.body.code, r.body.msg).toBe('0');
+  return r.body.data;
+}
+const DAY = 86_400_000;
+const localDay = () => new Date(server.clock.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+const period = () => localDay().slice(0, 7);
+
+async function approveAll(entity: string, id: number) {
+  let last: Reply | null = null;
+  for (let step = 0; step < 6; step++) {
+    let decided = false;
+    for (const who of ['admin', 'principal', 'assets', 'head']) {
+      const tasks = ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as(who))).records as Row[];
+      const task = tasks.find((t) => t.entity === entity && t.businessKey === id);
+      if (!task) continue;
+      last = await server.post('/api/workflow/task/approve', { taskId: task.id, comment: '同意' }, as(who));
+      decided = true;
+      break;
+    }
+    if (!decided || last?.body.code !== '0') break;
+  }
+  expect(last, `${entity} ${id} should have waited on someone`).toBeTruthy();
+  return last!;
+}
+const card = async (id: number) => ok(await server.get(`/api/asset/card/infoById/${id}`, as('assets')));
+async function newCard(body: Row): Promise<Row> {
+  return ok(
+    await server.post(
+      '/api/asset/card/save',
+      {
+        categoryId: category.A02010104!.id,
+        assetName: '台式计算机',
+        source: '1',
+        entryDate: localDay(),
+        deptId: dept['总务处'],
+        ...body,
+      },
+      as('assets'),
+    ),
+  );
+}
+const depreciate = (p: string) => server.post('/api/asset/depreciate/run', { period: p }, as('assets', 'en-US'));
+async function depreciationOf(cardId: number): Promise<Array<[string, string, string]>> {
+  const rows = ok(await server.get(`/api/asset/depreciation/list?cardId=${cardId}`, as('assets'))) as Row[];
+  return rows.map((r) => [r.period, r.amount, r.accumulated] as [string, string, string]).sort();
+}
+
+describe('asset categories and cards', () => {
+  it('seeds the GB/T 14885 tree with the lives of its codes', () => {
+    expect(category.A02010104).toMatchObject({ categoryName: '台式计算机', lifeMonths: 72 });
+    expect(category.A02010104!.parentId).toBe(category.A020101!.id);
+    expect(category.A0501).toMatchObject({ categoryName: '图书', lifeMonths: 0 });
+  });
+
+  it('gives a card its number by rule and its category’s life', async () => {
+    const c = await newCard({ cost: '5200.00' });
+    expect(c.assetNo).toMatch(/^ZC-\d{4}-\d{5}$/);
+    expect(c).toMatchObject({ lifeMonths: 72, assetState: '0', monthlyDepreciation: '72.22', netValue: '5200.00' });
+  });
+
+  it('enters an order as one card per unit, in use with its keeper, and the order no longer changes', async () => {
+    const body = {
+      orderDate: localDay(),
+      source: '1',
+      supplier: '联想',
+      deptId: dept['教务处'],
+      keeperId: null,
+      location: '教学楼 301',
+      items: [
+        { categoryId: category.A02010104!.id, assetName: '台式计算机', quantity: 3, unitPrice: '4999.00' },
+        { categoryId: category.A02021001!.id, assetName: '激光打印机', quantity: 1, unitPrice: '2100.00' },
+      ],
+    };
+    const order = ok(await server.post('/api/asset/order/save', body, as('assets')));
+    expect(order.amount).toBe('17097.00');
+    ok(await server.post(`/api/asset/order/enter?id=${order.id}`, {}, as('assets')));
+    const cards = ok(
+      await server.get(`/api/asset/card/list?location=${encodeURIComponent('教学楼 301')}`, as('assets')),
+    ) as Row[];
+    const made = cards.filter((c) => c.orderId === order.id);
+    expect(made).toHaveLength(4);
+    expect(made.filter((c) => c.cost === '4999.00')).toHaveLength(3);
+    expect(made.every((c) => c.assetState === '0' && c.deptId === dept['教务处'] && c.supplier === '联想')).toBe(true);
+    expect(new Set(made.map((c) => c.assetNo)).size).toBe(4);
+    const again = await server.post('/api/asset/order/update', { ...order, supplier: 'x' }, as('assets'));
+    expect(again.body.code).toBe('40900');
+    // A card an order made is disposed of, never removed.
+    expect((await server.post('/api/asset/card/remove', { ids: [made[0]!.id] }, as('assets'))).body.code).toBe('40900');
+  });
+
+  it('takes an idle card into use on approval, refuses a card in the wrong state, and keeps the history', async () => {
+    const c = await newCard({ cost: '3000.00' });
+    const apply = async () =>
+      ok(
+        await server.post(
+          '/api/asset/apply/save',
+          {
+            applyKind: '1',
+            applyDate: localDay(),
+            useDeptId: dept['教务处'],
+            keeperId: null,
+            location: '办公室 2',
+            reason: '新进教师用',
+            items: [{ assetId: c.id }],
+          },
+          as('staff'),
+        ),
+      );
+    const first = await apply();
+    ok(await server.post(`/api/asset/apply/submit?id=${first.id}`, {}, as('staff')));
+    ok(await approveAll('assetApply', first.id));
+    expect(await card(c.id)).toMatchObject({ assetState: '1', deptId: dept['教务处'], location: '办公室 2' });
+
+    const second = await apply();
+    ok(await server.post(`/api/asset/apply/submit?id=${second.id}`, {}, as('staff')));
+    const refused = await approveAll('assetApply', second.id);
+    expect(refused.body.code).toBe('40900');
+    expect(refused.body.msg).toContain(c.assetNo);
+    expect(refused.body.msg).toContain('在用');
+    // The card's history names the request that moved it (the refused one left nothing).
+    const history = await server.database.db
+      .selectFrom('sys_state_history')
+      .select(['from_state', 'to_state', 'source_no'])
+      .where('entity', '=', 'assetCard')
+      .where('doc_id', '=', c.id)
+      .orderBy('id')
+      .execute();
+    expect(history).toEqual([{ from_state: '0', to_state: '1', source_no: first.applyNo }]);
+  });
+
+  it('holds a card pending disposal while its disposal is approved, gives it back when withdrawn', async () => {
+    const c = await newCard({ cost: '800.00' });
+    const clean = ok(
+      await server.post(
+        '/api/asset/clean/save',
+        {
+          cleanKind: '1',
+          cleanDate: localDay(),
+          residualIncome: '50.00',
+          reason: '损坏无法修复',
+          items: [{ assetId: c.id, cost: '800.00' }],
+        },
+        as('assets'),
+      ),
+    );
+    expect(clean.totalCost).toBe('800.00');
+    ok(await server.post(`/api/asset/clean/submit?id=${clean.id}`, {}, as('assets')));
+    expect((await card(c.id)).assetState).toBe('4');
+    ok(await server.post(`/api/asset/clean/withdraw?id=${clean.id}`, {}, as('assets')));
+    expect((await card(c.id)).assetState).toBe('0');
+    ok(await server.post(`/api/asset/clean/submit?id=${clean.id}`, {}, as('assets')));
+    ok(await approveAll('assetClean', clean.id));
+    expect(await card(c.id)).toMatchObject({ assetState: '5', disposedDate: localDay() });
+  });
+});
+
+describe('depreciation', () => {
+  it('books each month once: straight line, the remainder last, none in the month of disposal', async () => {
+    const p0 = period();
+    // 1,000.00 over 3 months: 333.33, 333.33, 333.34. 600.00 over 6: 100.00 a month, disposed in month 3.
+    const a = await newCard({ cost: '1000.00', lifeMonths: 3, entryDate: `${p0}-01` });
+    const d = await newCard({ cost: '600.00', lifeMonths: 6, entryDate: `${p0}-01` });
+    const books = await newCard({ cost: '300.00', categoryId: category.A0501!.id, assetName: '图书' });
+    expect(books.lifeMonths).toBe(0);
+
+    const first = await depreciate(p0);
+    expect(first.body.code, first.body.msg).toBe('0');
+    expect(first.body.msg).toMatch(new RegExp(`^Depreciation for ${p0} booked: \\d+ cards`));
+    // Run again: the same answer, nothing booked twice.
+    const again = await depreciate(p0);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(await depreciationOf(a.id)).toEqual([[p0, '333.33', '333.33']]);
+    expect(await depreciationOf(books.id)).toEqual([]);
+    // Booked figures stay as they were booked.
+    const changed = await server.post('/api/asset/card/update', { ...(await card(a.id)), cost: '2000.00' }, as('assets'));
+    expect(changed.body.code).toBe('40900');
+    // A month not begun yet is refused.
+    server.clock.advance(35 * DAY);
+    await signIn();
+    const p1 = period();
+    const ahead = await depreciate(`${Number(p1.slice(0, 4)) + 1}${p1.slice(4)}`);
+    expect(ahead.body.msg).toBe('Choose a month that has begun (YYYY-MM)');
+    ok(await depreciate(p1));
+
+    // The 600.00 card leaves in the third month.
+    server.clock.advance(31 * DAY);
+    await signIn();
+    const p2 = period();
+    const clean = ok(
+      await server.post(
+        '/api/asset/clean/save',
+        { cleanKind: '2', cleanDate: `${p2}-02`, reason: '出售', items: [{ assetId: d.id, cost: '600.00' }] },
+        as('assets'),
+      ),
+    );
+    ok(await server.post(`/api/asset/clean/submit?id=${clean.id}`, {}, as('assets')));
+    ok(await approveAll('assetClean', clean.id));
+    ok(await depreciate(p2));
+
+    expect(await depreciationOf(a.id)).toEqual([
+      [p0, '333.33', '333.33'],
+      [p1, '333.33', '666.66'],
+      [p2, '333.34', '1000.00'],
+    ]);
+    expect(await depreciationOf(d.id)).toEqual([
+      [p0, '100.00', '100.00'],
+      [p1, '100.00', '200.00'],
+    ]);
+    expect(await card(a.id)).toMatchObject({ accumulatedDepreciation: '1000.00', netValue: '0.00', depreciatedMonths: 3 });
+
+    // The report: per month, category and department.
+    const report = ok(await server.get(`/api/asset/depreciate/page?period=${p2}&pageSize=100`, as('assets'))).records as Row[];
+    const line = report.find((r) => r.categoryId === category.A02010104!.id && r.deptId === dept['总务处']);
+    expect(line).toBeTruthy();
+    expect(Number(line!.amount)).toBeGreaterThanOrEqual(333.34);
+    server.clock.advance(-66 * DAY);
+    await signIn();
+  });
+
+  it('is a scheduled job that books the month just ended, and a run by hand books it once', async () => {
+    const r = ok(await server.post('/api/monitor/job/run/assetDepreciation', {}, as('admin')));
+    expect(r.result).toMatch(/折旧已计提/);
+    const runs = ok(await server.get('/api/asset/depreciate/runs/list', as('assets'))) as Row[];
+    expect(new Set(runs.map((x) => x.period)).size).toBe(runs.length);
+  });
+});
