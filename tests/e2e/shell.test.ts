@@ -80,7 +80,7 @@ describe('the shell', () => {
   it('opens a tab per menu page and closes tabs from the context menu', async () => {
     for (const [group, item] of [
       ['Budgets', 'Budget indicators'],
-      ['Assets', 'Asset catalog'],
+      ['Official cars', 'Car dispatch'],
       ['System', 'Users'],
     ]) {
       await page.locator('.ant-menu-submenu-title', { hasText: group }).first().click();
@@ -88,7 +88,7 @@ describe('the shell', () => {
       await expect.poll(() => page.locator('.page-header h4').textContent()).toBe(item);
     }
     expect(page.url()).toContain('/system/user?v=v2.5.44');
-    expect(await tabTitles(page)).toEqual(['Home', 'Budget indicators', 'Asset catalog', 'Users']);
+    expect(await tabTitles(page)).toEqual(['Home', 'Budget indicators', 'Car dispatch', 'Users']);
     // Users is a screen from schemas.
     await expect.poll(() => page.locator('[data-testid=schema-list-User]').count()).toBe(1);
     // The breadcrumb lists every level; all but the last two are links.
@@ -113,7 +113,7 @@ describe('the shell', () => {
     };
 
     // A screen of a later area says so instead of failing.
-    await tab('Asset catalog').click();
+    await tab('Car dispatch').click();
     await expect.poll(() => page.locator('[data-testid=not-built]').textContent()).toContain('not built yet');
     await tab('Users').click();
     await page.waitForURL(/\/system\/user/);
@@ -125,7 +125,7 @@ describe('the shell', () => {
     await onTab('Home', 'Close left');
     await expect.poll(() => lastMessage(page)).toBe('No tab on the left');
 
-    await onTab('Asset catalog', 'Close current');
+    await onTab('Car dispatch', 'Close current');
     await expect.poll(() => tabTitles(page)).toEqual(['Home', 'Budget indicators', 'Users']);
 
     await onTab('Budget indicators', 'Close right');
