@@ -8,9 +8,10 @@ import { installFormily } from './form/locale.ts';
 import ListPage from './list/ListPage.tsx';
 import ErrorPanel from './ErrorPanel.tsx';
 import { rt } from './texts.ts';
-import type { FormPageBundle, PageBundle } from './types.ts';
+import type { DetailPageBundle, FormPageBundle, PageBundle } from './types.ts';
 // A form page brings Formily; a list loads it only when a dialog opens.
 const FormPage = lazy(() => import('./form/FormPage.tsx'));
+const DetailPage = lazy(() => import('./detail/DetailPage.tsx'));
 
 export default function SchemaPage({
   component,
@@ -22,14 +23,14 @@ export default function SchemaPage({
   notFound: ReactNode;
 }) {
   const env = useRenderer();
-  const [state, setState] = useState<{ bundle?: PageBundle | FormPageBundle; missing?: boolean; error?: string }>({});
+  const [state, setState] = useState<{ bundle?: PageBundle | FormPageBundle | DetailPageBundle; missing?: boolean; error?: string }>({});
   installFormily(env.language);
 
   useEffect(() => {
     let cancelled = false;
     setState({});
     env.fetcher
-      .get<PageBundle | FormPageBundle>(`schema/page/${component}`)
+      .get<PageBundle | FormPageBundle | DetailPageBundle>(`schema/page/${component}`)
       .then((answer) => {
         if (cancelled) return;
         if (answer.code === '0') setState({ bundle: answer.data });
@@ -52,6 +53,10 @@ export default function SchemaPage({
       {state.bundle.kind === 'form' ? (
         <Suspense fallback={spin}>
           <FormPage key={component} bundle={state.bundle} urlQuery={urlQuery} />
+        </Suspense>
+      ) : state.bundle.kind === 'detail' ? (
+        <Suspense fallback={spin}>
+          <DetailPage key={component} bundle={state.bundle} urlQuery={urlQuery} />
         </Suspense>
       ) : (
         <ListPage key={component} bundle={state.bundle} urlQuery={urlQuery} />

@@ -81,7 +81,8 @@ export interface ActionSchema {
     | 'request'
     | 'print'
     | 'download'
-    | 'preview';
+    | 'preview'
+    | 'scan';
   title?: string;
   permission?: string;
   to?: string;
@@ -171,6 +172,37 @@ export interface FormPageBundle {
   kind: 'form';
   form: FormSchema & { page: NonNullable<FormSchema['page']> };
   entity: PublicEntity;
+  texts: Record<string, Record<string, string>>;
+}
+
+/** A tab of a detail page (`<entity>.detail.json`). */
+export interface DetailTab {
+  key: string;
+  title: string;
+  kind: 'form' | 'history' | 'rows' | 'qr';
+  entity?: string;
+  match?: Record<string, string>;
+  columns?: string[];
+  value?: string;
+  caption?: string[];
+}
+
+/** The bundle of a record's read-only detail page (an asset card with its history and label). */
+export interface DetailPageBundle {
+  component: string;
+  kind: 'detail';
+  detail: {
+    entity: string;
+    page: { component: string; path: string; back: string };
+    heading: string[];
+    lookup?: string;
+    actions?: Array<{ title: string; endpoint: string; body?: Record<string, string>; permission: string }>;
+    tabs: DetailTab[];
+  };
+  form: FormSchema | null;
+  entity: PublicEntity;
+  /** Entities whose rows a tab lists. */
+  related: Record<string, PublicEntity>;
   texts: Record<string, Record<string, string>>;
 }
 

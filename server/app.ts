@@ -54,8 +54,9 @@ import './entities/cascade.ts';
 import './modules/stock/ledger.ts';
 import { depreciationRoutes } from './modules/asset/depreciation.ts';
 import './modules/asset/cards.ts';
+import { inventoryRoutes } from './modules/asset/inventory.ts';
 import entityRoutes from './entities/crud.ts';
-import { stateRoutes } from './entities/states.ts';
+import { historyRoutes, stateRoutes } from './entities/states.ts';
 import { SchemaRegistry } from './entities/registry.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import fastifyMultipart from '@fastify/multipart';
@@ -232,12 +233,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       schemaRoutes(api, services);
       contractNoticeRoutes(api, services);
       depreciationRoutes(api, services);
+      inventoryRoutes(api, services);
       jobRoutes(api, services);
       fileRoutes(api, services);
       ossRoutes(api, services);
       // Generic endpoints last: a module's own route of the same path wins.
       entityRoutes(api, services);
       stateRoutes(api, services);
+      historyRoutes(api, services);
       docsRoutes(api, services);
     },
     { prefix: '/api' },

@@ -21,6 +21,7 @@ import { activeTab, batchSummary, listParams, urlFilters, type BatchSummary } fr
 // The dialogs bring Formily; a list loads them when one first opens.
 const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
+const ScanDialog = lazy(() => import('./ScanDialog.tsx'));
 import QueryForm, { type QueryValues } from './QueryForm.tsx';
 
 export const PAGE_SIZES = ['10', '20', '30', '40'];
@@ -133,6 +134,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
     ids?: number[];
   } | null>(null);
   const [importing, setImporting] = useState<ActionSchema | null>(null);
+  const [scanning, setScanning] = useState<ActionSchema | null>(null);
   const [dicts, setDicts] = useState<Record<string, DictEntry[]>>({});
   const [reloadKey, setReloadKey] = useState(0);
   // A tree opens fully when it is small (departments), one level when it is large (menus).
@@ -299,6 +301,8 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
         return void exportRows();
       case 'import':
         return setImporting(a);
+      case 'scan':
+        return setScanning(a);
       case 'navigate':
         return a.to && env.navigate(fill(a.to, { ...fixed, ...(row ?? {}) }));
       case 'print':
@@ -615,6 +619,17 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
             onSaved={() => {
               setDialog(null);
               if (dialog.ids) setSelected([]);
+              reload();
+            }}
+          />
+        )}
+        {scanning && (
+          <ScanDialog
+            url={`${entity.api}/${scanning.endpoint ?? 'scan'}`}
+            title={label(scanning)}
+            hint={scanning.hint ? schemaText(bundle.texts, scanning.hint, language) : undefined}
+            onClose={() => {
+              setScanning(null);
               reload();
             }}
           />

@@ -13,17 +13,28 @@
 //     "history": "assetState" }
 //       a new row of the entity per line (per unit of `each`: one card per computer bought), saved as
 //       the entity saves (its number by rule, defaults, dictionaries and references checked).
+//   { "copyTo": "assetClean", "into": "items", "from": "items", "where": "result == '3'",
+//     "fields": { "cleanKind": "'1'", "cleanDate": "today" }, "lineFields": { "assetId": "line.assetId" } }
+//       one new document whose lines (`into`) are this document's lines of `from` that `where` keeps
+//       (an inventory's losses become one disposal); none when no line is kept.
+//   { "linesFrom": "assetCard", "lines": "items", "where": { "deptId": "scopeDeptId" },
+//     "exclude": { "assetState": ["5"] }, "fields": { "assetId": "row.id", "assetName": "row.assetName" } }
+//       the document's lines become one per row of the entity on the site whose `where` fields equal
+//       the document's (an empty one is no condition; a tree's node takes everything under it), less
+//       the rows `exclude` names — an inventory's cards at its start.
 //
-// A refusal names the row and its state in words (资产 ZC-2026-00012 当前状态为“在用”).
+// Expressions see `today` (the sites' day). A refusal names the row and its state in words
+// (资产 ZC-2026-00012 当前状态为“在用”).
 import { sql } from 'kysely';
 import { defineEffect, type EffectDecl } from './effects.ts';
 import type { HookContext } from './hooks.ts';
 import type { EntityDef } from './model.ts';
 import { readLines } from './lines.ts';
-import { toWire } from './rows.ts';
 import { EntityService } from './crud.ts';
 import { run } from '../../validators/expression/evaluate.ts';
 import { AppError, Code } from '../platform/errors.ts';
+import { localNow } from '../platform/jobs.ts';
+import { toColumns, toWire } from './rows.ts';
 
 type Row = Record<string, unknown>;
 
@@ -100,7 +111,7 @@ defineEffect('update', async (ctx, effect, doc, event) => {
         });
       }
     }
-    const scope = { ...doc, line: line ?? {}, row };
+    const scope = { ...doc, line: line ?? {}, row, today: localNow(ctx.s.clock.now()).day };
     const values: Row = {};
     for (const [name, rule] of Object.entries(set)) values[name] = run(rule, scope) ?? null;
     const columns = Object.fromEntries(
@@ -120,19 +131,93 @@ defineEffect('update', async (ctx, effect, doc, event) => {
 
 defineEffect('copyTo', async (ctx, effect: EffectDecl, doc, event) => {
   const target = ctx.s.schemas.entity(ctx.site.key, String(effect.copyTo));
-  const member = effect.lines ? String(effect.lines) : null;
+  const member = effect.lines && !effect.into ? String(effect.lines) : null;
   const lines = member ? await linesOf(ctx, member, doc) : [null];
   const fields = (effect.fields ?? {}) as Record<string, string>;
   const tracked = effect.history ? String(effect.history) : null;
   const svc = await new EntityService(ctx.s, target, ctx.request).prepare();
+  const today = localNow(ctx.s.clock.now()).day;
+  if (effect.into) {
+    // One document made of some of this one's lines.
+    const source = await linesOf(ctx, String(effect.from ?? effect.lines), doc);
+    const kept = effect.where ? source.filter((l) => Boolean(run(String(effect.where), { ...l, doc }))) : source;
+    if (!kept.length) return;
+    const row: Row = {};
+    for (const [name, rule] of Object.entries(fields)) row[name] = run(rule, { ...doc, today }) ?? null;
+    row[String(effect.into)] = kept.map((line) =>
+      Object.fromEntries(
+        Object.entries((effect.lineFields ?? {}) as Record<string, string>).map(([name, rule]) => [
+          name,
+          run(rule, { ...doc, line, today }) ?? null,
+        ]),
+      ),
+    );
+    await svc.insert(ctx.trx, row);
+    return;
+  }
   for (const line of lines) {
     const units = effect.each ? Math.max(0, Math.floor(Number((line ?? doc)[String(effect.each)]) || 0)) : 1;
     for (let unit = 1; unit <= units; unit++) {
-      const scope = { ...doc, line: line ?? {}, unit };
+      const scope = { ...doc, line: line ?? {}, unit, today };
       const row: Row = {};
       for (const [name, rule] of Object.entries(fields)) row[name] = run(rule, scope) ?? null;
       const made = toWire(target, await svc.insert(ctx.trx, row));
       await history(ctx, target, Number(made.id), event, doc, null, tracked ? made[tracked] : '');
     }
   }
+});
+
+/** Ids of a tree's node and every node under it. */
+const subtree = (table: string, parent: string, id: number) =>
+  sql`(with recursive sub as (select id from ${sql.table(table)} where id = ${id}
+    union all select t.id from ${sql.table(table)} t join sub on t.${sql.ref(parent)} = sub.id) select id from sub)`;
+
+defineEffect('linesFrom', async (ctx, effect, doc) => {
+  const source = ctx.s.schemas.entity(ctx.site.key, String(effect.linesFrom));
+  const member = String(effect.lines);
+  const decl = ctx.entity.lines?.[member];
+  if (!decl) throw new Error(`${ctx.entity.name}: linesFrom names no lines ${member}`);
+  const line = ctx.s.schemas.entity(ctx.site.key, decl.entity);
+  const entities = ctx.s.schemas.forSite(ctx.site.key).entities;
+  const where = [sql`t.top_dept_id = ${ctx.site.id}`];
+  for (const [theirs, ours] of Object.entries((effect.where ?? {}) as Record<string, string>)) {
+    const value = doc[ours];
+    if (value === null || value === undefined || value === '') continue;
+    const f = source.byName.get(theirs)!;
+    const target = f.type === 'ref' && f.ref ? entities.get(f.ref) : undefined;
+    const parent = target?.tree ? target.byName.get(target.tree)?.column : undefined;
+    where.push(
+      target && parent
+        ? sql`t.${sql.ref(f.column)} in ${subtree(target.table, parent, Number(value))}`
+        : sql`t.${sql.ref(f.column)} = ${value}`,
+    );
+  }
+  for (const [theirs, values] of Object.entries((effect.exclude ?? {}) as Record<string, string[]>))
+    where.push(sql`coalesce(t.${sql.ref(source.byName.get(theirs)!.column)}::text, '') not in (${sql.join(values)})`);
+  const rows = (
+    await sql<Row>`select t.* from ${sql.table(source.table)} t where ${sql.join(where, sql` and `)} order by t.id`.execute(
+      ctx.trx,
+    )
+  ).rows.map((r) => toWire(source, r));
+  await ctx.trx.deleteFrom(line.table).where('doc_id', '=', Number(doc.id)).execute();
+  // Every field written as the effect says, read-only ones (a count's result) too.
+  const writable = { ...line, fields: line.fields.map((f) => ({ ...f, readOnly: false })) };
+  const fields = (effect.fields ?? {}) as Record<string, string>;
+  const made = rows.map((row, i) => {
+    const values: Row = {};
+    for (const [name, rule] of Object.entries(fields)) values[name] = run(rule, { ...doc, row }) ?? null;
+    for (const f of line.fields)
+      if (f.default !== undefined && (values[f.name] === undefined || values[f.name] === null)) values[f.name] = f.default;
+    return {
+      ...toColumns(writable, values),
+      doc_id: Number(doc.id),
+      line_no: i + 1,
+      ...(line.site ? { top_dept_id: ctx.site.id } : {}),
+    };
+  });
+  for (let i = 0; i < made.length; i += 500)
+    await ctx.trx
+      .insertInto(line.table)
+      .values(made.slice(i, i + 500))
+      .execute();
 });

@@ -103,15 +103,17 @@ function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
   const aggregates = entity.fields
     .filter((f) => f.aggregate && !f.hidden)
     .flatMap((f) => {
-      const { of, sum = [], min, match, where = {} } = f.aggregate!;
+      const { of, sum = [], min, count, match, where = {} } = f.aggregate!;
       const source = targets.get(of);
       if (!source) return [];
       const column = (e: EntityDef, name: string) =>
         e.byName.get(name)?.column ?? (name === 'docId' && e.lineOf ? 'doc_id' : name);
-      const total = sql.join(
-        sum.map((n) => sql`coalesce(a.${sql.ref(column(source, n))}, 0)`),
-        sql` + `,
-      );
+      const total = sum.length
+        ? sql.join(
+            sum.map((n) => sql`coalesce(a.${sql.ref(column(source, n))}, 0)`),
+            sql` + `,
+          )
+        : sql`0`;
       const same = Object.entries(match).map(
         ([theirs, ours]) => sql`a.${sql.ref(column(source, theirs))} = t.${sql.ref(column(entity, ours))}`,
       );
@@ -129,7 +131,9 @@ function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
       if (source.site) same.push(sql`a.top_dept_id = t.top_dept_id`);
       const figure = min
         ? sql`min(a.${sql.ref(column(source, min))})`
-        : sql`coalesce(sum(${total}), 0)${f.type === 'money' ? sql`::numeric(18,2)` : sql``}`;
+        : count
+          ? sql`count(*)::integer`
+          : sql`coalesce(sum(${total}), 0)${f.type === 'money' ? sql`::numeric(18,2)` : sql``}`;
       return [sql`(select ${figure} from ${sql.table(source.table)} a where ${sql.join(same, sql` and `)})`.as(f.column)];
     });
   return [

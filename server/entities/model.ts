@@ -72,6 +72,8 @@ export interface FieldDef {
     match: Record<string, string>;
     /** Values, lists of values, or day bounds from today ({ "lt": "$today" }, { "lte": "$today+30" }). */
     where?: Record<string, string | string[] | Record<string, string>>;
+    /** How many rows match, instead of a sum. */
+    count?: true;
   };
   /** A figure computed from the row's other fields at every read (the expression language; no column). */
   compute?: string;

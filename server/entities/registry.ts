@@ -206,6 +206,11 @@ export class SchemaRegistry {
     return new SchemaRegistry(base, loadTexts(), await tableColumns(db, tables));
   }
 
+  /** The base files as written (routes are registered from these). */
+  baseFiles(): SchemaFile[] {
+    return this.base;
+  }
+
   /** Entities as written in the base files (routes are registered from these). */
   baseEntities(): EntityDef[] {
     return this.base
@@ -251,6 +256,10 @@ export class SchemaRegistry {
           ...files.filter((f) => f.kind === 'list').map((f): [string, SchemaFile] => [String(f.json.component), f]),
           ...files
             .filter((f) => f.kind === 'form' && f.json.page && typeof f.json.page === 'object')
+            .map((f): [string, SchemaFile] => [String((f.json.page as Record<string, Json>).component), f]),
+          // A read-only detail page of one record (an asset card with its history).
+          ...files
+            .filter((f) => f.kind === 'detail')
             .map((f): [string, SchemaFile] => [String((f.json.page as Record<string, Json>).component), f]),
         ]),
         forms: new Map(files.filter((f) => f.kind === 'form').map((f) => [f.name, f])),

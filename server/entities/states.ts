@@ -54,6 +54,71 @@ export function actionApplies(states: StatesDecl, action: StateAction, doc: Reco
   return !action.when || Boolean(run(action.when, doc));
 }
 
+/**
+ * GET <api>/history/:id — what happened to a record: each state change and each document that moved
+ * it (an asset card taken into use by a request, disposed of by a disposal), newest first, with who
+ * and when. For the entities a detail page shows a history of; the record must be one the caller
+ * may read (site and data scope), under the key <permission>:query.
+ */
+export function historyRoutes(app: FastifyInstance, s: Services) {
+  const shown = new Set(
+    s.schemas
+      .baseFiles()
+      .filter((f) => f.kind === 'detail' && Array.isArray(f.json.tabs))
+      .filter((f) => (f.json.tabs as Array<Record<string, unknown>>).some((t) => t.kind === 'history'))
+      .map((f) => String(f.json.entity)),
+  );
+  for (const base of s.schemas.baseEntities()) {
+    if (!shown.has(base.name)) continue;
+    app.get<{ Params: { id: string } }>(
+      `${base.api}/history/:id`,
+      {
+        config: { permission: permissionOf(base, 'query') },
+        schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } } } },
+      },
+      async (request) => {
+        const { site } = caller(request);
+        const entity = s.schemas.entity(site.key, base.name);
+        const id = Number(request.params.id);
+        // Someone else's id, or one outside the caller's scope, reads as a missing one.
+        await new EntityService(s, entity, request).find(id);
+        const rows = await sql<Record<string, unknown>>`select h.id, h.action, h.from_state, h.to_state, h.created_at,
+            h.source_entity, h.source_id, h.source_no, h.note, u.real_name
+          from sys_state_history h left join sys_user u on u.id = h.user_id
+          where h.top_dept_id = ${site.id} and h.entity = ${entity.name} and h.doc_id = ${id}
+          order by h.id desc limit 500`.execute(s.database.db);
+        const entities = s.schemas.forSite(site.key).entities;
+        return ok(
+          request,
+          rows.rows.map((r) => {
+            const source = r.source_entity ? entities.get(String(r.source_entity)) : undefined;
+            return {
+              id: Number(r.id),
+              action: String(r.action),
+              fromState: r.from_state,
+              toState: r.to_state,
+              createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at,
+              userName: r.real_name ?? null,
+              // The document that moved the record: its kind in the caller's words, its number, and
+              // whether it has an approval page to open.
+              source: source
+                ? {
+                    entity: source.name,
+                    title: s.schemas.texts[source.title]?.[request.locale] ?? source.name,
+                    id: Number(r.source_id),
+                    no: r.source_no,
+                    approvable: Boolean(source.process),
+                  }
+                : null,
+              note: r.note ?? null,
+            };
+          }),
+        );
+      },
+    );
+  }
+}
+
 export function stateRoutes(app: FastifyInstance, s: Services) {
   for (const base of s.schemas.baseEntities()) {
     for (const [name, declared] of Object.entries(base.states?.actions ?? {})) {

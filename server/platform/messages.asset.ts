@@ -38,6 +38,42 @@ export const assetMessages = {
     'en-US': 'Asset {asset} has been depreciated or came from an entry order: it is not removed but disposed of',
     'pt-BR': 'O bem {asset} já foi depreciado ou veio de uma entrada: não é excluído, e sim baixado',
   },
+  'asset.finishFirst': {
+    'zh-CN': '盘点 {doc} 尚未完成，完成后才能提交审批',
+    'zh-TW': '盤點 {doc} 尚未完成，完成後才能提交審批',
+    'en-US': 'Count {doc} is not finished: finish it before submitting it',
+    'pt-BR': 'O inventário {doc} não foi concluído: conclua-o antes de enviá-lo',
+  },
+  'asset.scanMatched': {
+    'zh-CN': '{code} 盘点相符（{doc}）',
+    'zh-TW': '{code} 盤點相符（{doc}）',
+    'en-US': '{code} counted: matches ({doc})',
+    'pt-BR': '{code} contado: confere ({doc})',
+  },
+  'asset.scanSurplus': {
+    'zh-CN': '{code} 不在盘点范围内，已记为盘盈（{doc}）',
+    'zh-TW': '{code} 不在盤點範圍內，已記為盤盈（{doc}）',
+    'en-US': '{code} is not in the count: recorded as surplus ({doc})',
+    'pt-BR': '{code} não está no inventário: registrado como sobra ({doc})',
+  },
+  'asset.scanUnknown': {
+    'zh-CN': '没有编号为“{code}”的资产卡片',
+    'zh-TW': '沒有編號為「{code}」的資產卡片',
+    'en-US': 'No asset card is numbered “{code}”',
+    'pt-BR': 'Nenhum bem tem o número “{code}”',
+  },
+  'asset.noInventory': {
+    'zh-CN': '当前没有进行中的盘点，{code} 未登记',
+    'zh-TW': '目前沒有進行中的盤點，{code} 未登記',
+    'en-US': 'No count is in progress: {code} was not recorded',
+    'pt-BR': 'Nenhum inventário em andamento: {code} não foi registrado',
+  },
+  'asset.scanWhich': {
+    'zh-CN': '{code} 不在任何进行中的盘点范围内，且有多个盘点进行中，请在盘点单中登记',
+    'zh-TW': '{code} 不在任何進行中的盤點範圍內，且有多個盤點進行中，請在盤點單中登記',
+    'en-US': '{code} is in no count in progress, and several are open: record it in the count itself',
+    'pt-BR': '{code} não está em nenhum inventário em andamento, e há vários abertos: registre-o no próprio inventário',
+  },
   'asset.depreciatedCard': {
     'zh-CN': '资产 {asset} 已计提折旧，原值、入账日期、分类和使用年限不能再修改',
     'zh-TW': '資產 {asset} 已計提折舊，原值、入帳日期、分類和使用年限不能再修改',

@@ -30,7 +30,7 @@ const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US', 'pt-BR'] as const;
 /** The meta-schema a file must name, by its file name. */
 function expectedMeta(rel: string): string | undefined {
   const base = rel.split('/').pop()!;
-  const kind = /\.(entity|list|form|seed)\.json$/.exec(base)?.[1];
+  const kind = /\.(entity|list|form|seed|detail)\.json$/.exec(base)?.[1];
   if (kind) return `${kind}.schema.json`;
   const fixed: Record<string, string> = {
     'menu.json': 'menu.schema.json',
@@ -533,6 +533,42 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           if (effect.date !== undefined) field(`${at}/date`, effect.date, 'date field');
           return;
         }
+        if (effect.linesFrom !== undefined) {
+          const source = entities.get(String(effect.linesFrom));
+          if (!source) return report(rel, `${at}/linesFrom`, `entity ${String(effect.linesFrom)} does not exist`);
+          const line = lineEntityOf(String(effect.lines));
+          if (!line) return report(rel, `${at}/lines`, `${String(effect.lines)} names no lines of the entity`);
+          for (const [theirs, ours] of Object.entries(obj(effect.where))) {
+            if (!source.fields.has(theirs)) report(rel, `${at}/where/${theirs}`, `${theirs} is not a field of ${String(effect.linesFrom)}`);
+            field(`${at}/where/${theirs}`, ours, 'where field');
+          }
+          for (const theirs of Object.keys(obj(effect.exclude)))
+            if (!source.fields.has(theirs)) report(rel, `${at}/exclude/${theirs}`, `${theirs} is not a field of ${String(effect.linesFrom)}`);
+          for (const [name, rule] of Object.entries(obj(effect.fields))) {
+            if (!line.fields.has(name)) report(rel, `${at}/fields/${name}`, `${name} is not a field of the lines ${String(effect.lines)}`);
+            const bad = conditionError(String(rule));
+            if (bad) report(rel, `${at}/fields/${name}`, bad);
+          }
+          return;
+        }
+        if (effect.copyTo !== undefined && effect.into !== undefined) {
+          const target = entities.get(String(effect.copyTo));
+          if (!target) return report(rel, `${at}/copyTo`, `entity ${String(effect.copyTo)} does not exist`);
+          const into = entities.get(str(obj(obj(target.json.lines)[String(effect.into)]).entity) ?? '');
+          if (!into) report(rel, `${at}/into`, `${String(effect.into)} names no lines of ${String(effect.copyTo)}`);
+          if (!lineEntityOf(String(effect.from ?? effect.lines))) report(rel, `${at}/from`, `${String(effect.from ?? effect.lines)} names no lines of the entity`);
+          for (const [key, names] of [['fields', target.fields], ['lineFields', into?.fields]] as const)
+            for (const [name, rule] of Object.entries(obj(effect[key]))) {
+              if (names && !names.has(name)) report(rel, `${at}/${key}/${name}`, `${name} is not a field there`);
+              const bad = conditionError(String(rule));
+              if (bad) report(rel, `${at}/${key}/${name}`, bad);
+            }
+          if (effect.where !== undefined) {
+            const bad = conditionError(String(effect.where));
+            if (bad) report(rel, `${at}/where`, bad);
+          }
+          return;
+        }
         if (effect.update !== undefined || effect.copyTo !== undefined) {
           const target = entities.get(String(effect.update ?? effect.copyTo));
           if (!target) return report(rel, at, `entity ${String(effect.update ?? effect.copyTo)} does not exist`);
@@ -556,7 +592,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           } else if (effect.lines !== undefined && !lineEntityOf(String(effect.lines))) report(rel, `${at}/lines`, `${String(effect.lines)} names no lines of the entity`);
           return;
         }
-        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning, contract, stock, update or copyTo`);
+        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning, contract, stock, update, copyTo or linesFrom`);
         if (!['freeze', 'release', 'consume', 'pay'].includes(String(effect.budget))) report(rel, `${at}/budget`, `budget effect ${String(effect.budget)}: freeze, release, consume or pay`);
         if (effect.budget === 'consume' && effect.amount !== undefined) field(`${at}/amount`, effect.amount, 'amount field');
         if (effect.budget === 'freeze') {
@@ -639,7 +675,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           const of = entities.get(str(agg.of) ?? '');
           if (!of) report(rel, `${at}/aggregate/of`, `entity ${String(agg.of)} does not exist`);
           else {
-            if (agg.sum === undefined && agg.min === undefined) report(rel, `${at}/aggregate`, 'an aggregate names what it sums (sum) or its earliest value (min)');
+            if (agg.sum === undefined && agg.min === undefined && agg.count === undefined) report(rel, `${at}/aggregate`, 'an aggregate names what it sums (sum), its earliest value (min) or counts (count)');
             if (agg.min !== undefined && !of.fields.has(String(agg.min)))
               report(rel, `${at}/aggregate/min`, `${String(agg.min)} is not a field of ${String(agg.of)}`);
             arr(agg.sum).forEach((n, i) => {
@@ -716,6 +752,47 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         if (why) report(rel, ptr('fields', name), `${table}.${column}: ${why}`);
       }
     }
+  }
+
+  // Detail pages: a record read-only, with tabs.
+  const detailComponents = new Map<string, string>();
+  for (const { rel, json } of byKind(/\.detail\.json$/)) {
+    const name = str(json.entity);
+    const entity = name ? entities.get(name) : undefined;
+    if (!entity) {
+      report(rel, '/entity', `entity ${String(name)} does not exist`);
+      continue;
+    }
+    const page = obj(json.page);
+    const component = str(page.component);
+    if (component) detailComponents.set(component, rel);
+    if (str(page.path) && menuComponents.get(str(page.path)!) !== component)
+      report(rel, '/page/path', `no menu entry at ${String(page.path)} renders component ${String(component)}`);
+    if (str(page.back) && !menuPaths.has(str(page.back)!)) report(rel, '/page/back', `no menu entry has the path ${String(page.back)}`);
+    const has = (e: EntityInfo, f: string) => f === 'id' || e.fields.has(f);
+    arr(json.heading).forEach((f, i) => !has(entity, String(f)) && report(rel, ptr('heading', i), `${String(f)} is not a field of entity ${name}`));
+    if (json.lookup !== undefined && !has(entity, String(json.lookup))) report(rel, '/lookup', `${String(json.lookup)} is not a field of entity ${name}`);
+    arr(json.actions).forEach((a, i) => {
+      text(rel, ptr('actions', i, 'title'), obj(a).title);
+      for (const [k, f] of Object.entries(obj(obj(a).body))) if (!has(entity, String(f))) report(rel, ptr('actions', i, 'body', k), `${String(f)} is not a field of entity ${name}`);
+    });
+    arr(json.tabs).forEach((tab, i) => {
+      const t = obj(tab);
+      text(rel, ptr('tabs', i, 'title'), t.title);
+      if (t.kind === 'rows') {
+        const other = entities.get(str(t.entity) ?? '');
+        if (!other) return report(rel, ptr('tabs', i, 'entity'), `entity ${String(t.entity)} does not exist`);
+        for (const [theirs, ours] of Object.entries(obj(t.match))) {
+          if (!has(other, theirs)) report(rel, ptr('tabs', i, 'match', theirs), `${theirs} is not a field of ${String(t.entity)}`);
+          if (!has(entity, String(ours))) report(rel, ptr('tabs', i, 'match', theirs), `${String(ours)} is not a field of ${name}`);
+        }
+        arr(t.columns).forEach((c, j) => !has(other, String(c)) && report(rel, ptr('tabs', i, 'columns', j), `${String(c)} is not a field of ${String(t.entity)}`));
+      }
+      if (t.kind === 'qr') {
+        if (!has(entity, String(t.value))) report(rel, ptr('tabs', i, 'value'), `${String(t.value)} is not a field of ${name}`);
+        arr(t.caption).forEach((c, j) => !has(entity, String(c)) && report(rel, ptr('tabs', i, 'caption', j), `${String(c)} is not a field of ${name}`));
+      }
+    });
   }
 
   // Forms.

@@ -13,6 +13,7 @@ import { readConfig } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
 import crypto from 'node:crypto';
 import { seedDemoContracts } from './demo-contracts.ts';
+import { seedAssetsAndStock } from './demo-assets.ts';
 
 interface Indicator {
   code: string;
@@ -567,6 +568,73 @@ async function seedYear(database: Database, now: number): Promise<void> {
     // Purchases and contracts (issue 16), this month.
     const day = (offset: number) => new Date(now + offset * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
     await seedDemoContracts({ who, idOf, day, year: today.getFullYear() });
+
+    // Assets and consumables (issue 17): a year of purchases as cards, its depreciation, stock.
+    who = await on(today.getMonth() + 1, today.getDate());
+    await seedAssetsAndStock(
+      { keeper: who.assets, staff: who.staff, approvers: [who.head, who.assets, who.admin, who.principal] },
+      {
+        day,
+        deptId,
+        keeperDept: '总务处',
+        staffDept: '教务处',
+        purchases: [
+          {
+            daysAgo: 330,
+            supplier: '联想（北京）有限公司',
+            lines: [
+              ['A02010104', '台式计算机', 'i5/16G/512G SSD/23.8英寸', '台', 4999, 60, '信息中心', '实验楼 计算机教室一', true],
+              ['A02010104', '台式计算机', 'i5/16G/512G SSD/23.8英寸', '台', 4999, 40, '信息中心', '实验楼 计算机教室二', false],
+              ['A02010103', '服务器', '2U 双路 64G', '台', 38600, 2, '信息中心', '行政楼 机房', true],
+            ],
+          },
+          {
+            daysAgo: 280,
+            supplier: '市办公家具有限公司',
+            lines: [
+              ['A060104', '学生课桌椅', '单人 可升降', '套', 1180, 60, '教务处', '教学楼 高一年级', true],
+              ['A060105', '文件柜', '钢制 五节', '个', 1350, 12, '党政办公室', '行政楼 二层', true],
+            ],
+          },
+          {
+            daysAgo: 200,
+            supplier: '市电子科技有限公司',
+            lines: [
+              ['A02021100', '投影仪', '5000流明 1080P', '台', 8600, 15, '教务处', '教学楼 各教室', true],
+              ['A02021001', '激光打印机', 'A4 黑白 双面 网络', '台', 2100, 20, '总务处', '行政楼 各办公室', false],
+              ['A02010105', '便携式计算机', 'i7/16G/1T SSD/14英寸', '台', 6800, 30, '教务处', '教师办公室', true],
+            ],
+          },
+          {
+            daysAgo: 120,
+            supplier: '市制冷设备有限公司',
+            lines: [['A020618', '空调机', '3匹 柜式 变频', '台', 7600, 25, '总务处', '教学楼 各教室', true]],
+          },
+          {
+            daysAgo: 60,
+            supplier: '新华书店示范区分店',
+            lines: [
+              ['A0501', '图书', '中小学图书馆配书（每套 50 册）', '套', 1200, 40, '图书馆', '图书馆 书库', true],
+              ['A060103', '阅览桌', '六人位 实木', '张', 2600, 10, '图书馆', '图书馆 阅览室', true],
+            ],
+          },
+        ],
+        warehouses: [
+          ['CK01', '总务处主仓库', '行政楼 负一层'],
+          ['CK02', '教学楼分仓库', '教学楼 一层'],
+        ],
+        products: [
+          ['HC-0001', 'A4复印纸', 'HC0101', '70g 500张/包', 40, 23],
+          ['HC-0002', '中性笔', 'HC0102', '0.5mm 黑色', 100, 1.5],
+          ['HC-0003', '笔记本', 'HC0101', 'B5 60页', 50, 4],
+          ['HC-0004', '硒鼓', 'HC02', 'HP 88A', 5, 320],
+          ['HC-0005', '墨盒', 'HC02', 'Canon 黑色', 5, 180],
+          ['HC-0006', '粉笔', 'HC04', '无尘 白色 50支/盒', 30, 6],
+          ['HC-0007', '白板笔', 'HC04', '黑色 可擦', 40, 3.5],
+          ['HC-0008', '消毒液', 'HC03', '84消毒液 2L', 10, 16],
+        ],
+      },
+    );
   } finally {
     await app.close();
   }

@@ -9,6 +9,7 @@ import { ManualClock } from '../platform/clock.ts';
 import { readConfig } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
 import { signInTo } from './demo-budget.ts';
+import { seedAssetsAndStock } from './demo-assets.ts';
 
 const PASSWORD = 'City@12345';
 const money = (n: number) => n.toFixed(2);
@@ -160,6 +161,61 @@ export async function seedCityDemo(database: Database, now: number): Promise<voi
       amount: money(24_000),
     })) as { id: number };
     await approve('contractPayment', '/contract/payment', first.id, false);
+
+    // Assets and consumables (issue 17): the hospital's equipment and its stores.
+    const [keeper, staff] = await Promise.all(['cityassets', 'citystaff'].map((u) => signInTo(app, 'city', year, u, PASSWORD)));
+    await seedAssetsAndStock(
+      { keeper, staff, approvers: [head, keeper, admin, dean] },
+      {
+        day,
+        deptId,
+        keeperDept: '设备科',
+        staffDept: '内科',
+        purchases: [
+          {
+            daysAgo: 320,
+            supplier: '迈瑞医疗',
+            lines: [
+              ['A023201', '多参数监护仪', '12.1英寸 六参数', '台', 38000, 24, '内科', '住院部 内科病区', true],
+              ['A023205', '电动病床', '三摇 带护栏', '张', 9800, 40, '外科', '住院部 外科病区', true],
+            ],
+          },
+          {
+            daysAgo: 240,
+            supplier: '联影医疗',
+            lines: [
+              ['A023203', '数字化X射线摄影系统', 'DR 双板', '台', 1280000, 1, '医务科', '门诊楼 放射科', true],
+              ['A023202', '彩色多普勒超声诊断仪', '台式 四探头', '台', 560000, 2, '医务科', '门诊楼 超声科', true],
+            ],
+          },
+          {
+            daysAgo: 150,
+            supplier: '联想（北京）有限公司',
+            lines: [
+              ['A02010104', '台式计算机', 'i5/16G/512G SSD/23.8英寸', '台', 4999, 50, '信息科', '门诊楼 诊室', true],
+              ['A02010104', '台式计算机', 'i5/16G/512G SSD/23.8英寸', '台', 4999, 12, '信息科', '信息科 库房', false],
+            ],
+          },
+          {
+            daysAgo: 70,
+            supplier: '市办公家具有限公司',
+            lines: [['A060105', '药品柜', '钢制 双开门', '个', 1600, 20, '内科', '住院部 护士站', true]],
+          },
+        ],
+        warehouses: [
+          ['YK01', '医用耗材库', '后勤楼 一层'],
+          ['YK02', '门诊二级库', '门诊楼 负一层'],
+        ],
+        products: [
+          ['YH-0001', '医用外科口罩', 'HC05', '17.5×9.5cm 50只/盒', 100, 18],
+          ['YH-0002', '一次性使用无菌注射器', 'HC05', '5ml 带针 100支/盒', 50, 45],
+          ['YH-0003', '医用检查手套', 'HC05', '乳胶 100只/盒', 60, 35],
+          ['YH-0004', 'A4复印纸', 'HC0101', '70g 500张/包', 40, 23],
+          ['YH-0005', '消毒液', 'HC03', '含氯 2L', 20, 16],
+          ['YH-0006', '硒鼓', 'HC02', 'HP 88A', 5, 320],
+        ],
+      },
+    );
   } finally {
     await app.close();
   }

@@ -270,7 +270,7 @@ export const ORGANISATIONS: OrganisationSeed[] = [
   {
     key: 'city',
     name: '市第一医院',
-    departments: ['院长办公室', '财务科', '医务科', '采购中心', '信息科', '内科', '外科'],
+    departments: ['院长办公室', '财务科', '医务科', '采购中心', '设备科', '信息科', '内科', '外科'],
     roles: roles({ principal: '院长', deputy: '副院长', staff: '职工' }),
     users: [
       { loginName: 'cityadmin', password: 'City@12345', realName: '医院管理员', dept: '信息科', roles: ['admin'], leads: true },
@@ -302,6 +302,15 @@ export const ORGANISATIONS: OrganisationSeed[] = [
         sex: '0',
       },
       { loginName: 'citybuyer', password: 'City@12345', realName: '刘洋', dept: '采购中心', roles: ['buyer'], sex: '0' },
+      {
+        loginName: 'cityassets',
+        password: 'City@12345',
+        realName: '黄海',
+        dept: '设备科',
+        roles: ['assetKeeper'],
+        leads: true,
+        sex: '0',
+      },
     ],
     base: {
       loginTitle: '资产管理平台',

@@ -182,6 +182,95 @@ describe('asset categories and cards', () => {
   });
 });
 
+describe('inventory counts', () => {
+  it('lists the cards in scope, counts them by scan and by hand, and turns its losses into a disposal', async () => {
+    const inScope = new Set<number>([category.A020101!.id]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const c of Object.values(category))
+        if (inScope.has(Number(c.parentId)) && !inScope.has(Number(c.id))) {
+          inScope.add(Number(c.id));
+          grew = true;
+        }
+    }
+    const lost = await newCard({ cost: '4200.00', deptId: dept['教务处'], location: '教研室' });
+    const outside = await newCard({ cost: '4200.00', deptId: dept['总务处'] });
+    const expected = (ok(await server.get(`/api/asset/card/list?deptId=${dept['教务处']}`, as('assets'))) as Row[]).filter(
+      (c) => inScope.has(Number(c.categoryId)) && c.assetState !== '5',
+    );
+    const saved = ok(
+      await server.post(
+        '/api/asset/inventory/save',
+        {
+          title: '教务处计算机年度盘点',
+          scopeDeptId: dept['教务处'],
+          scopeCategoryId: category.A020101!.id,
+          planDate: localDay(),
+        },
+        as('assets'),
+      ),
+    );
+    ok(await server.post(`/api/asset/inventory/start?id=${saved.id}`, {}, as('assets')));
+    let doc = ok(await server.get(`/api/asset/inventory/infoById/${saved.id}`, as('assets')));
+    expect(doc.inventoryState).toBe('1');
+    expect(doc.items.map((l: Row) => l.assetId).sort()).toEqual(expected.map((c) => c.id).sort());
+    expect(doc).toMatchObject({ lineCount: expected.length, uncounted: expected.length, matched: 0 });
+    // Its plan no longer changes, and it cannot be submitted before it is finished.
+    expect((await server.post('/api/asset/inventory/update', { ...doc, title: 'x' }, as('assets'))).body.code).toBe('40900');
+    const early = await server.post(`/api/asset/inventory/submit?id=${saved.id}`, {}, as('assets', 'en-US'));
+    expect(early.body.msg).toBe(`Count ${doc.inventoryNo} is not finished: finish it before submitting it`);
+
+    // A label read by the camera holds the card page's link; a typed number works too.
+    const first = expected.find((c) => c.id !== lost.id)!;
+    const scanned = await server.post(
+      '/api/asset/inventory/scan',
+      { code: `https://demo.example/asset/cardDetail?code=${encodeURIComponent(first.assetNo)}` },
+      as('assets', 'en-US'),
+    );
+    expect(scanned.body.msg).toBe(`${first.assetNo} counted: matches (${doc.inventoryNo})`);
+    const surplus = await server.post('/api/asset/inventory/scan', { code: outside.assetNo }, as('assets', 'en-US'));
+    expect(surplus.body.msg).toBe(`${outside.assetNo} is not in the count: recorded as surplus (${doc.inventoryNo})`);
+    expect((await server.post('/api/asset/inventory/scan', { code: 'ZC-0000-00000' }, as('assets'))).body.code).toBe('40400');
+
+    // The rest by hand: the lost card is missing, every other one found.
+    doc = ok(await server.get(`/api/asset/inventory/infoById/${saved.id}`, as('assets')));
+    expect(doc).toMatchObject({ matched: 1, surplus: 1, uncounted: expected.length - 1 });
+    const early2 = await server.post(`/api/asset/inventory/finish?id=${saved.id}`, {}, as('assets', 'en-US'));
+    expect(early2.body.msg).toContain('Some assets are not counted yet');
+    const results = doc.items.map((l: Row) => ({
+      id: l.id,
+      result: l.assetId === lost.id ? '3' : l.result === '0' ? '1' : l.result,
+      note: l.assetId === lost.id ? '未找到' : null,
+    }));
+    ok(await server.post(`/api/asset/inventory/record?id=${saved.id}`, { items: results }, as('assets')));
+    ok(await server.post(`/api/asset/inventory/finish?id=${saved.id}`, {}, as('assets')));
+    ok(await server.post(`/api/asset/inventory/submit?id=${saved.id}`, {}, as('assets')));
+    ok(await approveAll('assetInventory', saved.id));
+
+    // Approved: the loss is a disposal draft naming the card, for the keeper to submit.
+    const cleans = ok(await server.get('/api/asset/clean/page?pageSize=100', as('assets'))).records as Row[];
+    const made = cleans.find((c) => String(c.reason).includes(doc.inventoryNo));
+    expect(made).toMatchObject({ approvalStatus: '0', cleanKind: '1' });
+    const draft = ok(await server.get(`/api/asset/clean/infoById/${made!.id}`, as('assets')));
+    expect(draft.items.map((l: Row) => l.assetId)).toEqual([lost.id]);
+  });
+});
+
+describe('the card page', () => {
+  it('is a detail page for the keeper, with the card’s history', async () => {
+    const page = ok(await server.get('/api/schema/page/AssetCardDetail', as('assets')));
+    expect(page.kind).toBe('detail');
+    expect(page.detail.tabs.map((t: Row) => t.kind)).toEqual(['form', 'history', 'rows', 'qr']);
+    expect((await server.get('/api/schema/page/AssetCardDetail', as('staff'))).body.code).toBe('40103');
+    const cards = ok(await server.get('/api/asset/card/page?pageSize=1&assetState=5', as('assets'))).records as Row[];
+    const history = ok(await server.get(`/api/asset/card/history/${cards[0]!.id}`, as('assets'))) as Row[];
+    expect(history[0]).toMatchObject({ toState: '5', source: { entity: 'assetClean', approvable: true } });
+    expect(history[1]).toMatchObject({ toState: '4', source: { entity: 'assetClean' } });
+    expect(history.every((h) => h.source && h.userName)).toBe(true);
+    expect((await server.get(`/api/asset/card/history/${cards[0]!.id}`, as('staff'))).body.code).toBe('40103');
+  });
+});
+
 describe('depreciation', () => {
   it('books each month once: straight line, the remainder last, none in the month of disposal', async () => {
     const p0 = period();

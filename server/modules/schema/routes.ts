@@ -235,6 +235,43 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
         });
         return sendCached(request, reply, body);
       }
+      if (page.kind === 'detail') {
+        // A record read-only with its tabs: for whoever may read the entity's records; a tab of
+        // another entity's rows only for whoever may read those.
+        const queryKey = permissionOf(entity, 'query');
+        if (!s.access.can(principal, queryKey)) throw new AppError(Code.forbidden, 'auth.forbidden', { key: queryKey });
+        const tabs = (page.json.tabs as Array<Record<string, Json>>).filter((t) => {
+          const other = t.kind === 'rows' ? schemas.entities.get(String(t.entity)) : undefined;
+          return t.kind !== 'rows' || (other !== undefined && s.access.can(principal, permissionOf(other, 'list')));
+        });
+        const actionKeys = ((page.json.actions ?? []) as Array<Record<string, Json>>).map((a) =>
+          s.access.can(principal, String(a.permission)) ? '1' : '0',
+        );
+        const signature = principal.isAdmin ? 'admin' : [...tabs.map((t) => t.key), ...actionKeys].join(',');
+        const body = await s.cache.get(site.id, `page:${request.params.component}:${signature}:${request.locale}`, async () => {
+          const related = Object.fromEntries(
+            tabs
+              .filter((t) => t.kind === 'rows')
+              .map((t) => [String(t.entity), publicEntity(schemas.entities.get(String(t.entity))!, schemas.entities)]),
+          );
+          const bundle = {
+            component: request.params.component,
+            kind: 'detail',
+            detail: {
+              ...page.json,
+              tabs,
+              actions: ((page.json.actions ?? []) as Array<Record<string, Json>>).filter((a) =>
+                s.access.can(principal, String(a.permission)),
+              ),
+            },
+            form: schemas.forms.get(entity.name)?.json ?? null,
+            entity: publicEntity(entity, schemas.entities),
+            related,
+          };
+          return cachedEnvelope({ ...bundle, texts: textsOf(s, bundle) }, request.locale);
+        });
+        return sendCached(request, reply, body);
+      }
       const listKey = permissionOf(entity, 'list');
       if (!s.access.can(principal, listKey)) throw new AppError(Code.forbidden, 'auth.forbidden', { key: listKey });
 
