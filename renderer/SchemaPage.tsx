@@ -23,7 +23,11 @@ export default function SchemaPage({
   notFound: ReactNode;
 }) {
   const env = useRenderer();
-  const [state, setState] = useState<{ bundle?: PageBundle | FormPageBundle | DetailPageBundle; missing?: boolean; error?: string }>({});
+  const [state, setState] = useState<{
+    bundle?: PageBundle | FormPageBundle | DetailPageBundle;
+    missing?: boolean;
+    error?: string;
+  }>({});
   installFormily(env.language);
 
   useEffect(() => {

@@ -40,7 +40,17 @@ function FormTab({ bundle, record, dicts }: { bundle: DetailPageBundle; record: 
   return <FormBody form={form} schema={schema} labelCol={bundle.form?.labelCol} />;
 }
 
-function HistoryTab({ bundle, id, dicts, stateDict }: { bundle: DetailPageBundle; id: number; dicts: Record<string, DictEntry[]>; stateDict?: string }) {
+function HistoryTab({
+  bundle,
+  id,
+  dicts,
+  stateDict,
+}: {
+  bundle: DetailPageBundle;
+  id: number;
+  dicts: Record<string, DictEntry[]>;
+  stateDict?: string;
+}) {
   const env = useRenderer();
   const [rows, setRows] = useState<HistoryRow[] | null>(null);
   useEffect(() => {
@@ -94,12 +104,24 @@ function HistoryTab({ bundle, id, dicts, stateDict }: { bundle: DetailPageBundle
   );
 }
 
-function RowsTab({ tab, bundle, record, dicts }: { tab: DetailTab; bundle: DetailPageBundle; record: Row; dicts: Record<string, DictEntry[]> }) {
+function RowsTab({
+  tab,
+  bundle,
+  record,
+  dicts,
+}: {
+  tab: DetailTab;
+  bundle: DetailPageBundle;
+  record: Row;
+  dicts: Record<string, DictEntry[]>;
+}) {
   const env = useRenderer();
   const entity = bundle.related[tab.entity!] as PublicEntity;
   const [rows, setRows] = useState<Row[] | null>(null);
   useEffect(() => {
-    const query = Object.fromEntries(Object.entries(tab.match ?? {}).map(([theirs, ours]) => [theirs, String(record[ours] ?? '')]));
+    const query = Object.fromEntries(
+      Object.entries(tab.match ?? {}).map(([theirs, ours]) => [theirs, String(record[ours] ?? '')]),
+    );
     env.fetcher
       .get<Row[]>(`${entity.api}/list`, query)
       .then((a) => setRows(a.code === '0' ? a.data : []))
@@ -132,17 +154,36 @@ export function scanLink(origin: string, path: string, value: unknown): string {
   return `${origin}${path}?code=${encodeURIComponent(String(value ?? ''))}`;
 }
 
-function QrTab({ tab, bundle, record, dicts }: { tab: DetailTab; bundle: DetailPageBundle; record: Row; dicts: Record<string, DictEntry[]> }) {
+function QrTab({
+  tab,
+  bundle,
+  record,
+  dicts,
+}: {
+  tab: DetailTab;
+  bundle: DetailPageBundle;
+  record: Row;
+  dicts: Record<string, DictEntry[]>;
+}) {
   const env = useRenderer();
   const [svg, setSvg] = useState('');
   const value = record[tab.value!];
   useEffect(() => {
-    void QRCode.toString(scanLink(window.location.origin, bundle.detail.page.path, value), { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then(setSvg);
+    void QRCode.toString(scanLink(window.location.origin, bundle.detail.page.path, value), {
+      type: 'svg',
+      margin: 1,
+      errorCorrectionLevel: 'M',
+    }).then(setSvg);
   }, [value]);
   const fields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
   return (
     <Space align="start" size={24}>
-      <div className="detail-qr" data-testid="detail-qr" style={{ width: 180, height: 180 }} dangerouslySetInnerHTML={{ __html: svg }} />
+      <div
+        className="detail-qr"
+        data-testid="detail-qr"
+        style={{ width: 180, height: 180 }}
+        dangerouslySetInnerHTML={{ __html: svg }}
+      />
       <Space direction="vertical">
         <Typography.Text type="secondary">{rt(env.language, 'scanToOpen')}</Typography.Text>
         <Descriptions size="small" column={1}>
@@ -173,7 +214,9 @@ export default function DetailPage({ bundle, urlQuery }: { bundle: DetailPageBun
         found = rows.code === '0' ? (rows.data.find((r) => String(r[bundle.detail.lookup!]) === code)?.id ?? null) : null;
       }
       if (!found) throw new Error(rt(env.language, 'recordMissing'));
-      const types = [...new Set([...dictTypesOf(bundle.entity), ...Object.values(bundle.related).flatMap((e) => dictTypesOf(e))])];
+      const types = [
+        ...new Set([...dictTypesOf(bundle.entity), ...Object.values(bundle.related).flatMap((e) => dictTypesOf(e))]),
+      ];
       const [dicts, answer] = await Promise.all([
         types.length ? env.dicts(types) : Promise.resolve({}),
         env.fetcher.get<Row>(`${bundle.entity.api}/infoById/${found}`),
@@ -255,7 +298,13 @@ export default function DetailPage({ bundle, urlQuery }: { bundle: DetailPageBun
         </Space>
       }
     >
-      <Tabs items={bundle.detail.tabs.map((tab) => ({ key: tab.key, label: schemaText(bundle.texts, tab.title, env.language), children: body(tab) }))} />
+      <Tabs
+        items={bundle.detail.tabs.map((tab) => ({
+          key: tab.key,
+          label: schemaText(bundle.texts, tab.title, env.language),
+          children: body(tab),
+        }))}
+      />
     </Card>
   );
 }

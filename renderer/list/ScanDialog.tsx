@@ -14,7 +14,17 @@ interface Outcome {
   msg: string;
 }
 
-export default function ScanDialog({ url, title, hint, onClose }: { url: string; title: string; hint?: string; onClose: () => void }) {
+export default function ScanDialog({
+  url,
+  title,
+  hint,
+  onClose,
+}: {
+  url: string;
+  title: string;
+  hint?: string;
+  onClose: () => void;
+}) {
   const env = useRenderer();
   const video = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<'starting' | 'on' | 'none'>('starting');
@@ -77,7 +87,13 @@ export default function ScanDialog({ url, title, hint, onClose }: { url: string;
         ref={video}
         muted
         playsInline
-        style={{ width: '100%', maxHeight: 320, background: '#000', borderRadius: 6, display: camera === 'on' ? 'block' : 'none' }}
+        style={{
+          width: '100%',
+          maxHeight: 320,
+          background: '#000',
+          borderRadius: 6,
+          display: camera === 'on' ? 'block' : 'none',
+        }}
       />
       {camera === 'none' && <Alert type="info" showIcon message={rt(env.language, 'noCamera')} style={{ marginBottom: 12 }} />}
       <Input.Search

@@ -204,13 +204,11 @@ export async function seedAssetsAndStock(people: AssetSeedPeople, plan: AssetSee
       orderDate: day(-daysAgo),
       source: '1',
       supplier: '办公用品供应商',
-      items: products
-        .slice(from)
-        .map((p) => ({
-          productId: p.id,
-          quantity: Math.max(1, Math.round(p.safety * factor)),
-          unitPrice: money(p.price * bump),
-        })),
+      items: products.slice(from).map((p) => ({
+        productId: p.id,
+        quantity: Math.max(1, Math.round(p.safety * factor)),
+        unitPrice: money(p.price * bump),
+      })),
     })) as { id: number };
     await keeper.call('POST', `/consumable/order/receive?id=${order.id}`, { id: order.id });
   };
