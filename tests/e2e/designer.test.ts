@@ -242,6 +242,8 @@ describe('process designer', () => {
     await admin.goto(`${baseUrl()}/workflow/business`);
     await admin.locator('[data-testid=toolbar-add]').click();
     await item(admin, '单据类型').locator('.ant-select').click();
+    // Many document types bind to processes: the list is searched, as a user would.
+    await admin.keyboard.type('请假');
     await admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '请假申请' }).click();
     await item(admin, '流程标识').locator('.ant-select').click();
     await admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: modelKey }).click();
