@@ -96,18 +96,18 @@ export default function ScanDialog({
         }}
       />
       {camera === 'none' && <Alert type="info" showIcon message={rt(env.language, 'noCamera')} style={{ marginBottom: 12 }} />}
-      <Input.Search
-        style={{ marginTop: 12 }}
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-        enterButton={rt(env.language, 'ok')}
-        maxLength={300}
-        data-testid="scan-input"
-        onSearch={(v) => {
-          last.current = { code: '', at: 0 };
-          void send(v).then(() => setTyped(''));
-        }}
-      />
+      <div data-testid="scan-input" style={{ marginTop: 12 }}>
+        <Input.Search
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          enterButton={rt(env.language, 'ok')}
+          maxLength={300}
+          onSearch={(v) => {
+            last.current = { code: '', at: 0 };
+            void send(v).then(() => setTyped(''));
+          }}
+        />
+      </div>
       <List
         size="small"
         style={{ marginTop: 12 }}

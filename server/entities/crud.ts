@@ -695,6 +695,7 @@ export class EntityService {
       const ctx = this.hookContext(trx);
       const wire = rows.map((r) => this.wire(r));
       for (const w of wire) assertEditable(this.entity, w);
+      await this.assertUnreferred(trx, ids);
       await hooksOf(this.entity.name).beforeRemove?.(ctx, wire);
       await trx.deleteFrom(this.entity.table).where('id', 'in', ids).execute();
       if (this.entity.lines) await removeLines(trx, this.siteEntities, this.entity, ids);
@@ -702,6 +703,24 @@ export class EntityService {
     });
     await this.afterWrite();
     return ids.length;
+  }
+
+  /** Refuses to remove rows that rows of another entity still refer to through a `restrict` field. */
+  private async assertUnreferred(trx: Transaction<any>, ids: number[]) {
+    for (const other of this.siteEntities.values()) {
+      for (const f of other.fields) {
+        if (!f.restrict || f.ref !== this.entity.name) continue;
+        const used = await sql<{ id: number }>`select t.${sql.ref(f.column)} as id from ${sql.table(other.table)} t
+          where t.${sql.ref(f.column)} in (${sql.join(ids)}) limit 1`.execute(trx);
+        if (!used.rows.length) continue;
+        const row = await this.find(Number(used.rows[0]!.id), trx);
+        const named = this.entity.display ? row[this.entity.display] : row.id;
+        throw new AppError(Code.conflict, 'record.inUse', {
+          record: String(named ?? row.id),
+          by: this.s.schemas.texts[other.title]?.[this.request.locale] ?? other.name,
+        });
+      }
+    }
   }
 
   async setStatus(body: unknown): Promise<Row> {

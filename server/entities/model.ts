@@ -77,6 +77,8 @@ export interface FieldDef {
   };
   /** A figure computed from the row's other fields at every read (the expression language; no column). */
   compute?: string;
+  /** ref: the referred row cannot be removed while this row refers to it (a product with stock moves). */
+  restrict?: boolean;
   /** A figure worked out from the row at every save and stored (a line's quantity × unit price). */
   derive?: string;
 }

@@ -2,6 +2,12 @@
 import type { Localized } from '../../validators/locale.ts';
 
 export const assetMessages = {
+  'record.inUse': {
+    'zh-CN': '“{record}”已被{by}使用，不能删除',
+    'zh-TW': '「{record}」已被{by}使用，不能刪除',
+    'en-US': '“{record}” is used by {by}: it cannot be removed',
+    'pt-BR': '“{record}” é usado por {by}: não pode ser excluído',
+  },
   'state.notEditable': {
     'zh-CN': '单据 {doc} 已办理，不能再修改或删除',
     'zh-TW': '單據 {doc} 已辦理，不能再修改或刪除',

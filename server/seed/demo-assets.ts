@@ -27,7 +27,8 @@ export interface AssetSeedPlan {
     supplier: string;
     lines: Array<[string, string, string, string, number, number, string, string, boolean]>;
   }>;
-  products: Array<[string, string, string, string, number, number]>;
+  /** [code, name, category code, spec, safety stock, price, unit]. */
+  products: Array<[string, string, string, string, number, number, string]>;
   warehouses: Array<[string, string, string]>;
 }
 
@@ -182,10 +183,7 @@ export async function seedAssetsAndStock(people: AssetSeedPeople, plan: AssetSee
       ),
     );
   const products: Array<{ id: number; price: number; safety: number }> = [];
-  for (const [productCode, productName, categoryCode, spec, safetyStock, price] of plan.products.map(
-    (p) => [p[0], p[1], p[2], p[3], p[4], p[5]] as const,
-  )) {
-    const unit = /纸/.test(productName) ? '包' : /液|剂/.test(productName) ? '瓶' : '个';
+  for (const [productCode, productName, categoryCode, spec, safetyStock, price, unit] of plan.products) {
     const saved = (await keeper.call('POST', '/consumable/product/save', {
       productCode,
       productName,

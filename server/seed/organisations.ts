@@ -10,6 +10,8 @@ export interface RoleGrants {
   except?: string[];
   /** Button actions granted inside those menus; 'all' for every action. */
   actions: string[] | 'all';
+  /** Menu keys granted for reading only: the page and its query and export buttons. */
+  reads?: string[];
 }
 
 export interface RoleSeed {
@@ -120,7 +122,8 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
       key: 'assetKeeper',
       name: '资产管理员',
       dataScope: '1',
-      grants: { menus: ['asset', 'consumable', 'workflowTask'], actions: 'all' },
+      // The keeper enters what purchasing accepted: reading purchases, not filing them.
+      grants: { menus: ['asset', 'consumable', 'workflowTask'], actions: 'all', reads: ['purchaseApply', 'medicalPurchase'] },
     },
     { key: 'buyer', name: '采购员', dataScope: '1', grants: { menus: ['purchase', 'contract', 'workflowTask'], actions: 'all' } },
     { key: 'carDispatcher', name: '车辆调度员', dataScope: '1', grants: { menus: ['car', 'workflowTask'], actions: 'all' } },

@@ -85,7 +85,10 @@ export function grants(rules: RoleGrants, menu: FlatMenu): boolean {
   if (menu.lineage.some((k) => EVERYONE_MENUS.includes(k))) return true;
   if (rules.except && menu.lineage.some((k) => rules.except!.includes(k))) return false;
   const inMenus = rules.menus === 'all' || menu.lineage.some((k) => (rules.menus as string[]).includes(k));
-  if (!inMenus) return false;
+  if (!inMenus) {
+    const reading = rules.reads?.some((k) => menu.lineage.includes(k));
+    return Boolean(reading) && (menu.type !== 'F' || ['query', 'export'].includes(menu.action!));
+  }
   return menu.type !== 'F' || rules.actions === 'all' || rules.actions.includes(menu.action!);
 }
 

@@ -277,7 +277,9 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
 
       const allowed = (a: Action) => {
         const key = a.permission ?? (ACTION_KEYS[a.action] ? permissionOf(entity, ACTION_KEYS[a.action]!) : undefined);
-        if (entity.readOnly && ['add', 'edit', 'remove', 'import', 'status'].includes(a.action)) return false;
+        // A read-only entity takes no rows by the generic endpoints; an act of its own (book a month's
+        // depreciation from the report) posts elsewhere.
+        if (entity.readOnly && !a.endpoint && ['add', 'edit', 'remove', 'import', 'status'].includes(a.action)) return false;
         return !key || s.access.can(principal, key);
       };
       const strip = (list: unknown) => (Array.isArray(list) ? (list as Action[]).filter(allowed) : undefined);
