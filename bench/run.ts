@@ -11,6 +11,7 @@ import { benchLoad, loadSection, type LoadBenchResult } from './load.ts';
 import { benchExpense, expenseSection } from './expense.ts';
 import { benchRenderer, rendererSection } from './renderer.ts';
 import { runSecurityCampaign, securitySection } from './security.ts';
+import { assetSection, benchAsset } from './asset.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
@@ -37,8 +38,8 @@ async function main() {
     process.stdout.write(`LOAD ${JSON.stringify(await benchLoad('postgres'))}\n`);
     return;
   }
-  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, load or security.
-  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'load', 'security'];
+  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, load or security.
+  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'load', 'security'];
   if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
   const want = (name: string) => !part || part === name;
   if (want('build')) {
@@ -61,6 +62,11 @@ async function main() {
     writeSection('expense', section);
     console.log(section);
     if (result.overspend) process.exitCode = 1;
+  }
+  if (want('asset')) {
+    const section = assetSection(await benchAsset());
+    writeSection('asset', section);
+    console.log(section);
   }
   if (want('load')) await load();
   if (want('security')) security();

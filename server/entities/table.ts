@@ -37,7 +37,18 @@ export function generatedDdl(entity: EntityDef): string[] {
       `alter table ${t} add column if not exists line_no integer not null default 0`,
       `create index if not exists ${t}_doc on ${t} (doc_id, line_no)`,
     );
-  } else if (entity.site) statements.push(`create index if not exists ${t}_site on ${t} (top_dept_id, created_at desc)`);
+  } else if (entity.site) {
+    statements.push(`create index if not exists ${t}_site on ${t} (top_dept_id, created_at desc)`);
+    // A list's first page reads in its default order: an index in that order (with id, the tie-break
+    // of ./query.ts) lets it read ten rows of a hundred thousand instead of sorting them all.
+    const sortField = own.find((f) => f.name === entity.defaultSort.field);
+    if (sortField) {
+      const dir = entity.defaultSort.order === 'asc' ? 'asc' : 'desc';
+      statements.push(
+        `create index if not exists ${ident(`${entity.table}_sort`)} on ${t} (top_dept_id, ${ident(sortField.column)} ${dir} nulls last, id ${dir})`,
+      );
+    }
+  }
   // A line's unique value is kept unique by the lines' writer (./lines.ts) under a lock: an index
   // would refuse two lines of one save that swap their values.
   for (const f of own.filter((f) => f.unique && !entity.lineOf)) {

@@ -187,6 +187,7 @@ describe('users', () => {
     const city = ok(await server.get('/api/core/user/pageOfBase?pageSize=20', as(cityadmin, 'zh-CN', 'city')));
     expect(city.records.map((r: Row) => r.loginName).sort()).toEqual([
       'cityadmin',
+      'cityassets',
       'citybuyer',
       'citydean',
       'cityfinance',
