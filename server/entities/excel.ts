@@ -3,13 +3,13 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Services } from '../app.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { caller } from '../platform/gate.ts';
 import { t, type MessageKey } from '../platform/messages.ts';
 import { checkXlsx, columnLetters, importLimits, integerCell, moneyCell } from '../platform/xlsx-guard.ts';
-import { LOCALES } from '../../validators/locale.ts';
+import { LOCALES, type Locale } from '../../validators/locale.ts';
 import { EntityService, fieldLabel } from './crud.ts';
 import type { EntityDef, FieldDef } from './model.ts';
 
@@ -249,7 +249,57 @@ async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest
   if (bodies.length > limits.maxRows) {
     throw new AppError(Code.tooLarge, 'import.tooManyRows', { count: bodies.length, limit: limits.maxRows });
   }
+  await namedReferences(s, site, columns, bodies, locale);
   return bodies;
+}
+
+/**
+ * A reference cell may name its row as people write it — a category's name or its code, a product's
+ * name — not only by id: each text becomes the id of the one row of the site whose display field or a
+ * unique text field has it; none, or several, is the row's problem, naming the cell.
+ */
+async function namedReferences(
+  s: Services,
+  site: { id: number; key: string },
+  columns: Map<number, FieldDef>,
+  bodies: SheetRow[],
+  locale: Locale,
+) {
+  for (const [col, f] of columns) {
+    if (f.type !== 'ref' || !f.ref) continue;
+    const texts = [...new Set(bodies.map((b) => b.body[f.name]).filter((v): v is string => typeof v === 'string'))];
+    const target = s.schemas.forSite(site.key).entities.get(f.ref);
+    if (!texts.length || !target) continue;
+    const keys = [
+      ...new Set(
+        [target.display, ...target.fields.filter((x) => x.unique && x.type === 'string').map((x) => x.name)]
+          .map((n) => (n ? target.byName.get(n) : undefined))
+          .filter((x): x is FieldDef => !!x && !x.inExtend && (x.type === 'string' || x.type === 'text'))
+          .map((x) => x.column),
+      ),
+    ];
+    if (!keys.length) continue;
+    const found = new Map<string, Set<number>>();
+    for (const column of keys) {
+      const rows = await sql<{ id: number; v: string }>`select id, ${sql.ref(column)} as v from ${sql.table(target.table)}
+        where ${sql.ref(column)} in (${sql.join(texts)}) ${target.site ? sql`and top_dept_id = ${site.id}` : sql``}`.execute(
+        s.database.db,
+      );
+      for (const r of rows.rows) found.set(r.v, new Set([...(found.get(r.v) ?? []), Number(r.id)]));
+    }
+    for (const b of bodies) {
+      const v = b.body[f.name];
+      if (typeof v !== 'string') continue;
+      const ids = found.get(v);
+      if (ids?.size === 1) b.body[f.name] = [...ids][0];
+      else
+        b.problem ??= t(ids ? 'import.ambiguousRef' : 'import.unknownRef', locale, {
+          cell: `${columnLetters(col)}${b.line}`,
+          field: fieldLabel(s, f, locale),
+          value: v.length > 30 ? `${v.slice(0, 30)}…` : v,
+        });
+    }
+  }
 }
 
 export async function importRows(s: Services, svc: EntityService, request: FastifyRequest): Promise<number> {

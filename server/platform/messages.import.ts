@@ -55,6 +55,18 @@ export const importMessages = {
     'pt-BR':
       'O arquivo tem mais de {limit} elementos XML (estilos, formatos, definições de coluna), demais para ler (o limite acompanha import.maxCells); nada foi importado',
   },
+  'import.unknownRef': {
+    'zh-CN': '单元格 {cell}：找不到{field}“{value}”',
+    'zh-TW': '儲存格 {cell}：找不到{field}「{value}」',
+    'en-US': 'Cell {cell}: no {field} "{value}"',
+    'pt-BR': 'Célula {cell}: não há {field} "{value}"',
+  },
+  'import.ambiguousRef': {
+    'zh-CN': '单元格 {cell}：{field}“{value}”不止一个，请填写编码',
+    'zh-TW': '儲存格 {cell}：{field}「{value}」不止一個，請填寫編碼',
+    'en-US': 'Cell {cell}: more than one {field} is "{value}": give its code',
+    'pt-BR': 'Célula {cell}: há mais de um {field} "{value}": informe o código',
+  },
   'import.badMoneyCell': {
     'zh-CN': '单元格 {cell}：{field}“{value}”须为最多两位小数的金额',
     'zh-TW': '儲存格 {cell}：{field}「{value}」須為最多兩位小數的金額',

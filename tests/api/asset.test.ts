@@ -2,6 +2,7 @@
 // per unit), moved by approved documents (taken into use, disposed of — the card's history names
 // each), and depreciated month by month: straight line from the month of entry, the last month
 // takes the remainder, none in the month of disposal, each month booked once however often it runs.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
 
@@ -179,6 +180,48 @@ describe('asset categories and cards', () => {
     ok(await server.post(`/api/asset/clean/submit?id=${clean.id}`, {}, as('assets')));
     ok(await approveAll('assetClean', clean.id));
     expect(await card(c.id)).toMatchObject({ assetState: '5', disposedDate: localDay() });
+  });
+});
+
+describe('card import', () => {
+  async function importCards(rows: unknown[][]) {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('cards');
+    for (const r of rows) sheet.addRow(r);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await workbook.xlsx.writeBuffer())]), 'cards.xlsx');
+    const r = await fetch(`http://127.0.0.1:${server.port}/api/asset/card/import`, {
+      method: 'POST',
+      body: form,
+      headers: { token: tokens.assets!, hostname: 'localhost', 'accept-language': 'zh-CN' },
+    });
+    return (await r.json()) as { code: string; data: any; msg: string };
+  }
+  const header = ['资产名称', '资产分类', '原值', '入账日期', '使用部门', '存放地点', '取得方式'];
+
+  it('takes categories and departments by name or code, and reports each wrong row, writing nothing', async () => {
+    const bad = await importCards([
+      header,
+      ['旧服务器', 'A02010103', '32000.00', '2024-03-01', '信息中心', '导入机房 A', '采购'],
+      ['旧课桌', '不存在的分类', '800.00', '2024-03-01', '教务处', '导入机房 A', '采购'],
+    ]);
+    expect(bad.code).toBe('40000');
+    expect(bad.data.errors).toEqual([{ row: 3, message: '单元格 B3：找不到资产分类“不存在的分类”' }]);
+    expect(ok(await server.get(`/api/asset/card/list?location=${encodeURIComponent('导入机房 A')}`, as('assets')))).toEqual([]);
+
+    const good = await importCards([
+      header,
+      ['旧服务器', 'A02010103', '32000.00', '2024-03-01', '信息中心', '导入机房 B', '采购'],
+      ['旧课桌', '台、桌类', '800.00', '2024-03-01', '教务处', '导入机房 B', '捐赠'],
+    ]);
+    expect(good.code, good.msg).toBe('0');
+    const made = ok(await server.get(`/api/asset/card/list?location=${encodeURIComponent('导入机房 B')}`, as('assets'))) as Row[];
+    expect(made.map((c) => [c.categoryId, c.deptId, c.lifeMonths, c.source]).sort()).toEqual(
+      [
+        [category.A02010103!.id, dept['信息中心'], 72, '1'],
+        [category.A060103!.id, dept['教务处'], 180, '2'],
+      ].sort(),
+    );
   });
 });
 
