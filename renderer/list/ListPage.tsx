@@ -306,6 +306,8 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
       case 'navigate':
         return a.to && env.navigate(fill(a.to, { ...fixed, ...(row ?? {}) }));
       case 'print':
+        // On the selected rows: one sheet of them all (a sheet of asset labels).
+        if (!row && a.to && selected.length) return env.navigate(a.to.replace('{ids}', selected.slice(0, 100).join(',')));
         return row && env.navigate(a.to ? fill(a.to, row) : `/print/${entity.name}/${row.id}`);
       case 'download':
       case 'preview': {

@@ -11,12 +11,16 @@ import { displayValue } from '../list/columns.tsx';
 import { chineseAmount, formatDate, thousands } from '../format.ts';
 import { rt, schemaText } from '../texts.ts';
 import { dictTypesOf } from '../dicts.ts';
+import QRCode from 'qrcode';
+import { scanLink } from '../detail/DetailPage.tsx';
 import type { DictEntry, EntityField, PublicEntity, Row } from '../types.ts';
 
 export const PRINT_PADDING = '1cm 1.5cm 1cm 3cm';
 
 interface PrintSection {
-  type: 'fields' | 'amount' | 'files' | 'approvals' | 'signatures' | 'text' | 'table' | 'paste';
+  type: 'fields' | 'amount' | 'files' | 'approvals' | 'signatures' | 'text' | 'table' | 'paste' | 'qr';
+  /** qr: the page the code opens with ?code=<the field's value>. */
+  path?: string;
   title?: string;
   /** fields: cells per row; table: the columns of the lines. */
   columns?: number | Array<{ key: string; title: string; filter?: 'money' | 'text'; blank?: true }>;
@@ -32,7 +36,7 @@ interface BusinessHistory {
 interface PrintBundle {
   entity: PublicEntity;
   /** `each`: a line collection; the sections print once per line (a payslip per payee). */
-  print: { entity: string; title: string; each?: string; sections: PrintSection[] };
+  print: { entity: string; title: string; each?: string; labels?: { columns?: number }; sections: PrintSection[] };
   version: string;
   texts: Record<string, Record<string, string>>;
 }
@@ -73,6 +77,8 @@ export default function PrintPage({
   const [state, setState] = useState<{
     bundle?: PrintBundle;
     row?: Row;
+    rows?: Row[];
+    qr?: Record<string, string>;
     dicts?: Record<string, DictEntry[]>;
     steps?: ApprovalStep[];
     error?: string;
@@ -83,9 +89,22 @@ export default function PrintPage({
     (async () => {
       const current = await env.fetcher.get<PrintBundle>(`schema/print/${entityName}`, template ? { template } : {});
       if (current.code !== '0') throw new Error(current.msg);
-      const rowAnswer = await env.fetcher.get<Row>(`${current.data.entity.api}/infoById/${id}`);
-      if (rowAnswer.code !== '0') throw new Error(rowAnswer.msg);
-      const row = rowAnswer.data;
+      // A sheet of labels prints several records (a list's batch print: 12,13,14).
+      const ids = id.split(',').filter((x) => /^\d+$/.test(x)).slice(0, 100);
+      const answers = await Promise.all(ids.map((one) => env.fetcher.get<Row>(`${current.data.entity.api}/infoById/${one}`)));
+      const refused = answers.find((a) => a.code !== '0');
+      if (refused || !answers.length) throw new Error(refused?.msg ?? rt(language, 'recordMissing'));
+      const rows = answers.map((a) => a.data);
+      const row = rows[0]!;
+      const codes = current.data.print.sections.filter((s) => s.type === 'qr' && s.field);
+      const qr: Record<string, string> = {};
+      for (const r of rows)
+        for (const s of codes)
+          qr[`${r.id}:${s.field}`] = await QRCode.toString(scanLink(window.location.origin, s.path ?? '', r[s.field!]), {
+            type: 'svg',
+            margin: 0,
+            errorCorrectionLevel: 'M',
+          });
       let bundle = current.data;
       // The document prints with the files it was saved under.
       if (!template && typeof row.schemaVersion === 'string' && row.schemaVersion !== bundle.version) {
@@ -110,7 +129,7 @@ export default function PrintPage({
             time: formatDate(h.time),
           }));
       }
-      if (!cancelled) setState({ bundle, row, dicts, steps });
+      if (!cancelled) setState({ bundle, row, rows, qr, dicts, steps });
     })().catch((err) => !cancelled && setState({ error: env.errorText(err) }));
     return () => {
       cancelled = true;
@@ -119,7 +138,7 @@ export default function PrintPage({
 
   if (state.error) return <Result status="warning" title={state.error} />;
   if (!state.bundle || !state.row) return <Spin style={{ display: 'block', margin: '96px auto' }} />;
-  const { bundle, row, dicts = {} } = state;
+  const { bundle, row, rows = [row], qr = {}, dicts = {} } = state;
   const approvals = given ?? state.steps ?? [];
   const docFields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
   const label = (f: EntityField | undefined, fallback: string) => (f ? schemaText(bundle.texts, f.title, language) : fallback);
@@ -274,6 +293,15 @@ export default function PrintPage({
               </table>
             </div>
           );
+        case 'qr':
+          return (
+            <div
+              key={i}
+              className="print-qr"
+              data-testid="print-qr"
+              dangerouslySetInnerHTML={{ __html: qr[`${row.id}:${s.field}`] ?? '' }}
+            />
+          );
         case 'paste':
           // Where the paper invoices go: a ruled, empty area (报销单粘贴单).
           return (
@@ -318,7 +346,20 @@ export default function PrintPage({
         </Button>
       </div>
       <div className="print-sheet" style={{ padding: PRINT_PADDING }} data-testid="print-sheet">
-        {each ? (
+        {bundle.print.labels ? (
+          // A sheet of labels: each record's sections in a cell, so many to a row, cut along the lines.
+          <div
+            className="print-labels"
+            style={{ gridTemplateColumns: `repeat(${bundle.print.labels.columns ?? 3}, 1fr)` }}
+            data-testid="print-labels"
+          >
+            {rows.map((r) => (
+              <div key={r.id} className="print-label" data-testid="print-label">
+                {bundle.print.sections.map(section(r, docFields))}
+              </div>
+            ))}
+          </div>
+        ) : each ? (
           // A slip per line, as many to a sheet as fit, each with the title and a line to cut along.
           each.lines.map((line, k) => (
             <div key={k} className="print-slip" data-testid="print-slip">

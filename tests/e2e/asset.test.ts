@@ -117,6 +117,17 @@ describe('assets', () => {
     await keeper.locator('.ant-tabs-tab', { hasText: '资产标签' }).click();
     await expect.poll(() => keeper.locator('[data-testid=detail-qr] svg').count()).toBe(1);
     await shot(keeper, 'asset-card-label');
+    // Both cards' labels on one sheet, from the list's selection.
+    await keeper.locator('[data-testid=detail-back]').click();
+    await keeper.locator('[data-testid=query-form] .ant-form-item', { hasText: '存放地点' }).locator('input').fill(location);
+    await keeper.locator('[data-testid=query-submit]').click();
+    await expect.poll(() => keeper.locator('.schema-list .ant-table-tbody tr.ant-table-row').count()).toBe(2);
+    await keeper.locator('.schema-list .ant-table-thead .ant-checkbox-input').check();
+    await keeper.locator('[data-testid=batch-print]').click();
+    await keeper.waitForURL(/\/print\/assetCard\/\d+,\d+/);
+    await expect.poll(() => keeper.locator('[data-testid=print-label] svg').count()).toBe(2);
+    expect(await keeper.locator('[data-testid=print-labels]').textContent()).toContain(cards[1]!.assetNo);
+    await shot(keeper, 'asset-label-sheet');
   });
 
   it('is taken into use by a department on approval', async () => {
