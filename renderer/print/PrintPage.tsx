@@ -90,7 +90,10 @@ export default function PrintPage({
       const current = await env.fetcher.get<PrintBundle>(`schema/print/${entityName}`, template ? { template } : {});
       if (current.code !== '0') throw new Error(current.msg);
       // A sheet of labels prints several records (a list's batch print: 12,13,14).
-      const ids = id.split(',').filter((x) => /^\d+$/.test(x)).slice(0, 100);
+      const ids = id
+        .split(',')
+        .filter((x) => /^\d+$/.test(x))
+        .slice(0, 100);
       const answers = await Promise.all(ids.map((one) => env.fetcher.get<Row>(`${current.data.entity.api}/infoById/${one}`)));
       const refused = answers.find((a) => a.code !== '0');
       if (refused || !answers.length) throw new Error(refused?.msg ?? rt(language, 'recordMissing'));
