@@ -165,6 +165,23 @@ export async function seedAssetsAndStock(people: AssetSeedPeople, plan: AssetSee
     });
   }
 
+  // A year-end count of the keeper's department under way: started, a few cards already scanned.
+  const count = (await keeper.call('POST', '/asset/inventory/save', {
+    title: `${plan.keeperDept}${day(0).slice(0, 4)}年度资产盘点`,
+    scopeDeptId: deptId(plan.keeperDept),
+    planDate: day(3),
+  })) as { id: number };
+  await keeper.call('POST', `/asset/inventory/start?id=${count.id}`, { id: count.id });
+  const counted = (await keeper.call('GET', `/asset/inventory/infoById/${count.id}`)) as { items: Array<{ assetId: number }> };
+  const numbers = (await keeper.call('GET', `/asset/card/list?deptId=${deptId(plan.keeperDept)}`)) as Array<{
+    id: number;
+    assetNo: string;
+  }>;
+  for (const line of counted.items.slice(0, 5)) {
+    const card = numbers.find((c) => c.id === line.assetId);
+    if (card) await keeper.call('POST', '/asset/inventory/scan', { code: card.assetNo });
+  }
+
   // --- Consumables: two warehouses with movements -----------------------------------------------
   const categoriesOfStock = (await keeper.call('GET', '/consumable/category/list')) as Array<{
     id: number;

@@ -2,6 +2,7 @@
 // weighted average, a move out of one warehouse and into another in one transaction (all or
 // nothing), a loss on approval, an issue request approved and issued once; 200 concurrent issues of
 // one product never take the stock below zero; a received order no longer changes; data scope.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
 
@@ -273,6 +274,40 @@ describe('the stock ledger', () => {
     const balances = ok(await server.get(`/api/consumable/detail/list?productId=${p}`, as('assets'))) as Row[];
     expect(balances.every((r) => r.balanceQuantity >= 0)).toBe(true);
   }, 120_000);
+
+  it('reads a stock-in order’s lines from a sheet, products named by code or name', async () => {
+    const p = await product();
+    const named = ok(await server.get(`/api/consumable/product/infoById/${p}`, as('assets')));
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('lines');
+    for (const r of [
+      ['耗材', '数量', '单价'],
+      [named.productCode, 10, '3.20'],
+      [named.productName, 5, '3.30'],
+      ['没有这个耗材', 1, '1.00'],
+    ])
+      sheet.addRow(r);
+    const send = async (rows: number) => {
+      const form = new FormData();
+      if (rows < 4) sheet.spliceRows(4, 1);
+      form.append('file', new Blob([new Uint8Array(await workbook.xlsx.writeBuffer())]), 'lines.xlsx');
+      const r = await fetch(`http://127.0.0.1:${server.port}/api/consumable/order/lines/items/import`, {
+        method: 'POST',
+        body: form,
+        headers: { token: tokens.assets!, hostname: 'localhost', 'accept-language': 'zh-CN' },
+      });
+      return (await r.json()) as { code: string; data: any; msg: string };
+    };
+    const bad = await send(4);
+    expect(bad.code).toBe('40000');
+    expect(bad.data.errors).toEqual([{ row: 4, message: '单元格 A4：找不到耗材“没有这个耗材”' }]);
+    const good = await send(3);
+    expect(good.code, good.msg).toBe('0');
+    expect(good.data.lines.map((l: Row) => [l.productId, l.quantity, l.unitPrice])).toEqual([
+      [p, 10, '3.20'],
+      [p, 5, '3.30'],
+    ]);
+  });
 
   it('keeps each department to its own requests, and the stock screens to their keepers', async () => {
     const mine = ok(await server.get('/api/consumable/apply/page?pageSize=100', as('staff'))).records as Row[];

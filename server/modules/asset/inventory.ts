@@ -1,9 +1,10 @@
 // Inventory counts (资产盘点, DOMAIN.md "Assets"): the rules their schema cannot say.
 //
-// - Scanning a card's label (POST /api/asset/inventory/scan { code }, key asset:inventory:edit) counts
-//   it in the open count that lists it: its line becomes 相符 with who and when. A card no open count
-//   lists is a surplus (盘盈) of the one count open, added as a line; with none or several open, the
-//   scan is refused naming why. A code that is no card of the site is refused too.
+// - Scanning a card's label (POST /api/asset/inventory/scan { code, inventoryId? }, key
+//   asset:inventory:edit) counts it in the open count that lists it (or in the one named): its line
+//   becomes 相符 with who and when. A card no open count lists is a surplus (盘盈) of the one count open
+//   (or named), added as a line; with none, or several and none named, the scan is refused naming why.
+//   A code that is no card of the site is refused too.
 // - A count goes for approval only once finished (every line counted); approved, its losses become a
 //   disposal the keeper submits (the entity's copyTo effect).
 import type { FastifyInstance } from 'fastify';
@@ -52,14 +53,16 @@ export function inventoryRoutes(app: FastifyInstance, s: Services) {
             from ${sql.table(card.table)} where top_dept_id = ${site.id} and ${col(card, 'assetNo')} = ${code}`.execute(trx)
         ).rows[0];
         if (!found) throw new AppError(Code.notFound, 'asset.scanUnknown', { code });
+        // One count named (a count's own page), else every count in progress on the site.
+        const only =
+          Number.isSafeInteger(Number(body.inventoryId)) && Number(body.inventoryId) > 0 ? Number(body.inventoryId) : null;
         const open = (
           await sql<{
             id: number;
             no: string;
           }>`select id, ${col(inventory, 'inventoryNo')} as no from ${sql.table(inventory.table)}
-            where top_dept_id = ${site.id} and ${col(inventory, 'inventoryState')} = ${COUNTING} order by id for update`.execute(
-            trx,
-          )
+            where top_dept_id = ${site.id} and ${col(inventory, 'inventoryState')} = ${COUNTING}
+            ${only ? sql`and id = ${only}` : sql``} order by id for update`.execute(trx)
         ).rows;
         const listed = (
           await sql<{ id: number; doc: number }>`select l.id, l.doc_id as doc from ${sql.table(line.table)} l
