@@ -25,6 +25,7 @@ import {
   siteCondition,
   whereAll,
   type Condition,
+  idListText,
 } from './query.ts';
 import { deriveFields, filesPatch, keptByHooks, toColumns, toWire, wireColumns, type Row } from './rows.ts';
 import { keyOf } from '../platform/file-urls.ts';
@@ -190,9 +191,16 @@ export class EntityService {
   }
 
   /** Who may see which rows; lists also keep to the caller's year, a row asked for by id does not. */
-  conditions(q: Query = {}, byId = false): Condition[] {
+  conditions(q: Query = {}, byId = false, pool = false): Condition[] {
     const { site, principal } = this.ctx;
-    const scope = scopeCondition(this.entity, principal);
+    let scope = scopeCondition(this.entity, principal);
+    // A picker is also offered the organisation's pool (idle cards), whatever the caller's scope.
+    if (scope && pool && this.entity.pool) {
+      const inPool = Object.entries(this.entity.pool).map(
+        ([name, values]) => sql<SqlBool>`t.${sql.ref(this.entity.byName.get(name)!.column)} in (${sql.join(values)})`,
+      );
+      scope = sql<SqlBool>`(${scope} or (${sql.join(inPool, sql` and `)}))`;
+    }
     return [
       ...siteCondition(this.entity, site.id),
       ...personalCondition(this.entity, principal),
@@ -323,9 +331,13 @@ export class EntityService {
     );
   }
 
-  async page(q: Query) {
+  async page(q: Query, pool = false) {
     const { pageNum, pageSize } = pagingOf(q);
-    const where = this.conditions(q);
+    const where = [
+      ...this.conditions(q, false, pool),
+      // A picker asks for the labels of chosen rows by id (?ids=3,7).
+      ...(pool && q.ids !== undefined ? [sql<SqlBool>`t.id in (${sql.join(idListText(q.ids, 'ids', 100))})`] : []),
+    ];
     const order = orderBy(this.entity, q);
     const { db } = this.s.database;
     // The count and the rows at once: on PostgreSQL they run on two connections side by side.
@@ -788,6 +800,7 @@ export default function entityRoutes(app: FastifyInstance, s: Services) {
 
     route('GET', 'page', 'list', async (r) => ok(r, await service(r).page(r.query as Query)));
     route('GET', 'list', 'list', async (r) => ok(r, await service(r).list(r.query as Query)));
+    if (base.pool) route('GET', 'pick', 'list', async (r) => ok(r, await service(r).page(r.query as Query, true)));
     route('GET', 'infoById/:id', 'query', async (r) => {
       const id = Number((r.params as { id: string }).id);
       if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');

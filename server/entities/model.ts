@@ -103,6 +103,8 @@ export interface EntityDef {
   display?: string;
   /** Endpoint (under api) pickers of other entities read choices from; default page. */
   pick?: string;
+  /** Rows in these states every picker of the site is offered, whatever its data scope. */
+  pool?: Record<string, string[]>;
   /** Rows form a tree by this field (the parent's id, 0 at the root). */
   tree?: string;
   /** Field naming the user whose rows these are: every caller, admins too, sees only their own. */
@@ -245,6 +247,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     print?: string;
     display?: string;
     pick?: string;
+    pool?: Record<string, string[]>;
     tree?: string;
     personal?: string;
     year?: string;
@@ -291,6 +294,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     print: file.print,
     display: file.display,
     pick: file.pick,
+    pool: file.pool,
     tree: file.tree,
     personal: file.personal,
     year: file.year,

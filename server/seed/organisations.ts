@@ -49,6 +49,8 @@ export const EVERYONE_MENUS = ['dashboard', 'account', 'noticeUserRelList'];
 
 const NOT_ADMIN = ['system', 'monitor', 'tool'];
 const APPLICANT_ACTIONS = ['query', 'add', 'edit', 'remove', 'cancel', 'close', 'print'];
+/** Lists an applicant reads to fill a request (their cards, the products and warehouses to ask from). */
+const APPLICANT_READS = ['assetCatalog', 'consumableProduct', 'consumableWarehouse'];
 
 function roles(names: { principal: string; deputy: string; staff: string }): RoleSeed[] {
   return [
@@ -101,6 +103,8 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'workflowTask',
         ],
         actions: [...APPLICANT_ACTIONS, 'export', 'audit'],
+        // What their requests pick from: the department's cards, products and warehouses.
+        reads: APPLICANT_READS,
       },
     },
     {
@@ -182,6 +186,7 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'workflowTask',
         ],
         actions: APPLICANT_ACTIONS,
+        reads: APPLICANT_READS,
       },
     },
   ];
