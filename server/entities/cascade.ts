@@ -29,7 +29,7 @@ import { sql } from 'kysely';
 import { defineEffect, type EffectDecl } from './effects.ts';
 import type { HookContext } from './hooks.ts';
 import type { EntityDef } from './model.ts';
-import { readLines } from './lines.ts';
+import { docName, documentLines } from './lines.ts';
 import { EntityService } from './crud.ts';
 import { run } from '../../validators/expression/evaluate.ts';
 import { AppError, Code } from '../platform/errors.ts';
@@ -38,20 +38,9 @@ import { toColumns, toWire } from './rows.ts';
 
 type Row = Record<string, unknown>;
 
-const numberOf = (e: EntityDef, row: Row): string => {
-  const f = e.fields.find((x) => x.sequence) ?? (e.display ? e.byName.get(e.display) : undefined);
-  return String((f && row[f.name]) ?? `#${String(row.id)}`);
-};
-
 /** The document's lines of a collection: as the event has them, else as stored. */
-async function linesOf(ctx: HookContext, member: string, doc: Row): Promise<Row[]> {
-  if (Array.isArray(doc[member])) return doc[member] as Row[];
-  const decl = ctx.entity.lines?.[member];
-  if (!decl) throw new Error(`${ctx.entity.name}: no line collection ${member}`);
-  const entities = ctx.s.schemas.forSite(ctx.site.key).entities;
-  const read = await readLines(ctx.trx, entities, { ...ctx.entity, lines: { [member]: decl } }, Number(doc.id));
-  return (read[member] as Row[]) ?? [];
-}
+const linesOf = (ctx: HookContext, member: string, doc: Row) =>
+  documentLines(ctx.trx, ctx.s.schemas.forSite(ctx.site.key).entities, ctx.entity, member, doc);
 
 async function history(ctx: HookContext, target: EntityDef, id: number, event: string, doc: Row, from: unknown, to: unknown) {
   await ctx.trx
@@ -67,7 +56,7 @@ async function history(ctx: HookContext, target: EntityDef, id: number, event: s
       created_at: new Date(ctx.s.clock.now()),
       source_entity: ctx.entity.name,
       source_id: Number(doc.id),
-      source_no: numberOf(ctx.entity, doc).slice(0, 60),
+      source_no: docName(ctx.entity, doc).slice(0, 60),
     })
     .execute();
 }
@@ -106,7 +95,7 @@ defineEffect('update', async (ctx, effect, doc, event) => {
     for (const [name, allowed] of Object.entries(from)) {
       if (!allowed.includes(String(row[name] ?? ''))) {
         throw new AppError(Code.conflict, 'cascade.notInState', {
-          row: numberOf(target, row),
+          row: docName(target, row),
           state: await wordOf(ctx, target, name, row[name]),
         });
       }

@@ -13,7 +13,7 @@ import type { Principal } from '../platform/access.ts';
 import { hooksOf, type HookContext } from './hooks.ts';
 import { permissionOf, type EntityDef, type FieldDef } from './model.ts';
 import { nextInSequence } from './sequence.ts';
-import { checkDocument, lineSums, readLines, removeLines, writeLines } from './lines.ts';
+import { checkDocument, docName, lineSums, readLines, removeLines, writeLines } from './lines.ts';
 import {
   filterConditions,
   orderBy,
@@ -161,8 +161,7 @@ export function assertEditable(entity: EntityDef, doc: Record<string, unknown>) 
   if (!states?.editable) return;
   const now = String(doc[states.field] ?? '');
   if (!states.editable.includes(now)) {
-    const number = entity.fields.find((f) => f.sequence) ?? (entity.display ? entity.byName.get(entity.display) : undefined);
-    throw new AppError(Code.conflict, 'state.notEditable', { doc: String((number && doc[number.name]) ?? `#${String(doc.id)}`) });
+    throw new AppError(Code.conflict, 'state.notEditable', { doc: docName(entity, doc) });
   }
 }
 

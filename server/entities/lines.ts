@@ -131,10 +131,36 @@ export async function removeLines(
   }
 }
 
-/** What names a document in a message: its number (a sequence field), else its display field, else its id. */
+/** The field that names a document in a message: its number (a sequence field), else its display field. */
+function docNameField(doc: EntityDef): FieldDef | undefined {
+  return doc.fields.find((x) => x.sequence) ?? (doc.display ? doc.byName.get(doc.display) : undefined);
+}
+
+/** What names a document in a message: its number, else its display field, else its id. */
 function docNameColumn(doc: EntityDef): string | null {
-  const f = doc.fields.find((x) => x.sequence) ?? (doc.display ? doc.byName.get(doc.display) : undefined);
+  const f = docNameField(doc);
   return f && !f.inExtend && f.type !== 'files' ? f.column : null;
+}
+
+/** The name of a document (wire names) as a message or a ledger row gives it: 'CK-2026-0003', '#12'. */
+export function docName(doc: EntityDef, row: Row): string {
+  const f = docNameField(doc);
+  return String((f && row[f.name]) ?? `#${String(row.id)}`);
+}
+
+/** A collection of a document's lines: as the event's document carries them, else as stored. */
+export async function documentLines(
+  db: Kysely<any>,
+  entities: ReadonlyMap<string, EntityDef>,
+  doc: EntityDef,
+  member: string,
+  row: Row,
+): Promise<Row[]> {
+  if (Array.isArray(row[member])) return row[member] as Row[];
+  const decl = doc.lines?.[member];
+  if (!decl) throw new Error(`${doc.name}: no line collection ${member}`);
+  const read = await readLines(db, entities, { ...doc, lines: { [member]: decl } }, Number(row.id));
+  return (read[member] as Row[]) ?? [];
 }
 
 /**

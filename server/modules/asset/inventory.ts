@@ -36,10 +36,14 @@ export function inventoryRoutes(app: FastifyInstance, s: Services) {
       const body = (request.body ?? {}) as Record<string, unknown>;
       // The label holds the scan link (…/asset/cardDetail?code=ZC-…) or the bare number.
       const raw = typeof body.code === 'string' ? body.code.trim().slice(0, 300) : '';
-      const code = (/[?&]code=([^&#]+)/.exec(raw)?.[1] ? decodeURIComponent(/[?&]code=([^&#]+)/.exec(raw)![1]!) : raw).slice(
-        0,
-        30,
-      );
+      const linked = /[?&]code=([^&#]+)/.exec(raw)?.[1];
+      let code = raw;
+      try {
+        code = linked ? decodeURIComponent(linked) : raw;
+      } catch {
+        // A broken escape (%E4%B) is no card's number: looked up as it was sent, and not found.
+      }
+      code = code.slice(0, 30);
       if (!code) throw new AppError(Code.invalid, 'asset.scanUnknown', { code: '' });
       const card = s.schemas.entity(site.key, 'assetCard');
       const inventory = s.schemas.entity(site.key, 'assetInventory');

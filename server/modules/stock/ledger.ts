@@ -21,7 +21,7 @@ import type { HookContext } from '../../entities/hooks.ts';
 import type { EntityDef } from '../../entities/model.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { cents, fromCents } from '../budget/ledger.ts';
-import { readLines } from '../../entities/lines.ts';
+import { docName, documentLines } from '../../entities/lines.ts';
 import { localNow } from '../../platform/jobs.ts';
 
 type Row = Record<string, unknown>;
@@ -96,6 +96,12 @@ async function record(c: Ctx, m: Move, direction: string, after: { quantity: num
     .execute();
 }
 
+async function setBalance(c: Ctx, id: number, after: { quantity: number; amount: bigint }) {
+  const b = c.balance;
+  await sql`update ${sql.table(b.table)} set ${sql.ref(col(b, 'quantity'))} = ${after.quantity},
+    ${sql.ref(col(b, 'amount'))} = ${fromCents(after.amount)}::numeric where id = ${id}`.execute(c.ctx.trx);
+}
+
 async function stockIn(c: Ctx, m: Move) {
   const b = c.balance;
   const held = await lockBalance(c, m.warehouseId, m.productId);
@@ -103,9 +109,7 @@ async function stockIn(c: Ctx, m: Move) {
     quantity: Number(held?.quantity ?? 0) + m.quantity,
     amount: cents(String(held?.amount ?? '0')) + m.amount,
   };
-  if (held)
-    await sql`update ${sql.table(b.table)} set ${sql.ref(col(b, 'quantity'))} = ${after.quantity},
-      ${sql.ref(col(b, 'amount'))} = ${fromCents(after.amount)}::numeric where id = ${held.id}`.execute(c.ctx.trx);
+  if (held) await setBalance(c, held.id, after);
   else
     await c.ctx.trx
       .insertInto(b.table)
@@ -122,7 +126,6 @@ async function stockIn(c: Ctx, m: Move) {
 
 /** Takes the quantity out at the moving average; the last units take what value is left. */
 async function stockOut(c: Ctx, m: Move): Promise<bigint> {
-  const b = c.balance;
   const held = await lockBalance(c, m.warehouseId, m.productId);
   const have = Number(held?.quantity ?? 0);
   if (!held || have < m.quantity)
@@ -136,8 +139,7 @@ async function stockOut(c: Ctx, m: Move): Promise<bigint> {
   // Round half up to the fen: value × quantity / have.
   const cost = m.quantity === have ? value : (value * BigInt(m.quantity) * 2n + BigInt(have)) / (2n * BigInt(have));
   const after = { quantity: have - m.quantity, amount: value - cost };
-  await sql`update ${sql.table(b.table)} set ${sql.ref(col(b, 'quantity'))} = ${after.quantity},
-    ${sql.ref(col(b, 'amount'))} = ${fromCents(after.amount)}::numeric where id = ${held.id}`.execute(c.ctx.trx);
+  await setBalance(c, held.id, after);
   await record(c, { ...m, amount: cost }, OUT, after);
   return cost;
 }
@@ -145,28 +147,12 @@ async function stockOut(c: Ctx, m: Move): Promise<bigint> {
 const productEntity = (c: Ctx) => c.balance.byName.get('productId')!.ref!;
 const warehouseEntity = (c: Ctx) => c.balance.byName.get('warehouseId')!.ref!;
 
-/** The lines the effect moves: those of the event's document, or read from its tables. */
-async function linesOf(ctx: HookContext, effect: EffectDecl, doc: Row): Promise<Row[]> {
-  const member = String(effect.lines);
-  if (Array.isArray(doc[member])) return doc[member] as Row[];
-  const entities = ctx.s.schemas.forSite(ctx.site.key).entities;
-  const read = await readLines(
-    ctx.trx,
-    entities,
-    { ...ctx.entity, lines: { [member]: ctx.entity.lines![member]! } },
-    Number(doc.id),
-  );
-  return (read[member] as Row[]) ?? [];
-}
-
 defineEffect('stock', async (ctx, effect, doc) => {
   const kind = String(effect.stock);
   const entities = ctx.s.schemas.forSite(ctx.site.key).entities;
   const balance = entities.get(String(effect.balance));
   const ledger = entities.get(String(effect.ledger));
   if (!balance || !ledger) throw new Error(`${ctx.entity.name}: the stock effect names no balance or ledger entity`);
-  const number =
-    ctx.entity.fields.find((f) => f.sequence) ?? (ctx.entity.display ? ctx.entity.byName.get(ctx.entity.display) : null);
   const dateValue = effect.date ? doc[String(effect.date)] : null;
   const c: Ctx = {
     ctx,
@@ -174,12 +160,14 @@ defineEffect('stock', async (ctx, effect, doc) => {
     ledger,
     doc,
     date: dateValue ? String(dateValue).slice(0, 10) : localNow(ctx.s.clock.now()).day,
-    docNo: String((number && doc[number.name]) ?? `#${String(doc.id)}`),
+    docNo: docName(ctx.entity, doc),
   };
   const q = String(effect.quantity ?? 'quantity');
   const p = String(effect.product ?? 'productId');
   const a = String(effect.amount ?? 'amount');
-  const lines = [...(await linesOf(ctx, effect, doc))].sort((x, y) => Number(x[p]) - Number(y[p]) || Number(x.id) - Number(y.id));
+  const lines = [...(await documentLines(ctx.trx, entities, ctx.entity, String(effect.lines), doc))].sort(
+    (x, y) => Number(x[p]) - Number(y[p]) || Number(x.id) - Number(y.id),
+  );
   const lineEntity = entities.get(ctx.entity.lines![String(effect.lines)]!.entity)!;
   const moveOf = (line: Row, warehouse: string): Move => ({
     warehouseId: Number(doc[warehouse]),
