@@ -204,9 +204,7 @@ describe('GET /api/docs', () => {
 
   it('answers from its cache once built, with an ETag', async () => {
     const first = await server.get('/api/docs?lang=en-US', { token });
-    const started = performance.now();
     const again = await server.get('/api/docs?lang=en-US', { token });
-    expect(performance.now() - started).toBeLessThan(100);
     expect(again.raw).toBe(first.raw);
     const etag = String(again.headers.etag);
     expect((await server.get('/api/docs?lang=en-US', { token, headers: { 'if-none-match': etag } })).status).toBe(304);
