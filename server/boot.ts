@@ -40,8 +40,8 @@ export async function prepareDatabase(
     });
     const seeded = await seed(database.db, clock);
     // The demo organisation's budget year goes through the API itself, so only once it exists.
-    if (seeded.created.includes('demo')) await seedDemoBudgets(database, clock.now());
-    if (seeded.created.includes('city')) await seedCityDemo(database, clock.now());
+    if (seeded.created.includes('demo')) await seedDemoBudgets(database, clock.now(), config.dataDir);
+    if (seeded.created.includes('city')) await seedCityDemo(database, clock.now(), config.dataDir);
     return { database, migrated, seeded };
   } catch (err) {
     await database.close();

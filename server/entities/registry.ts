@@ -77,6 +77,8 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
     case 'files':
       return nullable({
         type: 'array',
+        // A required file list (the files to stamp) holds a file: an empty list is no file.
+        ...(f.required ? { minItems: 1 } : {}),
         maxItems: f.maxFiles ?? 100,
         items: {
           type: 'object',

@@ -4,7 +4,7 @@
 // a disposal waits for approval and one is done; two warehouses take stock in, issue it to a
 // department's approved request, write off a loss and move stock between them, and one product sits
 // below its safety stock. Both demo organisations get one, each with its own goods.
-type Caller = { call: (method: 'GET' | 'POST', url: string, body?: unknown) => Promise<any> };
+import { approveAll as approveDocument, type SeedCaller as Caller } from './approvals.ts';
 
 export interface AssetSeedPeople {
   /** The asset keeper (enters, issues, books). */
@@ -37,22 +37,7 @@ const money = (n: number) => n.toFixed(2);
 export async function seedAssetsAndStock(people: AssetSeedPeople, plan: AssetSeedPlan): Promise<void> {
   const { keeper, staff } = people;
   const { day, deptId } = plan;
-  const approveAll = async (entity: string, id: number) => {
-    for (let step = 0; step < 6; step++) {
-      let decided = false;
-      for (const who of people.approvers) {
-        const tasks = (await who.call('GET', '/workflow/task/page?scope=todo&pageSize=100')) as {
-          records: Array<{ id: number; entity: string; businessKey: number }>;
-        };
-        const task = tasks.records.find((t) => t.entity === entity && Number(t.businessKey) === id);
-        if (!task) continue;
-        await who.call('POST', '/workflow/task/approve', { taskId: task.id, comment: '同意' });
-        decided = true;
-        break;
-      }
-      if (!decided) return;
-    }
-  };
+  const approveAll = (entity: string, id: number) => approveDocument(people.approvers, entity, id);
 
   // --- Assets: a year of purchases entered as cards -----------------------------------------------
   const categories = (await keeper.call('GET', '/asset/category/list')) as Array<{ id: number; categoryCode: string }>;

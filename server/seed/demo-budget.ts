@@ -14,6 +14,7 @@ import type { Database } from '../platform/db/database.ts';
 import crypto from 'node:crypto';
 import { seedDemoContracts } from './demo-contracts.ts';
 import { seedAssetsAndStock } from './demo-assets.ts';
+import { seedSealsAndPrinting } from './demo-office.ts';
 
 interface Indicator {
   code: string;
@@ -127,6 +128,26 @@ export class Caller {
     if (answer.code !== '0') throw new Error(`demo seed (${this.site}): ${method} ${url} → ${answer.code} ${answer.msg}`);
     return answer.data;
   }
+
+  /** Uploads a file as the upload control does (multipart), answering the stored file's entry. */
+  async upload(name: string, content: string, type = 'application/pdf'): Promise<{ name: string; url: string; uid: string }> {
+    const boundary = `nk-seed-${crypto.randomBytes(8).toString('hex')}`;
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
+    const r = await this.app.inject({
+      method: 'POST',
+      url: '/api/core/upload',
+      headers: {
+        hostname: hostOf(this.site),
+        token: this.token,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    });
+    const answer = r.json() as Answer;
+    if (answer.code !== '0') throw new Error(`demo seed (${this.site}): upload ${name} → ${answer.code} ${answer.msg}`);
+    const file = answer.data as { uid: string; fileName?: string; name?: string; url: string };
+    return { name: file.fileName ?? file.name ?? name, url: file.url, uid: file.uid };
+  }
 }
 
 /** The host a site answers on (the default site on any other name). */
@@ -148,16 +169,17 @@ export async function signInTo(app: FastifyInstance, site: string, year: string,
 /** Whole money as the API's decimal string. */
 const money = (n: number) => n.toFixed(2);
 
-export async function seedDemoBudgets(database: Database, now: number): Promise<void> {
+/** `dataDir` is where the server keeps files: the demo's uploads (files to stamp) land there. */
+export async function seedDemoBudgets(database: Database, now: number, dataDir = ''): Promise<void> {
   const started = Date.now();
   try {
-    await seedYear(database, now);
+    await seedYear(database, now, dataDir);
   } finally {
     if (process.env.NK_SEED_TIMING) console.log(`demo budget seed: ${Date.now() - started} ms`);
   }
 }
 
-async function seedYear(database: Database, now: number): Promise<void> {
+async function seedYear(database: Database, now: number, dataDir: string): Promise<void> {
   const db = database.db as unknown as Kysely<any>;
   const site = (await sql<{ id: number }>`select id from sys_dept where top_dept_key = 'demo'`.execute(db)).rows[0];
   if (!site) return;
@@ -167,7 +189,7 @@ async function seedYear(database: Database, now: number): Promise<void> {
   if (have.rows.length) return;
 
   const clock = new ManualClock(Date.UTC(today.getFullYear(), 0, 6, 2));
-  const config = { ...readConfig({}), dataDir: '', webRoot: null };
+  const config = { ...readConfig({}), dataDir, webRoot: null };
   const { app } = await buildApp({ config, database, secret: crypto.randomBytes(32).toString('hex'), clock, logLevel: 'silent' });
   try {
     const signIn = (loginName: string, password: string) => signInTo(app, 'demo', year, loginName, password);
@@ -180,6 +202,7 @@ async function seedYear(database: Database, now: number): Promise<void> {
         return {
           call: async (method: 'GET' | 'POST', url: string, body?: unknown) =>
             (await sessions.get(loginName)!).call(method, url, body),
+          upload: async (name: string, content: string) => (await sessions.get(loginName)!).upload(name, content),
         };
       };
       return {
@@ -191,6 +214,7 @@ async function seedYear(database: Database, now: number): Promise<void> {
         buyer: as('buyer', 'Demo@12345'),
         assets: as('assets', 'Demo@12345'),
         principal: as('principal', 'Demo@12345'),
+        sealKeeper: as('sealkeeper', 'Demo@12345'),
       };
     };
 
@@ -632,6 +656,117 @@ async function seedYear(database: Database, now: number): Promise<void> {
           ['HC-0006', '粉笔', 'HC04', '无尘 白色 50支/盒', 30, 6, '盒'],
           ['HC-0007', '白板笔', 'HC04', '黑色 可擦', 40, 3.5, '支'],
           ['HC-0008', '消毒液', 'HC03', '84消毒液 2L', 10, 16, '瓶'],
+        ],
+      },
+    );
+
+    // Seals and printing (issue 18): requests in every state, stamped files kept.
+    await seedSealsAndPrinting(
+      {
+        staff: who.staff,
+        head: who.head,
+        keeper: who.sealKeeper,
+        approvers: [who.head, who.principal, who.sealKeeper, who.admin],
+      },
+      {
+        day,
+        deptId,
+        seals: [
+          {
+            by: 'staff',
+            sealType: '1',
+            documentName: '关于申报市级教研课题的请示',
+            sendTo: '示范区教育局',
+            copies: 2,
+            reason: '课题申报材料报送区教育局',
+            reach: 'stamped',
+          },
+          {
+            by: 'staff',
+            sealType: '3',
+            documentName: '高一年级教辅资料采购合同',
+            sendTo: '新华书店示范区分店',
+            copies: 3,
+            reason: '合同签订用印',
+            reach: 'approved',
+          },
+          {
+            by: 'head',
+            sealType: '5',
+            documentName: '法定代表人身份证明书',
+            sendTo: '区市场监督管理局',
+            copies: 1,
+            reason: '赴区市场监管局办理事业单位法人年度报告',
+            takeOut: true,
+            reach: 'takenOut',
+          },
+          {
+            by: 'head',
+            sealType: '1',
+            documentName: '教师资格定期注册材料',
+            sendTo: '区教师发展中心',
+            copies: 1,
+            reason: '外出办理教师资格注册',
+            takeOut: true,
+            reach: 'returned',
+          },
+          {
+            by: 'staff',
+            sealType: '1',
+            documentName: '学生社会实践证明',
+            copies: 45,
+            reason: '高二学生寒假社会实践证明',
+            reach: 'submitted',
+          },
+          { by: 'staff', sealType: '4', documentName: '校外培训费用结算单', copies: 2, reason: '培训费结算', reach: 'draft' },
+        ],
+        printJobs: [
+          {
+            by: 'staff',
+            documentName: '高一期中考试数学试卷',
+            copies: 420,
+            pages: 4,
+            colour: '1',
+            binding: '1',
+            paperSize: 'A3',
+            costDept: '教务处',
+            neededIn: -3,
+            reach: 'done',
+            actualCost: 420,
+          },
+          {
+            by: 'staff',
+            documentName: '校园文化宣传册',
+            copies: 200,
+            pages: 24,
+            colour: '2',
+            binding: '2',
+            costDept: '党政办公室',
+            neededIn: 10,
+            reach: 'submitted',
+          },
+          {
+            by: 'head',
+            documentName: '教研组工作手册',
+            copies: 50,
+            pages: 60,
+            colour: '1',
+            binding: '4',
+            costDept: '教务处',
+            neededIn: 5,
+            reach: 'approved',
+          },
+          {
+            by: 'staff',
+            documentName: '家长会通知',
+            copies: 900,
+            pages: 1,
+            colour: '1',
+            binding: '0',
+            costDept: '学生处',
+            neededIn: 7,
+            reach: 'draft',
+          },
         ],
       },
     );

@@ -10,11 +10,12 @@ import { readConfig } from '../platform/config.ts';
 import type { Database } from '../platform/db/database.ts';
 import { signInTo } from './demo-budget.ts';
 import { seedAssetsAndStock } from './demo-assets.ts';
+import { seedSealsAndPrinting } from './demo-office.ts';
 
 const PASSWORD = 'City@12345';
 const money = (n: number) => n.toFixed(2);
 
-export async function seedCityDemo(database: Database, now: number): Promise<void> {
+export async function seedCityDemo(database: Database, now: number, dataDir = ''): Promise<void> {
   const db = database.db as unknown as Kysely<any>;
   const site = (await sql<{ id: number }>`select id from sys_dept where top_dept_key = 'city'`.execute(db)).rows[0];
   if (!site) return;
@@ -23,7 +24,7 @@ export async function seedCityDemo(database: Database, now: number): Promise<voi
   const year = String(today.getFullYear());
   const day = (offset: number) => new Date(now + offset * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
   const clock = new ManualClock(now);
-  const config = { ...readConfig({}), dataDir: '', webRoot: null };
+  const config = { ...readConfig({}), dataDir, webRoot: null };
   const { app } = await buildApp({ config, database, secret: crypto.randomBytes(32).toString('hex'), clock, logLevel: 'silent' });
   try {
     const [admin, head, finance, dean, buyer] = await Promise.all(
@@ -213,6 +214,68 @@ export async function seedCityDemo(database: Database, now: number): Promise<voi
           ['YH-0004', 'A4复印纸', 'HC0101', '70g 500张/包', 40, 23, '包'],
           ['YH-0005', '消毒液', 'HC03', '含氯 2L', 20, 16, '瓶'],
           ['YH-0006', '硒鼓', 'HC02', 'HP 88A', 5, 320, '个'],
+        ],
+      },
+    );
+
+    // Seals and printing (issue 18): the administration office stamps and prints.
+    await seedSealsAndPrinting(
+      { staff, head, keeper: admin, approvers: [head, dean, admin] },
+      {
+        day,
+        deptId,
+        seals: [
+          {
+            by: 'staff',
+            sealType: '1',
+            documentName: '进修医师推荐函',
+            sendTo: '省人民医院',
+            copies: 1,
+            reason: '推荐内科医师赴省人民医院进修',
+            reach: 'stamped',
+          },
+          {
+            by: 'head',
+            sealType: '3',
+            documentName: '监护仪维保服务合同',
+            sendTo: '迈瑞医疗',
+            copies: 2,
+            reason: '设备维保合同签订',
+            reach: 'approved',
+          },
+          {
+            by: 'staff',
+            sealType: '1',
+            documentName: '义诊活动备案表',
+            copies: 1,
+            reason: '社区义诊活动备案',
+            reach: 'submitted',
+          },
+        ],
+        printJobs: [
+          {
+            by: 'staff',
+            documentName: '住院患者健康教育手册',
+            copies: 300,
+            pages: 16,
+            colour: '2',
+            binding: '3',
+            costDept: '内科',
+            neededIn: 6,
+            reach: 'submitted',
+          },
+          {
+            by: 'head',
+            documentName: '采购管理制度汇编',
+            copies: 40,
+            pages: 80,
+            colour: '1',
+            binding: '4',
+            costDept: '采购中心',
+            neededIn: -2,
+            reach: 'done',
+            actualCost: 520,
+          },
         ],
       },
     );

@@ -33,8 +33,14 @@ function build(mode: string, outDir: string) {
 
 export default async function setup(project: TestProject) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-e2e-'));
-  build('staging', path.join(work, 'web-staging'));
-  build('production', path.join(work, 'web-prod'));
+  // CI builds both once and runs the suite in shards beside each other (scripts/e2e-shards.sh),
+  // each shard with a server and a database of its own.
+  const built = process.env.NK_E2E_WEB;
+  const web = (name: string) => path.join(built || work, name);
+  if (!built) {
+    build('staging', web('web-staging'));
+    build('production', web('web-prod'));
+  }
   const config = { ...readConfig({}), dataDir: path.join(work, 'data'), databaseUrl: null, host: '127.0.0.1' };
   const { database } = await prepareDatabase(config, systemClock);
   const start = async (webRoot: string) => {
@@ -42,8 +48,8 @@ export default async function setup(project: TestProject) {
     await app.listen({ port: 0, host: '127.0.0.1' });
     return { app, port: (app.server.address() as { port: number }).port };
   };
-  const staging = await start(path.join(work, 'web-staging'));
-  const prod = await start(path.join(work, 'web-prod'));
+  const staging = await start(web('web-staging'));
+  const prod = await start(web('web-prod'));
   project.provide('e2e', { port: staging.port, prodPort: prod.port });
   return async () => {
     await staging.app.close();
