@@ -291,7 +291,6 @@ describe('preferences', () => {
       { layout: { language: 'fr-FR' } },
       { layout: { multiTab: 'yes' } },
       { notify: { notice: 'off' } },
-      { roles: [1] },
     ]) {
       const r = await server.post('/api/core/account/preference/update', body, { token, lang: 'en-US' });
       expect(r.body.code, JSON.stringify(body)).toBe('40000');
