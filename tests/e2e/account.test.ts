@@ -54,11 +54,11 @@ describe('account pages', () => {
     await first.locator('[data-testid=account-settings-menu] .ant-menu-item', { hasText: '个性化' }).click();
     await first.waitForURL(/\/account\/settings\/custom/);
     const saved = first.waitForResponse((r) => r.url().includes('/api/core/account/preference/update'));
-    await first.locator('[data-testid=custom-theme-light]').click();
+    await first.locator('[data-testid=custom-theme] .ant-radio-button-wrapper', { hasText: '亮色' }).click();
     await saved;
     await expect.poll(() => first.locator('[data-testid=side-menu]').getAttribute('class')).toContain('ant-layout-sider-light');
     const savedLanguage = first.waitForResponse((r) => r.url().includes('/api/core/account/preference/update'));
-    await first.locator('[data-testid=custom-language-select]').click();
+    await first.locator('[data-testid=custom-language] .ant-select').click();
     await first.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'English' }).click();
     await savedLanguage;
     await expect.poll(() => first.locator('[data-testid=custom-language]').innerText()).toContain('Language');

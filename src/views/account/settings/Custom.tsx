@@ -29,7 +29,6 @@ export default observer(function Custom() {
             key="language"
             style={{ width: 160 }}
             value={settings.language}
-            data-testid="custom-language-select"
             options={LANGUAGES.map((l) => ({ value: l.code, label: `${l.flag} ${l.label}` }))}
             onChange={(language) => {
               void switchLanguage(stores, language);
@@ -49,9 +48,7 @@ export default observer(function Custom() {
             }}
           >
             <Radio.Button value="dark">{t('account.themeDark')}</Radio.Button>
-            <Radio.Button value="light" data-testid="custom-theme-light">
-              {t('account.themeLight')}
-            </Radio.Button>
+            <Radio.Button value="light">{t('account.themeLight')}</Radio.Button>
           </Radio.Group>,
           'custom-theme',
         )}
