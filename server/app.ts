@@ -23,6 +23,7 @@ import { Sites } from './platform/sites.ts';
 import authRoutes from './modules/auth/routes.ts';
 import { Captchas, randomCaptchaText } from './modules/auth/captcha.ts';
 import userRoutes from './modules/user/routes.ts';
+import accountRoutes from './modules/account/routes.ts';
 import menuRoutes from './modules/menu/routes.ts';
 import deptRoutes from './modules/dept/routes.ts';
 import dictRoutes from './modules/dict/routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     async (api) => {
       authRoutes(api, services);
       userRoutes(api, services);
+      accountRoutes(api, services);
       menuRoutes(api, services);
       deptRoutes(api, services);
       dictRoutes(api, services);

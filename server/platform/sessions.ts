@@ -8,12 +8,16 @@ import type { Database } from './db/database.ts';
 export const TOKEN_LIFETIME_MS = 43_200_000;
 const CHANNEL = 'nk_session';
 const MAX_CACHED = 50_000;
+/** A session's "last active" (the account's sessions list) is written at most once a minute per node. */
+const SEEN_EVERY_MS = 60_000;
 
 export interface Session {
   tokenHash: string;
   userId: number;
   siteId: number;
   expiresAt: number;
+  /** When this node last wrote the session's last_seen_at. */
+  seenAt?: number;
 }
 
 export class Sessions {
@@ -43,6 +47,7 @@ export class Sessions {
         top_dept_id: siteId,
         created_at: new Date(now),
         expires_at: new Date(now + TOKEN_LIFETIME_MS),
+        last_seen_at: new Date(now),
         ip,
         user_agent: userAgent?.slice(0, 500) ?? null,
       })
@@ -67,9 +72,18 @@ export class Sessions {
       if (this.cache.size >= MAX_CACHED) this.trim();
       this.cache.set(token, session);
     }
-    if (session.expiresAt <= this.clock.now()) {
+    const now = this.clock.now();
+    if (session.expiresAt <= now) {
       this.cache.delete(token);
       return null;
+    }
+    if (!session.seenAt || now - session.seenAt >= SEEN_EVERY_MS) {
+      session.seenAt = now;
+      await this.database.db
+        .updateTable('sys_session')
+        .set({ last_seen_at: new Date(now) })
+        .where('token_hash', '=', session.tokenHash)
+        .execute();
     }
     return session;
   }
@@ -83,6 +97,19 @@ export class Sessions {
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
     this.cache.delete(token);
+    await this.database.publish(CHANNEL, `token:${tokenHash}`);
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** End one session by its hash (the account's sessions list, which never sees tokens). */
+  async revokeHash(tokenHash: string): Promise<boolean> {
+    const result = await this.database.db
+      .updateTable('sys_session')
+      .set({ revoked_at: new Date(this.clock.now()) })
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    this.forget(`token:${tokenHash}`);
     await this.database.publish(CHANNEL, `token:${tokenHash}`);
     return Number(result.numUpdatedRows) > 0;
   }

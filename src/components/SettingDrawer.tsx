@@ -10,6 +10,7 @@ import { THEME_COLORS } from '../config.ts';
 import { useStores } from '../stores/index.ts';
 import type { LayoutMode, NavTheme } from '../stores/settings.ts';
 import { feedback } from '../utils/feedback.ts';
+import { saveLayoutPreference } from '../app/preferences.ts';
 
 const COLOR_NAMES = ['daybreak', 'dust', 'volcano', 'sunset', 'cyan', 'green', 'geekblue', 'purple'] as const;
 
@@ -76,7 +77,11 @@ export default observer(function SettingDrawer() {
             { value: 'dark', label: t('settings.dark'), cls: 'setting-block-dark' },
             { value: 'light', label: t('settings.light'), cls: 'setting-block-light' },
           ],
-          (v) => switchingTheme(t, () => settings.setNavTheme(v as NavTheme)),
+          (v) =>
+            switchingTheme(t, () => {
+              settings.setNavTheme(v as NavTheme);
+              void saveLayoutPreference({ navTheme: v as NavTheme });
+            }),
         )}
         <h4>{t('settings.color')}</h4>
         <div className="setting-colors">
@@ -101,7 +106,10 @@ export default observer(function SettingDrawer() {
             { value: 'sidemenu', label: t('settings.sidemenu'), cls: 'setting-block-side' },
             { value: 'topmenu', label: t('settings.topmenu'), cls: 'setting-block-top' },
           ],
-          (v) => settings.setLayout(v as LayoutMode),
+          (v) => {
+            settings.setLayout(v as LayoutMode);
+            void saveLayoutPreference({ layout: settings.layout, contentWidth: settings.contentWidth });
+          },
         )}
         <List split={false}>
           <Row
@@ -111,7 +119,10 @@ export default observer(function SettingDrawer() {
                 size="small"
                 style={{ width: 90 }}
                 value={settings.contentWidth}
-                onChange={(v) => settings.setContentWidth(v)}
+                onChange={(v) => {
+                  settings.setContentWidth(v);
+                  void saveLayoutPreference({ contentWidth: settings.contentWidth });
+                }}
                 options={[
                   { value: 'Fixed', label: t('settings.fixed') },
                   { value: 'Fluid', label: t('settings.fluid'), disabled: settings.layout !== 'topmenu' },
@@ -180,7 +191,10 @@ export default observer(function SettingDrawer() {
               <Switch
                 size="small"
                 checked={settings.multiTab}
-                onChange={(v) => settings.setMultiTab(v)}
+                onChange={(v) => {
+                  settings.setMultiTab(v);
+                  void saveLayoutPreference({ multiTab: v });
+                }}
                 data-testid="setting-multi-tab"
               />
             }

@@ -11,6 +11,7 @@ import { useStores } from '../stores/index.ts';
 import { feedback } from '../utils/feedback.ts';
 import { isWechatBrowser } from '../utils/device.ts';
 import PageLoading from '../components/PageLoading.tsx';
+import { applyServerPreferences } from '../app/preferences.ts';
 
 const OPEN_PATHS = ['/user/login', '/user/register', '/user/register-result', '/disable'];
 const UP_PASSWORD = '/ucenter/upPassword';
@@ -26,7 +27,8 @@ function isOpen(pathname: string) {
 }
 
 export const Guard = observer(function Guard({ children }: { children: ReactNode }) {
-  const { session } = useStores();
+  const stores = useStores();
+  const { session } = stores;
   const location = useLocation();
   const navigate = useNavigate();
   const { t } = useTranslation();
@@ -56,6 +58,8 @@ export const Guard = observer(function Guard({ children }: { children: ReactNode
       void (async () => {
         try {
           await session.loadInfo();
+          // The account's language and layout, wherever the user signs in (before the menus, in that language).
+          await applyServerPreferences(stores);
         } catch (err) {
           // An expired session is the API client's to report (once) and end.
           if (err instanceof ApiError && err.code === '40102') return;

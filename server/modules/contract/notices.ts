@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Services } from '../../app.ts';
+import { wantingNotification } from '../account/settings.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { whereAll, type Condition } from '../../entities/query.ts';
 import { ok } from '../../platform/answer.ts';
@@ -124,7 +125,10 @@ defineJob({
     for (const e of found.ending)
       add(e.createdBy, `${e.contractNo}「${e.name}」将于${e.endDate}到期，未付${moneyText(e.unpaidAmount)}元`);
     const now = new Date(s.clock.now());
+    // Those who turned contract reminders off in their account settings are left out.
+    const wanting = new Set(await wantingNotification(s.database.db, site.id, [...byUser.keys()], 'contractDue'));
     for (const [user, items] of byUser) {
+      if (!wanting.has(user)) continue;
       const title = `合同提醒：${items.length}项付款或到期事项`;
       const content = items.join('；').slice(0, 300);
       await db.transaction().execute(async (trx) => {

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Services } from '../../app.ts';
+import { wantingNotification } from '../account/settings.ts';
 import { EntityService, idsOf, oneIdOf } from '../../entities/crud.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
@@ -252,6 +253,8 @@ export default function noticeRoutes(app: FastifyInstance, s: Services) {
   app.get('/core/noticeUserRel/unRead', { config: { permission: 'system:noticeUserRel:list' } }, async (request) => {
     const { principal, site } = caller(request);
     const types = (await s.dictionaries.get(site.id, request.locale)).get('sys_notice_type') ?? [];
+    // A user who turned notices off in their account settings sees a quiet bell; the list keeps them.
+    const muted = !(await wantingNotification(s.database.db, site.id, [principal.userId], 'notice')).length;
     const counts = await s.database.db
       .selectFrom('sys_notice_user_rel')
       .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
@@ -278,8 +281,8 @@ export default function noticeRoutes(app: FastifyInstance, s: Services) {
       dataNumMap[d.dictValue] = 0;
       dataMap[d.dictValue] = [];
     }
-    for (const c of counts) dataNumMap[c.type] = Number(c.n);
-    for (const r of latest.rows) {
+    for (const c of muted ? [] : counts) dataNumMap[c.type] = Number(c.n);
+    for (const r of muted ? [] : latest.rows) {
       (dataMap[r.type] ??= []).push({
         id: Number(r.id),
         noticeUserRelId: Number(r.id),

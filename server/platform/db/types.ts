@@ -150,6 +150,17 @@ export interface SessionTable {
   revoked_at: Timestamp | null;
   ip: string | null;
   user_agent: string | null;
+  last_seen_at: Timestamp | null;
+}
+
+/** A user's own settings (the account pages): profile text, layout and notification preferences. */
+export interface UserSettingTable {
+  user_id: number;
+  top_dept_id: number;
+  profile: string | null;
+  layout: Json<Record<string, unknown>>;
+  notify: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
 }
 
 export interface LoginAttemptTable {
@@ -302,6 +313,7 @@ export interface DB {
   sys_dict_data: DictDataTable;
   sys_config: ConfigTable;
   sys_session: SessionTable;
+  sys_user_setting: UserSettingTable;
   sys_login_attempt: LoginAttemptTable;
   sys_rate_window: RateWindowTable;
   sys_sequence: SequenceTable;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../locales/index.ts';
 import { useStores } from '../../stores/index.ts';
 import { switchLanguage } from '../../app/language.ts';
+import { saveLayoutPreference } from '../../app/preferences.ts';
 
 export default observer(function LangSelect() {
   const stores = useStores();
@@ -15,7 +16,10 @@ export default observer(function LangSelect() {
         selectable: true,
         selectedKeys: [stores.settings.language],
         items: LANGUAGES.map((l) => ({ key: l.code, label: `${l.flag} ${l.label}` })),
-        onClick: ({ key }) => void switchLanguage(stores, key as Language),
+        onClick: ({ key }) => {
+          void switchLanguage(stores, key as Language);
+          if (stores.session.ready) void saveLayoutPreference({ language: key });
+        },
       }}
     >
       <span className="header-action" data-testid="lang-select" title={t('layout.language')} aria-label={t('layout.language')}>

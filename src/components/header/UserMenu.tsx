@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Avatar, Dropdown } from 'antd';
-import { LockOutlined, LogoutOutlined } from '@ant-design/icons';
+import { LockOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/index.ts';
@@ -16,11 +16,23 @@ export default observer(function UserMenu() {
     <Dropdown
       menu={{
         items: [
+          {
+            key: 'center',
+            icon: <UserOutlined />,
+            label: <span data-testid="menu-account-center">{t('layout.accountCenter')}</span>,
+          },
+          {
+            key: 'settings',
+            icon: <SettingOutlined />,
+            label: <span data-testid="menu-account-settings">{t('layout.accountSettings')}</span>,
+          },
           { key: 'password', icon: <LockOutlined />, label: t('layout.changePassword') },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout') },
         ],
         onClick: ({ key }) => {
+          if (key === 'center') navigate(withVersion('/account/center'));
+          if (key === 'settings') navigate(withVersion('/account/settings/base'));
           if (key === 'password') navigate(withVersion('/ucenter/upPassword'));
           if (key === 'logout') {
             feedback.modal.confirm({

@@ -1,6 +1,7 @@
-// Account settings: a frame with its sub-pages (base, security, custom, binding, notification) from
-// the menu tree, the chosen one shown beside.
-import { Card, Menu } from 'antd';
+// Account settings (issue 18), after ant-design-pro's: the sections (base, security, custom, binding,
+// notification, from the menu tree) in a menu on the left of wide screens and across the top of
+// narrow ones, the chosen one beside or below under its title.
+import { Card, Grid, Menu, Typography } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { MenuTreeNode } from '../../router/menu-tree.ts';
 import { withVersion } from '../../router/Guard.tsx';
@@ -8,16 +9,26 @@ import { withVersion } from '../../router/Guard.tsx';
 export default function Settings({ node }: { node: MenuTreeNode }) {
   const location = useLocation();
   const navigate = useNavigate();
+  const wide = Grid.useBreakpoint().md !== false;
+  const current = node.children.find((c) => c.path === location.pathname) ?? node.children[0];
   return (
-    <Card styles={{ body: { padding: 0, display: 'flex', minHeight: 420 } }}>
+    <Card
+      styles={{ body: { padding: wide ? '16px 0' : 0, display: 'flex', flexDirection: wide ? 'row' : 'column', minHeight: 420 } }}
+    >
       <Menu
-        mode="inline"
-        style={{ width: 224 }}
-        selectedKeys={[location.pathname]}
+        mode={wide ? 'inline' : 'horizontal'}
+        data-testid="account-settings-menu"
+        style={wide ? { width: 224, borderInlineEnd: '1px solid rgba(5,5,5,.06)' } : undefined}
+        selectedKeys={current ? [current.path] : []}
         items={node.children.map((c) => ({ key: c.path, label: c.menuName }))}
         onClick={({ key }) => navigate(withVersion(key))}
       />
-      <div style={{ flex: 1, padding: '8px 40px' }}>
+      <div style={{ flex: 1, padding: wide ? '8px 40px' : '16px', minWidth: 0 }}>
+        {current && (
+          <Typography.Title level={4} style={{ marginBottom: 16 }}>
+            {current.menuName}
+          </Typography.Title>
+        )}
         <Outlet />
       </div>
     </Card>
