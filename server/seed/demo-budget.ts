@@ -14,6 +14,7 @@ import type { Database } from '../platform/db/database.ts';
 import crypto from 'node:crypto';
 import { seedDemoContracts } from './demo-contracts.ts';
 import { seedAssetsAndStock } from './demo-assets.ts';
+import { seedDemoSalaries } from './demo-salaries.ts';
 
 interface Indicator {
   code: string;
@@ -635,6 +636,17 @@ async function seedYear(database: Database, now: number): Promise<void> {
         ],
       },
     );
+    await seedDemoSalaries({
+      site: 'demo',
+      year: today.getFullYear(),
+      month: today.getMonth() + 1,
+      admin: who.admin,
+      preparer: who.cashier,
+      approvers: [who.finance, who.principal],
+      deptId: deptId('财务室'),
+      code: '102',
+      amount: 2_600_000,
+    });
   } finally {
     await app.close();
   }
