@@ -297,8 +297,13 @@ describe('payslips', () => {
     expect((await server.get(`/api/salary/sheet/infoById/${january.id}`, as('staff'))).body.code).toBe('40103');
     expect((await server.get(`/api/salary/sheet/bankFile?id=${january.id}`, as('staff'))).body.code).toBe('40103');
     expect(ok(await server.get(`/api/salary/sheet/infoById/${january.id}`, as('finance'))).lines).toHaveLength(2);
-    // The print of one's own slip.
+    // The print of one's own slip: its template and the slip itself; the sheet's slips are finance's.
+    expect(ok(await server.get('/api/schema/print/salarySlip', as('staff'))).print.title).toBe('salarySlip.printTitle');
     expect((await server.get(`/api/salary/mine/infoById/${theirs.id}`, as('teacher'))).body.code).toBe('0');
+    expect((await server.get('/api/schema/print/salarySheet?template=salarySheetSlip', as('staff'))).body.code).toBe('40103');
+    expect(ok(await server.get('/api/schema/print/salarySheet?template=salarySheetSlip', as('finance'))).print.each).toBe(
+      'lines',
+    );
   });
 
   it('keeps to the site: the hospital sees none of the school’s sheets or slips', async () => {
