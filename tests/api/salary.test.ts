@@ -113,7 +113,7 @@ describe('a month from an xlsx', () => {
     expect(template.type).toContain('spreadsheetml');
     const [headers] = await rowsOf(template.body);
     expect(headers).toEqual([
-      '姓名或登录名',
+      '姓名',
       '身份证号',
       '银行账号',
       '开户行',

@@ -19,7 +19,8 @@ beforeAll(async () => {
   page = (await newPage(browser, { language: 'zh-CN' })).page;
 });
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await explainFailure(page, `failed-salary-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+  if (ctx.task.result?.state === 'fail')
+    await explainFailure(page, `failed-salary-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
 });
 afterAll(async () => browser?.close());
 
@@ -46,7 +47,7 @@ describe('a month of salaries', () => {
 
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('工资');
-    sheet.addRow(['姓名或登录名', '身份证号', '银行账号', '开户行', '基本工资', '岗位工资', '绩效工资', '表内个税']);
+    sheet.addRow(['姓名', '身份证号', '银行账号', '开户行', '基本工资', '岗位工资', '绩效工资', '表内个税']);
     sheet.addRow(['staff', '110105199001011234', '6222020000001234', '工商银行', 6000, 2000, 2000, 0]);
     sheet.addRow(['黄磊', '110105198802021235', '6222020000005678', '工商银行', 7000, 2500, 2500, 0]);
     const file = path.join(os.tmpdir(), `salary-${Date.now()}.xlsx`);
