@@ -56,6 +56,7 @@ import './modules/stock/ledger.ts';
 import { depreciationRoutes } from './modules/asset/depreciation.ts';
 import './modules/asset/cards.ts';
 import { inventoryRoutes } from './modules/asset/inventory.ts';
+import { salaryRoutes } from './modules/salary/sheets.ts';
 import entityRoutes from './entities/crud.ts';
 import { historyRoutes, stateRoutes } from './entities/states.ts';
 import { SchemaRegistry } from './entities/registry.ts';
@@ -236,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       contractNoticeRoutes(api, services);
       depreciationRoutes(api, services);
       inventoryRoutes(api, services);
+      salaryRoutes(api, services);
       jobRoutes(api, services);
       fileRoutes(api, services);
       ossRoutes(api, services);

@@ -240,13 +240,15 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
     }
   };
 
-  const exportRows = async () => {
+  // The list's rows; or, with an endpoint, the file the server writes there (a template; with a row,
+  // that row's file: a payroll's bank transfer file).
+  const exportRows = async (endpoint?: string, row?: Row) => {
     const key = 'export';
     env.message.loading({ key, content: t('exporting', { size: '' }), duration: 0 });
     try {
       const result = await env.fetcher.download(
-        `${entity.api}/export`,
-        { ...params(), columns: list.columns.map((c) => c.field).join(',') },
+        `${entity.api}/${endpoint ?? 'export'}`,
+        endpoint ? (row ? { id: row.id } : {}) : { ...params(), columns: list.columns.map((c) => c.field).join(',') },
         (bytes) =>
           env.message.loading({ key, content: t('exporting', { size: `${(bytes / 1024).toFixed(0)} KB` }), duration: 0 }),
       );
@@ -298,7 +300,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
       case 'remove':
         return row && void remove([row.id]);
       case 'export':
-        return void exportRows();
+        return void exportRows(a.endpoint, row);
       case 'import':
         return setImporting(a);
       case 'scan':

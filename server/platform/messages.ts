@@ -11,6 +11,7 @@ import { warningMessages } from './messages.warning.ts';
 import { contractMessages } from './messages.contract.ts';
 import { assetMessages } from './messages.asset.ts';
 import { accountMessages } from './messages.account.ts';
+import { salaryMessages } from './messages.salary.ts';
 
 export const messages = {
   ...budgetMessages,
@@ -22,6 +23,7 @@ export const messages = {
   ...contractMessages,
   ...assetMessages,
   ...accountMessages,
+  ...salaryMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {
     'zh-CN': '登录已失效，请重新登录',

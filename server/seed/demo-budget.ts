@@ -15,6 +15,7 @@ import crypto from 'node:crypto';
 import { seedDemoContracts } from './demo-contracts.ts';
 import { seedAssetsAndStock } from './demo-assets.ts';
 import { seedSealsAndPrinting } from './demo-office.ts';
+import { seedDemoSalaries } from './demo-salaries.ts';
 
 interface Indicator {
   code: string;
@@ -770,6 +771,17 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
         ],
       },
     );
+    await seedDemoSalaries({
+      site: 'demo',
+      year: today.getFullYear(),
+      month: today.getMonth() + 1,
+      admin: who.admin,
+      preparer: who.cashier,
+      approvers: [who.finance, who.principal],
+      deptId: deptId('财务室'),
+      code: '102',
+      amount: 2_600_000,
+    });
   } finally {
     await app.close();
   }

@@ -11,6 +11,7 @@ import type { Database } from '../platform/db/database.ts';
 import { signInTo } from './demo-budget.ts';
 import { seedAssetsAndStock } from './demo-assets.ts';
 import { seedSealsAndPrinting } from './demo-office.ts';
+import { seedDemoSalaries } from './demo-salaries.ts';
 
 const PASSWORD = 'City@12345';
 const money = (n: number) => n.toFixed(2);
@@ -279,6 +280,17 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
         ],
       },
     );
+    await seedDemoSalaries({
+      site: 'city',
+      year: today.getFullYear(),
+      month: today.getMonth() + 1,
+      admin,
+      preparer: finance,
+      approvers: [finance, dean],
+      deptId: deptId('财务科'),
+      code: 'H102',
+      amount: 1_200_000,
+    });
   } finally {
     await app.close();
   }

@@ -44,8 +44,8 @@ export interface OrganisationSeed {
   config: Record<string, string>;
 }
 
-/** Every signed-in user sees these: home, own account pages, own notices. */
-export const EVERYONE_MENUS = ['dashboard', 'account', 'noticeUserRelList'];
+/** Every signed-in user sees these: home, own account pages, own notices, own payslips. */
+export const EVERYONE_MENUS = ['dashboard', 'account', 'noticeUserRelList', 'salaryMine'];
 
 const NOT_ADMIN = ['system', 'monitor', 'tool'];
 const APPLICANT_ACTIONS = ['query', 'add', 'edit', 'remove', 'cancel', 'close', 'print'];

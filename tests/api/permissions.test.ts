@@ -41,8 +41,9 @@ describe('permission entries', () => {
     expect(r.body.code).toBe('0');
     const plain = r.body.data.find((x) => x.roleId === 'user')!;
     expect(plain.permissions.length).toBeGreaterThan(0);
-    // The demo 'user' role may only query and get (everyone also manages their own notices).
-    for (const p of plain.permissions.filter((x) => x.permissionId !== 'system:noticeUserRel'))
+    // The demo 'user' role may only query and get (everyone also manages their own notices and prints
+    // their own payslips).
+    for (const p of plain.permissions.filter((x) => !['system:noticeUserRel', 'salary:mine'].includes(x.permissionId)))
       for (const a of p.actionList) expect(['query', 'get']).toContain(a);
     const adminRole = r.body.data.find((x) => x.roleId === 'admin')!;
     expect(adminRole.permissions.some((p) => p.permissionId === 'system:role' && p.actionList.includes('delete'))).toBe(true);
