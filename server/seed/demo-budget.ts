@@ -14,6 +14,7 @@ import type { Database } from '../platform/db/database.ts';
 import crypto from 'node:crypto';
 import { seedDemoContracts } from './demo-contracts.ts';
 import { seedAssetsAndStock } from './demo-assets.ts';
+import { schoolVenues, seedDemoVenues } from './demo-venues.ts';
 
 interface Indicator {
   code: string;
@@ -634,6 +635,11 @@ async function seedYear(database: Database, now: number): Promise<void> {
           ['HC-0008', '消毒液', 'HC03', '84消毒液 2L', 10, 16, '瓶'],
         ],
       },
+    );
+    // Venues (issue 18): the school's halls and rooms, booked this week and next in every state.
+    await seedDemoVenues(
+      { keeper: who.assets, staff: [who.staff, who.head], approvers: [who.head, who.assets, who.admin, who.principal] },
+      schoolVenues(now),
     );
   } finally {
     await app.close();
