@@ -240,14 +240,19 @@ export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle })
             notFoundContent={t('calEmpty')}
           />
           <Space.Compact>
-            <Button icon={<LeftOutlined />} onClick={() => setMonday(monday.subtract(7, 'day'))} data-testid="calendar-prev">
-              {t('calPrev')}
+            <Button
+              icon={<LeftOutlined />}
+              title={t('calPrev')}
+              onClick={() => setMonday(monday.subtract(7, 'day'))}
+              data-testid="calendar-prev"
+            >
+              <span className="nk-cal-btn-text">{t('calPrev')}</span>
             </Button>
             <Button onClick={() => setMonday(mondayOf(dayjs()))} data-testid="calendar-this">
               {t('calThis')}
             </Button>
-            <Button onClick={() => setMonday(monday.add(7, 'day'))} data-testid="calendar-next">
-              {t('calNext')}
+            <Button title={t('calNext')} onClick={() => setMonday(monday.add(7, 'day'))} data-testid="calendar-next">
+              <span className="nk-cal-btn-text">{t('calNext')}</span>
               <RightOutlined />
             </Button>
           </Space.Compact>
