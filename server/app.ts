@@ -59,6 +59,7 @@ import { inventoryRoutes } from './modules/asset/inventory.ts';
 import { salaryRoutes } from './modules/salary/sheets.ts';
 import entityRoutes from './entities/crud.ts';
 import { historyRoutes, stateRoutes } from './entities/states.ts';
+import calendarRoutes from './entities/calendar.ts';
 import { SchemaRegistry } from './entities/registry.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import fastifyMultipart from '@fastify/multipart';
@@ -245,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       entityRoutes(api, services);
       stateRoutes(api, services);
       historyRoutes(api, services);
+      calendarRoutes(api, services);
       docsRoutes(api, services);
     },
     { prefix: '/api' },

@@ -30,7 +30,7 @@ const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US', 'pt-BR'] as const;
 /** The meta-schema a file must name, by its file name. */
 function expectedMeta(rel: string): string | undefined {
   const base = rel.split('/').pop()!;
-  const kind = /\.(entity|list|form|seed|detail)\.json$/.exec(base)?.[1];
+  const kind = /\.(entity|list|form|seed|detail|calendar)\.json$/.exec(base)?.[1];
   if (kind) return `${kind}.schema.json`;
   const fixed: Record<string, string> = {
     'menu.json': 'menu.schema.json',
@@ -481,6 +481,11 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
             if (effect[key] !== undefined) field(`${at}/${key}`, effect[key], `${key} field`);
           return;
         }
+        if (effect.notStarted !== undefined) {
+          field(`${at}/notStarted`, effect.notStarted, 'time field');
+          text(rel, `${at}/message`, effect.message);
+          return;
+        }
         if (effect.loan !== undefined) {
           if (effect.loan !== 'writeOff') report(rel, `${at}/loan`, `loan effect ${String(effect.loan)}: writeOff`);
           field(`${at}/ref`, effect.ref ?? '(none)', 'loan field');
@@ -592,7 +597,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           } else if (effect.lines !== undefined && !lineEntityOf(String(effect.lines))) report(rel, `${at}/lines`, `${String(effect.lines)} names no lines of the entity`);
           return;
         }
-        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning, contract, stock, update, copyTo or linesFrom`);
+        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning, contract, stock, update, copyTo, linesFrom or notStarted`);
         if (!['freeze', 'release', 'consume', 'pay'].includes(String(effect.budget))) report(rel, `${at}/budget`, `budget effect ${String(effect.budget)}: freeze, release, consume or pay`);
         if (effect.budget === 'consume' && effect.amount !== undefined) field(`${at}/amount`, effect.amount, 'amount field');
         if (effect.budget === 'freeze') {
@@ -645,6 +650,18 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       const bad = conditionError(String(check.rule ?? ''));
       if (bad) report(rel, `/checks/${i}/rule`, bad);
       text(rel, `/checks/${i}/message`, check.message);
+    });
+    arr(json.noOverlap).forEach((r, i) => {
+      const rule = obj(r);
+      const at = `/noOverlap/${i}`;
+      field(`${at}/resource`, rule.resource, 'resource field');
+      for (const end of ['from', 'to'] as const) {
+        field(`${at}/${end}`, rule[end], `${end} field`);
+        const type = fields.get(String(rule[end]))?.type;
+        if (type !== undefined && type !== 'datetime' && type !== 'date') report(rel, `${at}/${end}`, `${String(rule[end])} is a ${String(type)}, not a datetime`);
+      }
+      for (const name of Object.keys(obj(rule.activeIn))) field(`${at}/activeIn/${name}`, name, 'activeIn field');
+      text(rel, `${at}/message`, rule.message);
     });
     const perm = str(json.permission);
     if (perm && !permissions.has(`${perm}:list`)) {
@@ -793,6 +810,33 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         arr(t.caption).forEach((c, j) => !has(entity, String(c)) && report(rel, ptr('tabs', i, 'caption', j), `${String(c)} is not a field of ${name}`));
       }
     });
+  }
+
+  // Week calendars of a resource's bookings.
+  for (const { rel, json } of byKind(/\.calendar\.json$/)) {
+    const name = str(json.entity);
+    const entity = name ? entities.get(name) : undefined;
+    if (!entity) {
+      report(rel, '/entity', `entity ${String(name)} does not exist`);
+      continue;
+    }
+    const component = str(json.component);
+    if (component && ![...menuComponents.values()].includes(component)) report(rel, '/component', `no menu entry renders component ${component}`);
+    permission(rel, '/permission', json.permission);
+    const typeOf = (f: Json | undefined) => str(entity.fields.get(String(f))?.type);
+    for (const key of ['resource', 'from', 'to', 'title', 'color'] as const) {
+      if (json[key] === undefined) continue;
+      if (!entity.fields.has(String(json[key]))) report(rel, `/${key}`, `${String(json[key])} is not a field of entity ${name}`);
+    }
+    if (entity.fields.has(String(json.resource)) && typeOf(json.resource) !== 'ref') report(rel, '/resource', 'the resource is a ref field');
+    for (const key of ['from', 'to'] as const)
+      if (entity.fields.has(String(json[key])) && typeOf(json[key]) !== 'datetime') report(rel, `/${key}`, `${String(json[key])} is not a datetime field`);
+    if (json.color !== undefined && entity.fields.has(String(json.color)) && typeOf(json.color) !== 'dict') report(rel, '/color', 'the colour is a dict field');
+    const hours = arr(json.hours);
+    if (hours.length === 2 && Number(hours[0]) >= Number(hours[1])) report(rel, '/hours', 'the first hour comes before the last');
+    const form = str(json.form);
+    if (form !== undefined && ![...files.keys()].some((f) => f.endsWith(`/${form}.form.json`)))
+      report(rel, '/form', `form ${form} has no file ${form}.form.json`);
   }
 
   // Forms.

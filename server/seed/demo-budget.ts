@@ -16,6 +16,7 @@ import { seedDemoContracts } from './demo-contracts.ts';
 import { seedAssetsAndStock } from './demo-assets.ts';
 import { seedSealsAndPrinting } from './demo-office.ts';
 import { seedDemoSalaries } from './demo-salaries.ts';
+import { schoolVenues, seedDemoVenues } from './demo-venues.ts';
 
 interface Indicator {
   code: string;
@@ -782,6 +783,11 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
       code: '102',
       amount: 2_600_000,
     });
+    // Venues (issue 18): the school's halls and rooms, booked this week and next in every state.
+    await seedDemoVenues(
+      { keeper: who.assets, staff: [who.staff, who.head], approvers: [who.head, who.assets, who.admin, who.principal] },
+      schoolVenues(now),
+    );
   } finally {
     await app.close();
   }

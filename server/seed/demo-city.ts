@@ -12,6 +12,7 @@ import { signInTo } from './demo-budget.ts';
 import { seedAssetsAndStock } from './demo-assets.ts';
 import { seedSealsAndPrinting } from './demo-office.ts';
 import { seedDemoSalaries } from './demo-salaries.ts';
+import { hospitalVenues, seedDemoVenues } from './demo-venues.ts';
 
 const PASSWORD = 'City@12345';
 const money = (n: number) => n.toFixed(2);
@@ -291,6 +292,8 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
       code: 'H102',
       amount: 1_200_000,
     });
+    // Venues (issue 18): the hospital's lecture hall and meeting room, booked this week and next.
+    await seedDemoVenues({ keeper, staff: [staff, head], approvers: [head, keeper, admin, dean] }, hospitalVenues(now));
   } finally {
     await app.close();
   }

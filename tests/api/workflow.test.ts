@@ -483,12 +483,15 @@ describe('the leave process', () => {
     // Done lists of both approvers.
     for (const who of ['head', 'principal']) {
       const done = ok(await server.get('/api/workflow/task/page?scope=done&pageSize=100', as(who))).records as Row[];
-      expect(done.some((t) => t.businessKey === d.id && t.decision === 'approve')).toBe(true);
+      expect(done.some((t) => t.entity === 'leaveApply' && t.businessKey === d.id && t.decision === 'approve')).toBe(true);
     }
     // In the finished list, not the running one.
-    expect((await running()).some((i) => i.businessKey === d.id)).toBe(false);
+    expect((await running()).some((i) => i.entity === 'leaveApply' && i.businessKey === d.id)).toBe(false);
     const finished = ok(await server.get('/api/workflow/finished/page?ended=true&pageSize=100', as('admin'))).records as Row[];
-    expect(finished.find((i) => i.businessKey === d.id)).toMatchObject({ status: 'approved', ended: true });
+    expect(finished.find((i) => i.entity === 'leaveApply' && i.businessKey === d.id)).toMatchObject({
+      status: 'approved',
+      ended: true,
+    });
   });
 
   it('titles a task in its reader’s language, whatever language it was submitted in', async () => {
@@ -765,7 +768,7 @@ describe('other app nodes', () => {
     const second = await openNode();
     try {
       const list = ok(await second.node.get('/api/workflow/task/page?scope=todo&pageSize=100', as('head'))).records as Row[];
-      const task = list.find((t) => t.businessKey === saved.id)!;
+      const task = list.find((t) => t.entity === 'leaveApply' && t.businessKey === saved.id)!;
       expect(task).toBeTruthy();
       expect(ok(await second.node.post('/api/workflow/task/approve', { taskId: task.id }, as('head'))).status).toBe('running');
     } finally {
@@ -837,7 +840,7 @@ describe('who may act', () => {
   it('keeps a site to itself: a city user neither sees, reads nor decides demo approvals', async () => {
     const d = await submitted(5);
     const task = await mustTask(d.id, 'head');
-    const instance = (await running()).find((i) => i.businessKey === d.id)!;
+    const instance = (await running()).find((i) => i.entity === 'leaveApply' && i.businessKey === d.id)!;
     for (const decision of ['approve', 'reject', 'comment'] as const) refused(await act(decision, task.id, 'cityadmin'), '40400');
     refused(await act('transfer', task.id, 'cityadmin', { userId: 1 }), '40400');
     const batch = ok(await server.post('/api/workflow/task/approveBatch', { ids: [task.id] }, as('cityadmin')));
