@@ -10,6 +10,7 @@ import { sourcesMessages } from './messages.sources.ts';
 import { warningMessages } from './messages.warning.ts';
 import { contractMessages } from './messages.contract.ts';
 import { assetMessages } from './messages.asset.ts';
+import { carMessages } from './messages.car.ts';
 
 export const messages = {
   ...budgetMessages,
@@ -20,6 +21,7 @@ export const messages = {
   ...warningMessages,
   ...contractMessages,
   ...assetMessages,
+  ...carMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {
     'zh-CN': '登录已失效，请重新登录',
