@@ -32,6 +32,7 @@ import { keyOf } from '../platform/file-urls.ts';
 import { meetingRecordState, meetingSettingsFrom, type MeetingRecordSettings } from '../../validators/meeting-record.ts';
 import type { DictEntry } from '../platform/dictionaries.ts';
 import { exportRows, importLines, importRows } from './excel.ts';
+import { assertNoOverlap } from './overlap.ts';
 import { ok } from '../platform/answer.ts';
 
 type Query = Record<string, unknown>;
@@ -550,6 +551,22 @@ export class EntityService {
     }
   }
 
+  /** The entity's `noOverlap` rules over a row just written (./overlap.ts), in the same transaction. */
+  async assertNoOverlap(trx: Transaction<any>, id: number) {
+    if (!this.entity.noOverlap?.length) return;
+    await assertNoOverlap(
+      {
+        trx,
+        siteId: this.ctx.site.id,
+        locale: this.request.locale,
+        texts: this.s.schemas.texts,
+        entities: this.siteEntities,
+      },
+      this.entity,
+      [id],
+    );
+  }
+
   private hookContext(trx: Transaction<any>): HookContext {
     const { site, principal } = this.ctx;
     return { s: this.s, trx, site, principal, entity: this.entity, request: this.request };
@@ -610,6 +627,7 @@ export class EntityService {
     await this.writeLinks(trx, Number(inserted.id), row);
     const lines = await this.writeDocument(trx, Number(inserted.id), row);
     Object.assign(inserted, await this.linkValues(trx, Number(inserted.id)), lines);
+    await this.assertNoOverlap(trx, Number(inserted.id));
     const hooks = hooksOf(this.entity.name);
     if (!hooks.afterSave) return inserted;
     await hooks.afterSave(ctx, this.wire(inserted), null);
@@ -664,6 +682,7 @@ export class EntityService {
       await this.writeLinks(trx, id, row);
       const lines = await this.writeDocument(trx, id, row);
       Object.assign(updated, await this.linkValues(trx, id), lines);
+      await this.assertNoOverlap(trx, id);
       const hooks = hooksOf(this.entity.name);
       if (!hooks.afterSave) return updated as Row;
       await hooks.afterSave(ctx, this.wire(updated), existingWire);

@@ -123,6 +123,8 @@ export interface EntityDef {
   lineOf?: string;
   /** Rules over the whole document (the expression language), checked on every save. */
   checks?: Array<{ rule: string; message: string }>;
+  /** Time ranges that must not overlap per resource (./overlap.ts). */
+  noOverlap?: OverlapRule[];
   /** A read-only grouped view over another entity's rows (no table of its own; crud.ts from()). */
   view?: ViewDecl;
   fields: FieldDef[];
@@ -131,6 +133,15 @@ export interface EntityDef {
   has: { version: boolean; schemaVersion: boolean; extend: boolean };
   /** Content hash of the entity file: the schema version a saved row records. */
   schemaVersion: string;
+}
+
+/** One resource's bookings never overlap (./overlap.ts). */
+export interface OverlapRule {
+  resource: string;
+  from: string;
+  to: string;
+  activeIn?: Record<string, string[]>;
+  message: string;
 }
 
 export interface ViewDecl {
@@ -257,6 +268,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     lines?: Record<string, LinesDecl>;
     lineOf?: string;
     checks?: Array<{ rule: string; message: string }>;
+    noOverlap?: OverlapRule[];
     view?: ViewDecl;
     fields: Record<string, Omit<FieldDef, 'name' | 'column'> & { column?: string }>;
   };
@@ -304,6 +316,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     lines: file.lines,
     lineOf: file.lineOf,
     checks: file.checks,
+    noOverlap: file.noOverlap,
     view: file.view,
     fields,
     byName,

@@ -166,6 +166,7 @@ export function stateRoutes(app: FastifyInstance, s: Services) {
                   .where('id', '=', id)
                   .where('top_dept_id', '=', site.id)
                   .execute();
+                await svc.assertNoOverlap(trx, id);
                 await trx
                   .insertInto('sys_state_history')
                   .values({

@@ -27,4 +27,10 @@ export const documentMessages = {
     'en-US': '{detail}',
     'pt-BR': '{detail}',
   },
+  'overlap.badRange': {
+    'zh-CN': '{to}必须晚于{from}',
+    'zh-TW': '{to}必須晚於{from}',
+    'en-US': '{to} must be after {from}',
+    'pt-BR': '{to} deve ser posterior a {from}',
+  },
 } satisfies Record<string, Localized>;

@@ -481,6 +481,11 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
             if (effect[key] !== undefined) field(`${at}/${key}`, effect[key], `${key} field`);
           return;
         }
+        if (effect.notStarted !== undefined) {
+          field(`${at}/notStarted`, effect.notStarted, 'time field');
+          text(rel, `${at}/message`, effect.message);
+          return;
+        }
         if (effect.loan !== undefined) {
           if (effect.loan !== 'writeOff') report(rel, `${at}/loan`, `loan effect ${String(effect.loan)}: writeOff`);
           field(`${at}/ref`, effect.ref ?? '(none)', 'loan field');
@@ -592,7 +597,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           } else if (effect.lines !== undefined && !lineEntityOf(String(effect.lines))) report(rel, `${at}/lines`, `${String(effect.lines)} names no lines of the entity`);
           return;
         }
-        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning, contract, stock, update, copyTo or linesFrom`);
+        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning, contract, stock, update, copyTo, linesFrom or notStarted`);
         if (!['freeze', 'release', 'consume', 'pay'].includes(String(effect.budget))) report(rel, `${at}/budget`, `budget effect ${String(effect.budget)}: freeze, release, consume or pay`);
         if (effect.budget === 'consume' && effect.amount !== undefined) field(`${at}/amount`, effect.amount, 'amount field');
         if (effect.budget === 'freeze') {
@@ -645,6 +650,18 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       const bad = conditionError(String(check.rule ?? ''));
       if (bad) report(rel, `/checks/${i}/rule`, bad);
       text(rel, `/checks/${i}/message`, check.message);
+    });
+    arr(json.noOverlap).forEach((r, i) => {
+      const rule = obj(r);
+      const at = `/noOverlap/${i}`;
+      field(`${at}/resource`, rule.resource, 'resource field');
+      for (const end of ['from', 'to'] as const) {
+        field(`${at}/${end}`, rule[end], `${end} field`);
+        const type = fields.get(String(rule[end]))?.type;
+        if (type !== undefined && type !== 'datetime' && type !== 'date') report(rel, `${at}/${end}`, `${String(rule[end])} is a ${String(type)}, not a datetime`);
+      }
+      for (const name of Object.keys(obj(rule.activeIn))) field(`${at}/activeIn/${name}`, name, 'activeIn field');
+      text(rel, `${at}/message`, rule.message);
     });
     const perm = str(json.permission);
     if (perm && !permissions.has(`${perm}:list`)) {

@@ -459,6 +459,8 @@ export class Workflow {
     await sql`update ${sql.table(entity.table)} set ${sql.ref(field.column)} = ${approval} where id = ${docId} and top_dept_id = ${this.ctx.site.id}`.execute(
       trx,
     );
+    // A booking that becomes active (submitted) may not overlap another one (./overlap.ts).
+    if (entity.noOverlap?.length) await new EntityService(this.s, entity, this.request).assertNoOverlap(trx, docId);
   }
 
   private async history(

@@ -1,0 +1,173 @@
+// Venues (issue 18): bookings of one venue never overlap (the entity's noOverlap rule, checked on
+// every write under a per-venue lock), back-to-back is fine, a booking that no longer stands frees its
+// slot, another organisation's bookings never collide, and the week calendar shows a venue's bookings.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
+
+type Row = Record<string, any>;
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startServer();
+  tokens.admin = await server.login('admin', 'Admin@12345');
+  for (const name of ['staff', 'teacher', 'head', 'assets', 'auditor']) tokens[name] = await server.login(name, 'Demo@12345');
+  tokens.cityadmin = await server.login('cityadmin', 'City@12345', 'city');
+  tokens.citystaff = await server.login('citystaff', 'City@12345', 'city');
+});
+afterAll(async () => server?.close());
+
+const as = (who: string, lang = 'zh-CN'): RequestOptions => ({
+  token: tokens[who],
+  site: who.startsWith('city') ? 'city' : 'demo',
+  lang,
+});
+function ok<T = any>(r: Reply<T>): T {
+  expect(r.body.code, r.body.msg).toBe('0');
+  return r.body.data;
+}
+function refused(r: Reply, pattern?: RegExp) {
+  expect(r.body.code, r.body.msg).not.toBe('0');
+  expect(r.status).toBeLessThan(500);
+  if (pattern) expect(r.body.msg).toMatch(pattern);
+  return r.body.msg;
+}
+
+/** A moment `days` days from now at hh:mm (server time), as the form sends it. */
+function at(days: number, hh: number, mm = 0): string {
+  const d = new Date(server.clock.now() + days * 86_400_000);
+  d.setHours(hh, mm, 0, 0);
+  return d.toISOString();
+}
+
+async function newVenue(who: string, name: string, extra: Row = {}): Promise<Row> {
+  return ok(await server.post('/api/venue/info/save', { name, capacity: 30, venueState: '0', ...extra }, as(who)));
+}
+const book = (who: string, body: Row, lang = 'zh-CN') =>
+  server.post('/api/venue/booking/save', { subject: '教研活动', attendees: 10, ...body }, as(who, lang));
+
+describe('no overlapping bookings of a venue', () => {
+  let room: Row;
+  let first: Row;
+  beforeAll(async () => {
+    room = await newVenue('admin', '测试会议室A');
+    first = ok(await book('staff', { venueId: room.id, subject: '期中教研', startTime: at(3, 9), endTime: at(3, 11) }));
+  });
+
+  it('refuses an overlapping booking, naming the booking it collides with', async () => {
+    const msg = refused(
+      await book('teacher', { venueId: room.id, startTime: at(3, 10), endTime: at(3, 12) }),
+      new RegExp(first.bookingNo),
+    );
+    expect(msg).toContain('测试会议室A');
+    expect(msg).toMatch(/09:00–11:00/);
+    const en = refused(await book('teacher', { venueId: room.id, startTime: at(3, 8), endTime: at(3, 13) }, 'en-US'));
+    expect(en).toMatch(/already booked/);
+    // Nothing was written.
+    const rows = ok(await server.get(`/api/venue/booking/list?venueId=${room.id}`, as('admin'))) as Row[];
+    expect(rows).toHaveLength(1);
+  });
+
+  it('takes back-to-back bookings', async () => {
+    ok(await book('teacher', { venueId: room.id, startTime: at(3, 11), endTime: at(3, 12) }));
+    ok(await book('teacher', { venueId: room.id, startTime: at(3, 8), endTime: at(3, 9) }));
+  });
+
+  it('refuses an edit that moves a booking onto another', async () => {
+    const later = ok(await book('staff', { venueId: room.id, startTime: at(3, 14), endTime: at(3, 15) }));
+    refused(
+      await server.post('/api/venue/booking/update', { ...later, startTime: at(3, 10), endTime: at(3, 15) }, as('staff')),
+      new RegExp(first.bookingNo),
+    );
+    ok(await server.post('/api/venue/booking/update', { ...later, startTime: at(3, 15), endTime: at(3, 16) }, as('staff')));
+  });
+
+  it('frees the slot of a withdrawn, rejected or cancelled booking', async () => {
+    const slot = { venueId: room.id, startTime: at(4, 9), endTime: at(4, 10) };
+    const mine = ok(await book('staff', slot));
+    ok(await server.post(`/api/venue/booking/submit?id=${mine.id}`, {}, as('staff')));
+    refused(await book('teacher', slot), new RegExp(mine.bookingNo));
+    ok(await server.post(`/api/venue/booking/withdraw?id=${mine.id}`, {}, as('staff')));
+    // Withdrawn: the slot is free; submitting the withdrawn one again is refused while another holds it.
+    const other = ok(await book('teacher', slot));
+    refused(await server.post(`/api/venue/booking/submit?id=${mine.id}`, {}, as('staff')), new RegExp(other.bookingNo));
+    expect(ok(await server.get(`/api/venue/booking/infoById/${mine.id}`, as('staff'))).approvalStatus).toBe('4');
+
+    // Rejected by the department head: free again.
+    ok(await server.post(`/api/venue/booking/submit?id=${other.id}`, {}, as('teacher')));
+    await decide(other.id, 'reject');
+    expect(ok(await server.get(`/api/venue/booking/infoById/${other.id}`, as('teacher'))).approvalStatus).toBe('3');
+    const third = ok(await book('staff', slot));
+
+    // Approved, then cancelled before it starts: free again.
+    ok(await server.post(`/api/venue/booking/submit?id=${third.id}`, {}, as('staff')));
+    await decide(third.id, 'approve');
+    expect(ok(await server.get(`/api/venue/booking/infoById/${third.id}`, as('staff'))).approvalStatus).toBe('2');
+    refused(await book('teacher', slot));
+    ok(await server.post(`/api/venue/booking/cancel?id=${third.id}`, {}, as('staff')));
+    ok(await book('teacher', slot));
+  });
+
+  it('does not cancel a booking that has begun', async () => {
+    const soon = ok(await book('staff', { venueId: room.id, startTime: at(0, 0, 0), endTime: at(0, 23, 59) }));
+    ok(await server.post(`/api/venue/booking/submit?id=${soon.id}`, {}, as('staff')));
+    await decide(soon.id, 'approve');
+    refused(await server.post(`/api/venue/booking/cancel?id=${soon.id}`, {}, as('staff')), /已开始/);
+  });
+
+  it('lets exactly one of 20 concurrent overlapping bookings through', async () => {
+    const venue = await newVenue('admin', '测试会议室B');
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        book(i % 2 ? 'staff' : 'teacher', { venueId: venue.id, startTime: at(5, 9, i), endTime: at(5, 10, i) }),
+      ),
+    );
+    expect(replies.filter((r) => r.body.code === '0')).toHaveLength(1);
+    for (const r of replies) expect(r.status).toBeLessThan(500);
+    const rows = ok(await server.get(`/api/venue/booking/list?venueId=${venue.id}`, as('admin'))) as Row[];
+    expect(rows).toHaveLength(1);
+  });
+
+  it('never collides with another organisation, nor books its venue', async () => {
+    const cityRoom = await newVenue('cityadmin', '测试会议室A');
+    ok(await book('citystaff', { venueId: cityRoom.id, startTime: at(3, 9), endTime: at(3, 11) }));
+    refused(await book('staff', { venueId: cityRoom.id, startTime: at(6, 9), endTime: at(6, 11) }), /场地/);
+  });
+});
+
+describe('bad input', () => {
+  let room: Row;
+  beforeAll(async () => {
+    room = await newVenue('admin', '测试会议室C');
+  });
+  it('refuses an end before the start, a missing venue, a closed venue', async () => {
+    refused(await book('staff', { venueId: room.id, startTime: at(7, 11), endTime: at(7, 9) }), /结束时间必须晚于开始时间/);
+    refused(
+      await book('staff', { venueId: room.id, startTime: at(7, 11), endTime: at(7, 11) }, 'en-US'),
+      /Ends must be after Starts/,
+    );
+    refused(await book('staff', { startTime: at(7, 9), endTime: at(7, 10) }), /场地/);
+    refused(await book('staff', { venueId: 99999999, startTime: at(7, 9), endTime: at(7, 10) }), /场地/);
+    refused(await book('staff', { venueId: room.id, startTime: 'tomorrow', endTime: at(7, 10) }));
+    const closed = await newVenue('admin', '测试会议室D', { venueState: '1' });
+    refused(await book('staff', { venueId: closed.id, startTime: at(7, 9), endTime: at(7, 10) }), /已停用/);
+  });
+});
+
+/** The department head, then general affairs (the asset keeper), decide the booking's open task. */
+async function decide(id: number, decision: 'approve' | 'reject') {
+  for (let step = 0; step < 3; step++) {
+    let acted = false;
+    for (const who of ['head', 'teacher', 'admin', 'assets']) {
+      const tasks = ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as(who))).records as Row[];
+      const task = tasks.find((t) => t.entity === 'venueBooking' && t.businessKey === id);
+      if (!task) continue;
+      ok(await server.post(`/api/workflow/task/${decision}`, { taskId: task.id, comment: '意见' }, as(who)));
+      acted = true;
+      if (decision === 'reject') return;
+      break;
+    }
+    if (!acted) return;
+  }
+}
