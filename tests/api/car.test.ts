@@ -223,7 +223,7 @@ describe('cars and drivers', () => {
         { startTime: at(3, 12), endTime: at(3, 9), destination: '区教育局', purpose: '会议', passengerCount: 1 },
         as('staff'),
       ),
-      /结束时间须晚于开始时间/,
+      /结束时间.*晚于开始时间/,
     );
     refused(
       await server.post(
@@ -320,6 +320,7 @@ describe('no car and no driver twice at once', () => {
     const overlapping = await approvedRequest(at(20, 11), at(20, 15));
     const msg = refused(await arrange(overlapping.id, car.id, driver2));
     expect(msg).toContain(first.applyNo);
+    expect(msg).toContain(car.plateNo);
     const sameDriver = refused(await arrange(overlapping.id, other.id, driver));
     expect(sameDriver).toContain(first.applyNo);
     expect((await tripOf(overlapping.id)).docState).toBe('0');
