@@ -1,5 +1,5 @@
 // The generic page: fetches the bundle of a menu component from the server and renders it by its
-// kind (a list, or a form that is a page of its own). A component without a page schema renders
+// kind (a list, a form that is a page of its own, a record's detail page or a week calendar). A component without a page schema renders
 // what the app gives for "not built".
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Result, Spin } from 'antd';
@@ -8,10 +8,11 @@ import { installFormily } from './form/locale.ts';
 import ListPage from './list/ListPage.tsx';
 import ErrorPanel from './ErrorPanel.tsx';
 import { rt } from './texts.ts';
-import type { DetailPageBundle, FormPageBundle, PageBundle } from './types.ts';
+import type { CalendarPageBundle, DetailPageBundle, FormPageBundle, PageBundle } from './types.ts';
 // A form page brings Formily; a list loads it only when a dialog opens.
 const FormPage = lazy(() => import('./form/FormPage.tsx'));
 const DetailPage = lazy(() => import('./detail/DetailPage.tsx'));
+const CalendarPage = lazy(() => import('./calendar/CalendarPage.tsx'));
 
 export default function SchemaPage({
   component,
@@ -24,7 +25,7 @@ export default function SchemaPage({
 }) {
   const env = useRenderer();
   const [state, setState] = useState<{
-    bundle?: PageBundle | FormPageBundle | DetailPageBundle;
+    bundle?: PageBundle | FormPageBundle | DetailPageBundle | CalendarPageBundle;
     missing?: boolean;
     error?: string;
   }>({});
@@ -34,7 +35,7 @@ export default function SchemaPage({
     let cancelled = false;
     setState({});
     env.fetcher
-      .get<PageBundle | FormPageBundle | DetailPageBundle>(`schema/page/${component}`)
+      .get<PageBundle | FormPageBundle | DetailPageBundle | CalendarPageBundle>(`schema/page/${component}`)
       .then((answer) => {
         if (cancelled) return;
         if (answer.code === '0') setState({ bundle: answer.data });
@@ -57,6 +58,10 @@ export default function SchemaPage({
       {state.bundle.kind === 'form' ? (
         <Suspense fallback={spin}>
           <FormPage key={component} bundle={state.bundle} urlQuery={urlQuery} />
+        </Suspense>
+      ) : state.bundle.kind === 'calendar' ? (
+        <Suspense fallback={spin}>
+          <CalendarPage key={component} bundle={state.bundle} />
         </Suspense>
       ) : state.bundle.kind === 'detail' ? (
         <Suspense fallback={spin}>

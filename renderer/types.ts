@@ -188,6 +188,29 @@ export interface DetailTab {
 }
 
 /** The bundle of a record's read-only detail page (an asset card with its history and label). */
+/** A week calendar of one resource's bookings (`<name>.calendar.json`). */
+export interface CalendarPageBundle {
+  component: string;
+  kind: 'calendar';
+  calendar: {
+    entity: string;
+    permission: string;
+    resource: string;
+    from: string;
+    to: string;
+    title: string;
+    color?: string;
+    form?: string;
+    hours?: [number, number];
+    step?: number;
+  };
+  form: FormSchema | null;
+  entity: PublicEntity;
+  /** The entity goes through approval: a submitted block opens its approval page. */
+  process: boolean;
+  texts: Record<string, Record<string, string>>;
+}
+
 export interface DetailPageBundle {
   component: string;
   kind: 'detail';

@@ -58,6 +58,7 @@ import './modules/car/reminders.ts';
 import { inventoryRoutes } from './modules/asset/inventory.ts';
 import entityRoutes from './entities/crud.ts';
 import { historyRoutes, stateRoutes } from './entities/states.ts';
+import calendarRoutes from './entities/calendar.ts';
 import { SchemaRegistry } from './entities/registry.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import fastifyMultipart from '@fastify/multipart';
@@ -242,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       entityRoutes(api, services);
       stateRoutes(api, services);
       historyRoutes(api, services);
+      calendarRoutes(api, services);
       docsRoutes(api, services);
     },
     { prefix: '/api' },

@@ -261,6 +261,8 @@ export class SchemaRegistry {
           ...files
             .filter((f) => f.kind === 'detail')
             .map((f): [string, SchemaFile] => [String((f.json.page as Record<string, Json>).component), f]),
+          // A week calendar of one resource's bookings (a venue's week).
+          ...files.filter((f) => f.kind === 'calendar').map((f): [string, SchemaFile] => [String(f.json.component), f]),
         ]),
         forms: new Map(files.filter((f) => f.kind === 'form').map((f) => [f.name, f])),
         validators,

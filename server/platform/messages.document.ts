@@ -27,6 +27,12 @@ export const documentMessages = {
     'en-US': '{detail}',
     'pt-BR': '{detail}',
   },
+  'calendar.badRange': {
+    'zh-CN': '日历一次最多查询{days}天，且结束须晚于开始',
+    'zh-TW': '日曆一次最多查詢{days}天，且結束須晚於開始',
+    'en-US': 'A calendar reads at most {days} days at a time, ending after it starts',
+    'pt-BR': 'O calendário lê no máximo {days} dias por vez, terminando depois de começar',
+  },
   'overlap.badRange': {
     'zh-CN': '{to}必须晚于{from}',
     'zh-TW': '{to}必須晚於{from}',

@@ -30,7 +30,7 @@ const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US', 'pt-BR'] as const;
 /** The meta-schema a file must name, by its file name. */
 function expectedMeta(rel: string): string | undefined {
   const base = rel.split('/').pop()!;
-  const kind = /\.(entity|list|form|seed|detail)\.json$/.exec(base)?.[1];
+  const kind = /\.(entity|list|form|seed|detail|calendar)\.json$/.exec(base)?.[1];
   if (kind) return `${kind}.schema.json`;
   const fixed: Record<string, string> = {
     'menu.json': 'menu.schema.json',
@@ -810,6 +810,33 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         arr(t.caption).forEach((c, j) => !has(entity, String(c)) && report(rel, ptr('tabs', i, 'caption', j), `${String(c)} is not a field of ${name}`));
       }
     });
+  }
+
+  // Week calendars of a resource's bookings.
+  for (const { rel, json } of byKind(/\.calendar\.json$/)) {
+    const name = str(json.entity);
+    const entity = name ? entities.get(name) : undefined;
+    if (!entity) {
+      report(rel, '/entity', `entity ${String(name)} does not exist`);
+      continue;
+    }
+    const component = str(json.component);
+    if (component && ![...menuComponents.values()].includes(component)) report(rel, '/component', `no menu entry renders component ${component}`);
+    permission(rel, '/permission', json.permission);
+    const typeOf = (f: Json | undefined) => str(entity.fields.get(String(f))?.type);
+    for (const key of ['resource', 'from', 'to', 'title', 'color'] as const) {
+      if (json[key] === undefined) continue;
+      if (!entity.fields.has(String(json[key]))) report(rel, `/${key}`, `${String(json[key])} is not a field of entity ${name}`);
+    }
+    if (entity.fields.has(String(json.resource)) && typeOf(json.resource) !== 'ref') report(rel, '/resource', 'the resource is a ref field');
+    for (const key of ['from', 'to'] as const)
+      if (entity.fields.has(String(json[key])) && typeOf(json[key]) !== 'datetime') report(rel, `/${key}`, `${String(json[key])} is not a datetime field`);
+    if (json.color !== undefined && entity.fields.has(String(json.color)) && typeOf(json.color) !== 'dict') report(rel, '/color', 'the colour is a dict field');
+    const hours = arr(json.hours);
+    if (hours.length === 2 && Number(hours[0]) >= Number(hours[1])) report(rel, '/hours', 'the first hour comes before the last');
+    const form = str(json.form);
+    if (form !== undefined && ![...files.keys()].some((f) => f.endsWith(`/${form}.form.json`)))
+      report(rel, '/form', `form ${form} has no file ${form}.form.json`);
   }
 
   // Forms.

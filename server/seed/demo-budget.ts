@@ -15,6 +15,7 @@ import crypto from 'node:crypto';
 import { seedDemoContracts } from './demo-contracts.ts';
 import { seedAssetsAndStock } from './demo-assets.ts';
 import { seedCars } from './demo-cars.ts';
+import { schoolVenues, seedDemoVenues } from './demo-venues.ts';
 
 interface Indicator {
   code: string;
@@ -669,6 +670,11 @@ async function seedYear(database: Database, now: number): Promise<void> {
           ['区财政局', '报送年度预算材料', '林小雨'],
         ],
       },
+    );
+    // Venues (issue 18): the school's halls and rooms, booked this week and next in every state.
+    await seedDemoVenues(
+      { keeper: who.assets, staff: [who.staff, who.head], approvers: [who.head, who.assets, who.admin, who.principal] },
+      schoolVenues(now),
     );
   } finally {
     await app.close();

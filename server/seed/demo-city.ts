@@ -11,6 +11,7 @@ import type { Database } from '../platform/db/database.ts';
 import { signInTo } from './demo-budget.ts';
 import { seedAssetsAndStock } from './demo-assets.ts';
 import { seedCars } from './demo-cars.ts';
+import { hospitalVenues, seedDemoVenues } from './demo-venues.ts';
 
 const PASSWORD = 'City@12345';
 const money = (n: number) => n.toFixed(2);
@@ -243,6 +244,8 @@ export async function seedCityDemo(database: Database, now: number): Promise<voi
         ],
       },
     );
+    // Venues (issue 18): the hospital's lecture hall and meeting room, booked this week and next.
+    await seedDemoVenues({ keeper, staff: [staff, head], approvers: [head, keeper, admin, dean] }, hospitalVenues(now));
   } finally {
     await app.close();
   }

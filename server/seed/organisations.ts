@@ -50,7 +50,7 @@ export const EVERYONE_MENUS = ['dashboard', 'account', 'noticeUserRelList'];
 const NOT_ADMIN = ['system', 'monitor', 'tool'];
 const APPLICANT_ACTIONS = ['query', 'add', 'edit', 'remove', 'cancel', 'close', 'print'];
 /** Lists an applicant reads to fill a request (their cards, the products and warehouses to ask from). */
-const APPLICANT_READS = ['assetCatalog', 'consumableProduct', 'consumableWarehouse'];
+const APPLICANT_READS = ['assetCatalog', 'consumableProduct', 'consumableWarehouse', 'venueInfo'];
 
 function roles(names: { principal: string; deputy: string; staff: string }): RoleSeed[] {
   return [
@@ -95,6 +95,7 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'consumableApply',
           'carApply',
           'venueBooking',
+          'venueCalendar',
           'leave',
           'seal',
           'printing',
@@ -127,7 +128,11 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
       name: '资产管理员',
       dataScope: '1',
       // The keeper enters what purchasing accepted: reading purchases, not filing them.
-      grants: { menus: ['asset', 'consumable', 'workflowTask'], actions: 'all', reads: ['purchaseApply', 'medicalPurchase'] },
+      grants: {
+        menus: ['asset', 'consumable', 'venue', 'workflowTask'],
+        actions: 'all',
+        reads: ['purchaseApply', 'medicalPurchase'],
+      },
     },
     { key: 'buyer', name: '采购员', dataScope: '1', grants: { menus: ['purchase', 'contract', 'workflowTask'], actions: 'all' } },
     { key: 'carDispatcher', name: '车辆调度员', dataScope: '1', grants: { menus: ['car', 'workflowTask'], actions: 'all' } },
@@ -179,6 +184,7 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'consumableApply',
           'carApply',
           'venueBooking',
+          'venueCalendar',
           'leaveApply',
           'sealApply',
           'printApply',

@@ -334,6 +334,19 @@ describe('no car and no driver twice at once', () => {
     ok(await arrange(again.id, car.id, await newDriver()));
   });
 
+  it('shows each car’s week of arranged trips on the car calendar, to the dispatcher', async () => {
+    const car = await newCar();
+    const arranged = await approvedRequest(at(25, 9), at(25, 11));
+    ok(await arrange(arranged.id, car.id, await newDriver()));
+    await approvedRequest(at(25, 13), at(25, 15)); // waiting for a car: not on any car's week
+    const week = `resource=${car.id}&from=${encodeURIComponent(at(24, 0))}&to=${encodeURIComponent(at(27, 0))}`;
+    const blocks = ok(await server.get(`/api/car/apply/calendar?${week}`, as('dispatcher'))) as Row[];
+    expect(blocks.map((b) => [b.doc, b.title])).toEqual([[arranged.applyNo, '区教育局']]);
+    const cars = ok(await server.get('/api/car/apply/calendar/resources', as('dispatcher'))) as Row[];
+    expect(cars.map((c) => c.name)).toContain(car.plateNo);
+    expect((await server.get(`/api/car/apply/calendar?${week}`, as('staff'))).body.code).toBe('40103');
+  });
+
   it('lets one of ten dispatchers arranging one car at once through', async () => {
     const car = await newCar();
     const trips: Row[] = [];

@@ -155,6 +155,69 @@ describe('bad input', () => {
   });
 });
 
+describe('the week calendar', () => {
+  let room: Row;
+  let theirs: Row;
+  beforeAll(async () => {
+    room = await newVenue('admin', '测试报告厅');
+    theirs = ok(await book('teacher', { venueId: room.id, subject: '学生处例会', startTime: at(2, 14), endTime: at(2, 15, 30) }));
+    // A draft holds its slot; a withdrawn booking does not show.
+    const gone = ok(await book('teacher', { venueId: room.id, startTime: at(2, 16), endTime: at(2, 17) }));
+    ok(await server.post(`/api/venue/booking/submit?id=${gone.id}`, {}, as('teacher')));
+    ok(await server.post(`/api/venue/booking/withdraw?id=${gone.id}`, {}, as('teacher')));
+  });
+  const week = (resource: number, who = 'staff') =>
+    server.get(
+      `/api/venue/booking/calendar?resource=${resource}&from=${encodeURIComponent(at(0, 0))}&to=${encodeURIComponent(at(7, 0))}`,
+      as(who),
+    );
+
+  it("shows staff every standing booking of the venue, someone else's too, with who holds it", async () => {
+    const rows = ok(await week(room.id)) as Row[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: theirs.id,
+      title: '学生处例会',
+      doc: theirs.bookingNo,
+      applicant: '黄磊',
+      dept: '学生处',
+      color: '0',
+      mine: false,
+    });
+    expect(new Date(rows[0]!.from).getTime()).toBe(new Date(at(2, 14)).getTime());
+    // Staff cannot read the other's document itself (their data scope), only the occupancy.
+    refused(await server.get(`/api/venue/booking/infoById/${theirs.id}`, as('staff')));
+    const resources = ok(await server.get('/api/venue/booking/calendar/resources', as('staff'))) as Row[];
+    expect(resources.map((r) => r.name)).toContain('测试报告厅');
+  });
+
+  it('keeps to the calendar permission and the site', async () => {
+    expect((await week(room.id, 'auditor')).body.code).toBe('40103');
+    expect((await server.get('/api/venue/booking/calendar/resources', as('auditor'))).body.code).toBe('40103');
+    refused(await book('auditor', { venueId: room.id, startTime: at(8, 9), endTime: at(8, 10) }));
+    // Another organisation's venue reads as an empty week; its venues are not offered.
+    expect(ok(await week(room.id, 'citystaff'))).toEqual([]);
+    const theirVenues = ok(await server.get('/api/venue/booking/calendar/resources', as('citystaff'))) as Row[];
+    expect(theirVenues.map((r) => r.name)).not.toContain('测试报告厅');
+  });
+
+  it('refuses a bad range', async () => {
+    refused(await server.get(`/api/venue/booking/calendar?resource=${room.id}&from=x&to=y`, as('staff')));
+    refused(
+      await server.get(
+        `/api/venue/booking/calendar?resource=${room.id}&from=${encodeURIComponent(at(0, 0))}&to=${encodeURIComponent(at(100, 0))}`,
+        as('staff'),
+      ),
+    );
+    refused(
+      await server.get(
+        `/api/venue/booking/calendar?resource=abc&from=${encodeURIComponent(at(0, 0))}&to=${encodeURIComponent(at(7, 0))}`,
+        as('staff'),
+      ),
+    );
+  });
+});
+
 /** The department head, then general affairs (the asset keeper), decide the booking's open task. */
 async function decide(id: number, decision: 'approve' | 'reject') {
   for (let step = 0; step < 3; step++) {

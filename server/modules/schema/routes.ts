@@ -235,6 +235,24 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
         });
         return sendCached(request, reply, body);
       }
+      if (page.kind === 'calendar') {
+        // A week calendar of one resource's bookings: for whoever holds its menu permission; the add
+        // form comes with it for those who may add the entity's rows.
+        const key = String(page.json.permission);
+        if (!s.access.can(principal, key)) throw new AppError(Code.forbidden, 'auth.forbidden', { key });
+        const body = await s.cache.get(site.id, `page:${request.params.component}:${request.locale}`, async () => {
+          const bundle = {
+            component: request.params.component,
+            kind: 'calendar',
+            calendar: page.json,
+            form: schemas.forms.get(String(page.json.form ?? entity.name))?.json ?? null,
+            entity: publicEntity(entity, schemas.entities),
+            process: Boolean(entity.process),
+          };
+          return cachedEnvelope({ ...bundle, texts: textsOf(s, bundle) }, request.locale);
+        });
+        return sendCached(request, reply, body);
+      }
       if (page.kind === 'detail') {
         // A record read-only with its tabs: for whoever may read the entity's records; a tab of
         // another entity's rows only for whoever may read those.

@@ -1,0 +1,395 @@
+// A week of one resource's bookings (`<name>.calendar.json`; a venue's week): a resource picker,
+// previous / this / next week, Monday to Sunday as columns and time rows. Each active booking is a
+// block (title, time, applicant) coloured by its state; clicking it shows who holds the time and
+// opens the document (or its approval). Dragging over free time in a day — a tap on a phone — opens
+// the entity's add form with the resource and the range filled; a refusal (an overlap) shows the
+// server's message. Data: GET <api>/calendar/resources, GET <api>/calendar?resource=&from=&to=.
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Card, Empty, Popover, Select, Space, Spin, Tag, Typography } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useRenderer } from '../context.tsx';
+import { dictTypesOf } from '../dicts.ts';
+import { rt, schemaText } from '../texts.ts';
+import { TAG_COLORS } from '../list/columns.tsx';
+import type { CalendarPageBundle, DictEntry, PageBundle, Row } from '../types.ts';
+import './calendar.css';
+
+const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
+
+interface Booking {
+  id: number;
+  from: string;
+  to: string;
+  title: string | null;
+  color: string | null;
+  doc: string | null;
+  applicant: string | null;
+  dept: string | null;
+  mine: boolean;
+}
+
+interface Resource {
+  id: number;
+  name: string;
+}
+
+/** Pixels a time row is tall. */
+const ROW = 22;
+const WIRE = 'YYYY-MM-DD HH:mm:ss';
+const BLOCK_COLORS: Record<string, string> = {
+  primary: '#1677ff',
+  success: '#389e0d',
+  info: '#8c8c8c',
+  warning: '#d48806',
+  danger: '#cf1322',
+  default: '#595959',
+};
+
+/** Monday of the week a day is in. */
+const mondayOf = (d: Dayjs) => d.startOf('day').subtract((d.day() + 6) % 7, 'day');
+
+export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle }) {
+  const env = useRenderer();
+  const { calendar: cal, entity } = bundle;
+  const [firstHour, lastHour] = cal.hours ?? [7, 22];
+  const step = cal.step ?? 30;
+  const slots = ((lastHour - firstHour) * 60) / step;
+  const language = env.language;
+  const t = (key: Parameters<typeof rt>[1], params?: Record<string, string | number>) => rt(language, key, params);
+
+  const [resources, setResources] = useState<Resource[] | null>(null);
+  const [resource, setResource] = useState<number | null>(null);
+  const [monday, setMonday] = useState(() => mondayOf(dayjs()));
+  const [rows, setRows] = useState<Booking[] | null>(null);
+  const [dicts, setDicts] = useState<Record<string, DictEntry[]>>({});
+  const [adding, setAdding] = useState<Record<string, unknown> | null>(null);
+  const [viewing, setViewing] = useState<Row | null>(null);
+  const [drag, setDrag] = useState<{ day: number; a: number; b: number } | null>(null);
+  const dragging = useRef(false);
+
+  const canAdd = env.hasPermission(`${entity.permission}:add`);
+  const colorField = cal.color ? entity.fields.find((f) => f.name === cal.color) : undefined;
+  const resourceField = entity.fields.find((f) => f.name === cal.resource);
+
+  useEffect(() => {
+    env
+      .dicts(dictTypesOf(entity))
+      .then(setDicts)
+      .catch(() => setDicts({}));
+    env.fetcher
+      .get<Resource[]>(`${entity.api}/calendar/resources`)
+      .then((a) => {
+        if (a.code !== '0') {
+          env.message.error(a.msg);
+          setResources([]);
+          return;
+        }
+        setResources(a.data);
+        setResource((r) => r ?? a.data[0]?.id ?? null);
+      })
+      .catch((err) => {
+        env.message.error(env.errorText(err));
+        setResources([]);
+      });
+  }, [bundle]);
+
+  const load = useCallback(() => {
+    if (resource === null) return;
+    setRows(null);
+    env.fetcher
+      .get<Booking[]>(`${entity.api}/calendar`, {
+        resource,
+        from: monday.format(WIRE),
+        to: monday.add(7, 'day').format(WIRE),
+      })
+      .then((a) => {
+        if (a.code !== '0') env.message.error(a.msg);
+        setRows(a.code === '0' ? a.data : []);
+      })
+      .catch((err) => {
+        env.message.error(env.errorText(err));
+        setRows([]);
+      });
+  }, [resource, monday, entity.api]);
+  useEffect(load, [load]);
+
+  const days = useMemo(() => Array.from({ length: 7 }, (_, i) => monday.add(i, 'day')), [monday]);
+  const weekday = useMemo(() => new Intl.DateTimeFormat(language, { weekday: 'short' }), [language]);
+
+  /** The bookings of a day, each cut to the shown hours. */
+  const byDay = useMemo(() => {
+    const out: Array<Array<Booking & { top: number; height: number }>> = days.map(() => []);
+    for (const r of rows ?? []) {
+      days.forEach((d, i) => {
+        const start = d.hour(firstHour);
+        const end = d.hour(0).add(lastHour, 'hour');
+        const from = dayjs(r.from);
+        const to = dayjs(r.to);
+        if (!(from.isBefore(end) && start.isBefore(to))) return;
+        const a = Math.max(0, from.diff(start, 'minute'));
+        const b = Math.min((lastHour - firstHour) * 60, to.diff(start, 'minute'));
+        out[i]!.push({ ...r, top: (a / step) * ROW, height: Math.max(ROW - 2, ((b - a) / step) * ROW - 2) });
+      });
+    }
+    return out;
+  }, [rows, days, firstHour, lastHour, step]);
+
+  /** Whether slot `s` of day `i` is taken by a booking. */
+  const busy = (i: number, s: number) => {
+    const start = days[i]!.hour(firstHour).add(s * step, 'minute');
+    const end = start.add(step, 'minute');
+    return (rows ?? []).some((r) => dayjs(r.from).isBefore(end) && start.isBefore(dayjs(r.to)));
+  };
+  const slotAt = (e: React.PointerEvent<HTMLDivElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    return Math.max(0, Math.min(slots - 1, Math.floor((e.clientY - box.top) / ROW)));
+  };
+  /** Where a drag from slot a towards b ends: before the first taken slot on the way. */
+  const freeEnd = (day: number, a: number, b: number) => {
+    const dir = b >= a ? 1 : -1;
+    let end = a;
+    while (end !== b && !busy(day, end + dir)) end += dir;
+    return end;
+  };
+
+  const open = (day: number, a: number, b: number) => {
+    if (!canAdd) {
+      env.message.info(t('calNoAdd'));
+      return;
+    }
+    const start = days[day]!.hour(firstHour).add(a * step, 'minute');
+    const end = days[day]!.hour(firstHour).add((b + 1) * step, 'minute');
+    setAdding({ [cal.resource]: resource, [cal.from]: start.format(WIRE), [cal.to]: end.format(WIRE) });
+  };
+
+  const onDown = (day: number) => (e: React.PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0 || (e.target as HTMLElement).closest('.nk-cal-block')) return;
+    const s = slotAt(e);
+    if (busy(day, s)) return;
+    if (e.pointerType !== 'mouse') {
+      // A phone: a tap books one slot; the form takes the exact times.
+      open(day, s, s);
+      return;
+    }
+    dragging.current = true;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    setDrag({ day, a: s, b: s });
+  };
+  const onMove = (day: number) => (e: React.PointerEvent<HTMLDivElement>) => {
+    if (!dragging.current || !drag || drag.day !== day) return;
+    const b = freeEnd(day, drag.a, slotAt(e));
+    if (b !== drag.b) setDrag({ ...drag, b });
+  };
+  const onUp = () => {
+    if (!dragging.current || !drag) return;
+    dragging.current = false;
+    setDrag(null);
+    open(drag.day, Math.min(drag.a, drag.b), Math.max(drag.a, drag.b));
+  };
+
+  const viewDoc = async (b: Booking) => {
+    const answer = await env.fetcher.get<Row>(`${entity.api}/infoById/${b.id}`);
+    if (answer.code !== '0') env.message.error(answer.msg);
+    else setViewing(answer.data);
+  };
+
+  const colorOf = (b: Booking) => {
+    const entry = colorField?.dict ? dicts[colorField.dict]?.find((d) => d.dictValue === b.color) : undefined;
+    return BLOCK_COLORS[entry?.listClass || 'primary'] ?? BLOCK_COLORS.primary!;
+  };
+  const stateTag = (b: Booking) => {
+    const entry = colorField?.dict ? dicts[colorField.dict]?.find((d) => d.dictValue === b.color) : undefined;
+    return entry ? <Tag color={TAG_COLORS[entry.listClass] ?? 'default'}>{entry.dictLabel}</Tag> : null;
+  };
+  const today = dayjs().startOf('day');
+  const hm = (v: string) => dayjs(v).format('HH:mm');
+  const range = (b: Booking) => {
+    const from = dayjs(b.from);
+    const to = dayjs(b.to);
+    return from.isSame(to, 'day') ? `${hm(b.from)}–${hm(b.to)}` : `${from.format('MM-DD HH:mm')}–${to.format('MM-DD HH:mm')}`;
+  };
+  const dialogBundle = useMemo(
+    () =>
+      ({
+        component: bundle.component,
+        kind: 'list',
+        list: { entity: entity.name, columns: [] },
+        form: bundle.form,
+        entity,
+        texts: bundle.texts,
+      }) as unknown as PageBundle,
+    [bundle],
+  );
+
+  if (!resources) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
+
+  return (
+    <Card className="nk-cal" data-testid="calendar" size="small">
+      <div className="nk-cal-bar">
+        <Space wrap>
+          <Select
+            data-testid="calendar-resource"
+            className="nk-cal-resource"
+            showSearch
+            optionFilterProp="label"
+            placeholder={schemaText(bundle.texts, resourceField?.title, language)}
+            value={resource ?? undefined}
+            onChange={(v) => setResource(v)}
+            options={resources.map((r) => ({ value: r.id, label: r.name }))}
+            notFoundContent={t('calEmpty')}
+          />
+          <Space.Compact>
+            <Button
+              icon={<LeftOutlined />}
+              title={t('calPrev')}
+              onClick={() => setMonday(monday.subtract(7, 'day'))}
+              data-testid="calendar-prev"
+            >
+              <span className="nk-cal-btn-text">{t('calPrev')}</span>
+            </Button>
+            <Button onClick={() => setMonday(mondayOf(dayjs()))} data-testid="calendar-this">
+              {t('calThis')}
+            </Button>
+            <Button title={t('calNext')} onClick={() => setMonday(monday.add(7, 'day'))} data-testid="calendar-next">
+              <span className="nk-cal-btn-text">{t('calNext')}</span>
+              <RightOutlined />
+            </Button>
+          </Space.Compact>
+          <Typography.Text strong data-testid="calendar-week">
+            {t('calWeek', { from: monday.format('YYYY-MM-DD'), to: monday.add(6, 'day').format('YYYY-MM-DD') })}
+          </Typography.Text>
+        </Space>
+        <Typography.Text type="secondary" className="nk-cal-hint">
+          {canAdd ? t('calHint') : t('calNoAdd')}
+        </Typography.Text>
+      </div>
+      {resource === null ? (
+        <Empty description={t('calEmpty')} />
+      ) : (
+        <div className="nk-cal-scroll">
+          <div className="nk-cal-grid" style={{ ['--nk-cal-row' as string]: `${ROW}px` }}>
+            <div className="nk-cal-corner" />
+            {days.map((d) => (
+              <div key={d.valueOf()} className={`nk-cal-head${d.isSame(today) ? ' nk-cal-today' : ''}`}>
+                <span>{weekday.format(d.toDate())}</span>
+                <span className="nk-cal-date">{d.format('MM-DD')}</span>
+              </div>
+            ))}
+            <div className="nk-cal-times" style={{ height: slots * ROW }}>
+              {Array.from({ length: slots }, (_, s) =>
+                (s * step) % 60 === 0 ? (
+                  <div key={s} className="nk-cal-time" style={{ top: s * ROW }}>
+                    {String(firstHour + (s * step) / 60).padStart(2, '0')}:00
+                  </div>
+                ) : null,
+              )}
+            </div>
+            {days.map((d, i) => (
+              <div
+                key={d.valueOf()}
+                className={`nk-cal-day${d.isSame(today) ? ' nk-cal-today' : ''}`}
+                style={{ height: slots * ROW, backgroundSize: `100% ${(60 / step) * ROW}px` }}
+                data-testid={`calendar-day-${i}`}
+                onPointerDown={onDown(i)}
+                onPointerMove={onMove(i)}
+                onPointerUp={onUp}
+                onPointerCancel={() => {
+                  dragging.current = false;
+                  setDrag(null);
+                }}
+              >
+                {drag && drag.day === i && (
+                  <div
+                    className="nk-cal-drag"
+                    style={{
+                      top: Math.min(drag.a, drag.b) * ROW,
+                      height: (Math.abs(drag.b - drag.a) + 1) * ROW,
+                    }}
+                  >
+                    {d
+                      .hour(firstHour)
+                      .add(Math.min(drag.a, drag.b) * step, 'minute')
+                      .format('HH:mm')}
+                    –
+                    {d
+                      .hour(firstHour)
+                      .add((Math.max(drag.a, drag.b) + 1) * step, 'minute')
+                      .format('HH:mm')}
+                  </div>
+                )}
+                {byDay[i]!.map((b) => (
+                  <Popover
+                    key={b.id}
+                    trigger="click"
+                    title={b.title}
+                    content={
+                      <div className="nk-cal-pop" data-testid="calendar-popover">
+                        <div>
+                          {b.doc} {stateTag(b)}
+                        </div>
+                        <div>{range(b)}</div>
+                        <div>
+                          {b.applicant}
+                          {b.dept ? ` · ${b.dept}` : ''}
+                        </div>
+                        <Space style={{ marginTop: 8 }}>
+                          <Button size="small" onClick={() => void viewDoc(b)}>
+                            {t('view')}
+                          </Button>
+                          {bundle.process && (
+                            <Button size="small" onClick={() => env.navigate(`/approval/${entity.name}/${b.id}`)}>
+                              {t('process')}
+                            </Button>
+                          )}
+                        </Space>
+                      </div>
+                    }
+                  >
+                    <div
+                      className={`nk-cal-block${b.mine ? ' nk-cal-mine' : ''}`}
+                      data-testid="calendar-block"
+                      style={{ top: b.top, height: b.height, borderLeftColor: colorOf(b), background: `${colorOf(b)}1f` }}
+                    >
+                      <div className="nk-cal-block-title">{b.title}</div>
+                      <div className="nk-cal-block-meta">
+                        {range(b)} {b.applicant}
+                      </div>
+                    </div>
+                  </Popover>
+                ))}
+              </div>
+            ))}
+          </div>
+          {rows === null && <Spin className="nk-cal-loading" />}
+        </div>
+      )}
+      <Suspense fallback={null}>
+        {adding && (
+          <FormDialog
+            bundle={dialogBundle}
+            mode="add"
+            record={null}
+            initial={adding}
+            dicts={dicts}
+            onClose={() => setAdding(null)}
+            onSaved={() => {
+              setAdding(null);
+              load();
+            }}
+          />
+        )}
+        {viewing && (
+          <FormDialog
+            bundle={dialogBundle}
+            mode="view"
+            record={viewing}
+            dicts={dicts}
+            onClose={() => setViewing(null)}
+            onSaved={() => setViewing(null)}
+          />
+        )}
+      </Suspense>
+    </Card>
+  );
+}

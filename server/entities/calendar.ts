@@ -1,0 +1,134 @@
+// Week calendars of a resource's bookings (issue 18; `<name>.calendar.json`, rendered by
+// renderer/calendar/CalendarPage.tsx). For each entity a calendar file names:
+//
+//   GET <api>/calendar/resources            the site's resources (the ref's rows: id and name)
+//   GET <api>/calendar?resource=&from=&to=  the active rows of one resource in [from, to)
+//
+// both under the calendar's own permission (its menu entry's key). Occupancy of a shared resource is
+// the organisation's business: whoever may open the calendar sees every active booking of the site's
+// resource — its title, time, applicant and department — whatever their data scope
+// (docs/decisions.md "Venues"); opening the document itself keeps to the document's own read rules.
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Services } from '../app.ts';
+import { isRealDateTime } from '../../validators/formats.ts';
+import { ok } from '../platform/answer.ts';
+import { AppError, Code } from '../platform/errors.ts';
+import { caller } from '../platform/gate.ts';
+import type { EntityDef } from './model.ts';
+
+type Row = Record<string, unknown>;
+
+/** The widest range one read covers (a week and its margins; a month view later). */
+const MAX_DAYS = 45;
+const MAX_ROWS = 1000;
+
+export interface CalendarFile {
+  entity: string;
+  permission: string;
+  resource: string;
+  from: string;
+  to: string;
+  title: string;
+  color?: string;
+}
+
+export default function calendarRoutes(app: FastifyInstance, s: Services) {
+  for (const file of s.schemas.baseFiles().filter((f) => f.kind === 'calendar')) {
+    const cal = file.json as unknown as CalendarFile;
+    const base = s.schemas.baseEntities().find((e) => e.name === cal.entity);
+    if (!base) continue;
+    const config = { permission: cal.permission };
+
+    app.get(`${base.api}/calendar/resources`, { config }, async (request) => {
+      const { site } = caller(request);
+      const entities = s.schemas.forSite(site.key).entities;
+      const entity = entities.get(base.name)!;
+      const field = entity.byName.get(cal.resource);
+      const target = field?.ref ? entities.get(field.ref) : undefined;
+      if (!target) return ok(request, []);
+      const display = target.display ? target.byName.get(target.display) : undefined;
+      const order = target.byName.get(target.defaultSort.field);
+      const rows = await sql<Row>`select t.id, ${display ? sql`t.${sql.ref(display.column)}` : sql`t.id::text`} as name
+        from ${sql.table(target.table)} t ${target.site ? sql`where t.top_dept_id = ${site.id}` : sql``}
+        order by ${order ? sql`t.${sql.ref(order.column)} ${sql.raw(target.defaultSort.order)},` : sql``} t.id
+        limit ${MAX_ROWS}`.execute(s.database.db);
+      return ok(
+        request,
+        rows.rows.map((r) => ({ id: Number(r.id), name: String(r.name ?? r.id) })),
+      );
+    });
+
+    app.get<{ Querystring: { resource?: string; from?: string; to?: string } }>(
+      `${base.api}/calendar`,
+      {
+        config,
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['resource', 'from', 'to'],
+            properties: {
+              resource: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
+              from: { type: 'string', maxLength: 40 },
+              to: { type: 'string', maxLength: 40 },
+            },
+          },
+        },
+      },
+      async (request) => {
+        const { site, principal } = caller(request);
+        const entity = s.schemas.entity(site.key, base.name);
+        const { resource, from, to } = request.query as { resource: string; from: string; to: string };
+        if (!isRealDateTime(from) || !isRealDateTime(to))
+          throw new AppError(Code.invalid, 'request.invalid', { detail: 'from, to' });
+        const start = new Date(from);
+        const end = new Date(to);
+        if (!(end > start) || end.getTime() - start.getTime() > MAX_DAYS * 86_400_000)
+          throw new AppError(Code.invalid, 'calendar.badRange', { days: MAX_DAYS });
+        const rows = await weekRows(s.database.db as unknown as Kysely<any>, entity, cal, site.id, Number(resource), start, end);
+        return ok(
+          request,
+          rows.map((r) => ({ ...r, mine: r.createdBy === principal.userId })),
+        );
+      },
+    );
+  }
+}
+
+/** The rows of one resource overlapping [start, end), active by the entity's noOverlap rule of that resource. */
+async function weekRows(
+  db: Kysely<any>,
+  entity: EntityDef,
+  cal: CalendarFile,
+  siteId: number,
+  resource: number,
+  start: Date,
+  end: Date,
+): Promise<Row[]> {
+  const col = (name: string) => sql.ref(`t.${entity.byName.get(name)?.column ?? name}`);
+  const rule = entity.noOverlap?.find((r) => r.resource === cal.resource);
+  const active = Object.entries(rule?.activeIn ?? {}).map(([name, values]) => sql`and ${col(name)} in (${sql.join(values)})`);
+  const deptField = entity.dataScope?.dept ? entity.byName.get(entity.dataScope.dept) : undefined;
+  const display = entity.display ? entity.byName.get(entity.display) : undefined;
+  const rows = await sql<Row>`select t.id, ${col(cal.from)} as "from", ${col(cal.to)} as "to", ${col(cal.title)} as title,
+      ${cal.color ? col(cal.color) : sql`null`} as color, ${display ? col(display.name) : sql`null`} as doc,
+      ${entity.byName.has('createdBy') ? sql`t.created_by` : sql`null`} as created_by, u.real_name as applicant,
+      ${deptField ? sql`(select d.dept_name from sys_dept d where d.id = t.${sql.ref(deptField.column)})` : sql`null`} as dept
+    from ${sql.table(entity.table)} t
+      left join sys_user u on u.id = ${entity.byName.has('createdBy') ? sql`t.created_by` : sql`null`}
+    where ${col(cal.resource)} = ${resource} ${entity.site ? sql`and t.top_dept_id = ${siteId}` : sql``}
+      and ${col(cal.from)} < ${end} and ${start} < ${col(cal.to)} ${sql.join(active, sql` `)}
+    order by ${col(cal.from)}, t.id limit ${MAX_ROWS}`.execute(db);
+  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
+  return rows.rows.map((r) => ({
+    id: Number(r.id),
+    from: iso(r.from),
+    to: iso(r.to),
+    title: r.title ?? null,
+    color: r.color ?? null,
+    doc: r.doc ?? null,
+    createdBy: r.created_by === null ? null : Number(r.created_by),
+    applicant: r.applicant ?? null,
+    dept: r.dept ?? null,
+  }));
+}
