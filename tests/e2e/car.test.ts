@@ -153,11 +153,12 @@ describe('an official car', () => {
     await dispatcher.locator('[data-testid=form-ok]').click();
     await expect.poll(() => row(dispatcher, request.applyNo).count()).toBe(1);
     const funds = ((await office('GET', `/car/funds/page?tripId=${request.id}`)).records as Row[])[0]!;
-    const before = await office('GET', `/neikong/budget/infoById/${funds.budgetId}`);
+    const finance = await apiAs('finance');
+    const before = await finance('GET', `/neikong/budget/infoById/${funds.budgetId}`);
     await rowAction(row(dispatcher, request.applyNo), 'row-request-submit');
     await dispatcher.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await expect.poll(async () => (await row(dispatcher, request.applyNo).textContent()) ?? '').toContain('审批中');
-    const after = await office('GET', `/neikong/budget/infoById/${funds.budgetId}`);
+    const after = await finance('GET', `/neikong/budget/infoById/${funds.budgetId}`);
     expect(Number(after.frozenAmount) - Number(before.frozenAmount)).toBe(260);
 
     // The printed request carries its trip sheet.
