@@ -88,8 +88,8 @@ describe('an official car', () => {
     await staff.goto(`${baseUrl()}/car/apply`);
     await staff.locator('[data-testid=schema-list-CarApply]').waitFor();
     await staff.locator('[data-testid=toolbar-add]').click();
-    await typeDate(staff, '用车开始时间', `${trip} 09:00:00`);
-    await typeDate(staff, '用车结束时间', `${trip} 12:00:00`);
+    await typeDate(staff, '开始时间', `${trip} 09:00:00`);
+    await typeDate(staff, '结束时间', `${trip} 12:00:00`);
     await item(staff, '目的地').locator('input').fill(destination);
     await item(staff, '乘车人员').locator('input').fill('林小雨、刘明');
     await item(staff, '用车事由').locator('textarea').fill('参加全区教学工作会议');
@@ -106,16 +106,14 @@ describe('an official car', () => {
     expect((await office('GET', `/car/apply/infoById/${request.id}`)).approvalStatus).toBe('2');
   });
 
-  it('is arranged by the dispatcher and comes back with its trip sheet', async () => {
-    const office = await apiAs('dispatcher');
-
+  it('is arranged by the dispatcher, and shows on the car’s week', async () => {
     // The dispatcher arranges it from the dispatch page.
     dispatcher = await as('dispatcher');
     await dispatcher.goto(`${baseUrl()}/car/arrange`);
     await dispatcher.locator('[data-testid=schema-list-CarArrange]').waitFor();
     await dispatcher.locator('[data-testid=list-tab-toArrange]').click();
     await rowAction(row(dispatcher, destination), 'row-edit-arrange');
-    await pick(dispatcher, '派用车辆', car.plateNo, car.plateNo);
+    await pick(dispatcher, '车辆', car.plateNo, car.plateNo);
     await pick(dispatcher, '驾驶员', `e2e司机`, `e2e司机${stamp}`);
     await shot(dispatcher, 'car-arrange');
     await dispatcher.locator('[data-testid=form-ok]').click();
@@ -123,7 +121,26 @@ describe('an official car', () => {
     await expect.poll(() => row(dispatcher, destination).count()).toBe(1);
     expect(await row(dispatcher, destination).textContent()).toContain(car.plateNo);
 
-    // Back with its trip sheet.
+    // The car's week shows the trip.
+    await dispatcher.goto(`${baseUrl()}/car/calendar`);
+    await dispatcher.locator('[data-testid=calendar-resource]').click();
+    await dispatcher.keyboard.type(car.plateNo);
+    await dispatcher.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: car.plateNo }).click();
+    const monday = (d: string) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return t - ((new Date(t).getUTCDay() + 6) % 7) * 86_400_000;
+    };
+    const weeks = Math.round((monday(trip) - monday(dayFromNow(0))) / (7 * 86_400_000));
+    for (let i = 0; i < weeks; i++) await dispatcher.locator('[data-testid=calendar-next]').click();
+    await dispatcher.locator('[data-testid=calendar-block]', { hasText: destination }).waitFor();
+    await shot(dispatcher, 'car-calendar');
+  });
+
+  it('comes back with its trip sheet, and the car’s mileage follows', async () => {
+    const office = await apiAs('dispatcher');
+    await dispatcher.goto(`${baseUrl()}/car/arrange`);
+    await dispatcher.locator('[data-testid=list-tab-arranged]').click();
+    await expect.poll(() => row(dispatcher, destination).count()).toBe(1);
     await rowAction(row(dispatcher, destination), 'row-edit-return');
     await typeDate(dispatcher, '实际还车时间', `${trip} 12:30:00`);
     await item(dispatcher, '出车里程表读数').locator('input').fill('30000');
