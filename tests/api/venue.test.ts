@@ -201,6 +201,12 @@ describe('the week calendar', () => {
     expect(theirVenues.map((r) => r.name)).not.toContain('测试报告厅');
   });
 
+  it('keeps a venue that has bookings', async () => {
+    refused(await server.post(`/api/venue/info/remove?ids=${room.id}`, {}, as('admin')), /测试报告厅/);
+    const unused = await newVenue('admin', '测试空场地');
+    ok(await server.post(`/api/venue/info/remove?ids=${unused.id}`, {}, as('admin')));
+  });
+
   it('refuses a bad range', async () => {
     refused(await server.get(`/api/venue/booking/calendar?resource=${room.id}&from=x&to=y`, as('staff')));
     refused(
