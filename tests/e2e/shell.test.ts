@@ -80,7 +80,7 @@ describe('the shell', () => {
   it('opens a tab per menu page and closes tabs from the context menu', async () => {
     for (const [group, item] of [
       ['Budgets', 'Budget indicators'],
-      ['Printing', 'Printing requests'],
+      ['Official cars', 'Car dispatch'],
       ['System', 'Users'],
     ]) {
       await page.locator('.ant-menu-submenu-title', { hasText: group }).first().click();
@@ -88,7 +88,7 @@ describe('the shell', () => {
       await expect.poll(() => page.locator('.page-header h4').textContent()).toBe(item);
     }
     expect(page.url()).toContain('/system/user?v=v2.5.44');
-    expect(await tabTitles(page)).toEqual(['Home', 'Budget indicators', 'Printing requests', 'Users']);
+    expect(await tabTitles(page)).toEqual(['Home', 'Budget indicators', 'Car dispatch', 'Users']);
     // Users is a screen from schemas.
     await expect.poll(() => page.locator('[data-testid=schema-list-User]').count()).toBe(1);
     // The breadcrumb lists every level; all but the last two are links.
@@ -112,9 +112,9 @@ describe('the shell', () => {
       await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
     };
 
-    // A screen of a later area says so instead of failing.
-    await tab('Printing requests').click();
-    await expect.poll(() => page.locator('[data-testid=not-built]').textContent()).toContain('not built yet');
+    // Each tab keeps its screen: the dispatch list is back when its tab is.
+    await tab('Car dispatch').click();
+    await expect.poll(() => page.locator('[data-testid=schema-list-CarArrange]').count()).toBe(1);
     await tab('Users').click();
     await page.waitForURL(/\/system\/user/);
     await expect.poll(() => page.locator('[data-testid=schema-list-User] .ant-table-row').count()).toBeGreaterThan(0);
@@ -125,7 +125,7 @@ describe('the shell', () => {
     await onTab('Home', 'Close left');
     await expect.poll(() => lastMessage(page)).toBe('No tab on the left');
 
-    await onTab('Printing requests', 'Close current');
+    await onTab('Car dispatch', 'Close current');
     await expect.poll(() => tabTitles(page)).toEqual(['Home', 'Budget indicators', 'Users']);
 
     await onTab('Budget indicators', 'Close right');
