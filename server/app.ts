@@ -55,6 +55,7 @@ import './entities/cascade.ts';
 import './modules/stock/ledger.ts';
 import { depreciationRoutes } from './modules/asset/depreciation.ts';
 import './modules/asset/cards.ts';
+import './modules/car/reminders.ts';
 import { inventoryRoutes } from './modules/asset/inventory.ts';
 import { salaryRoutes } from './modules/salary/sheets.ts';
 import entityRoutes from './entities/crud.ts';

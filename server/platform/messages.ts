@@ -12,6 +12,7 @@ import { contractMessages } from './messages.contract.ts';
 import { assetMessages } from './messages.asset.ts';
 import { accountMessages } from './messages.account.ts';
 import { salaryMessages } from './messages.salary.ts';
+import { carMessages } from './messages.car.ts';
 
 export const messages = {
   ...budgetMessages,
@@ -24,6 +25,7 @@ export const messages = {
   ...assetMessages,
   ...accountMessages,
   ...salaryMessages,
+  ...carMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {
     'zh-CN': '登录已失效，请重新登录',

@@ -16,6 +16,7 @@ import { seedDemoContracts } from './demo-contracts.ts';
 import { seedAssetsAndStock } from './demo-assets.ts';
 import { seedSealsAndPrinting } from './demo-office.ts';
 import { seedDemoSalaries } from './demo-salaries.ts';
+import { seedCars } from './demo-cars.ts';
 import { schoolVenues, seedDemoVenues } from './demo-venues.ts';
 
 interface Indicator {
@@ -217,6 +218,7 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
         assets: as('assets', 'Demo@12345'),
         principal: as('principal', 'Demo@12345'),
         sealKeeper: as('sealkeeper', 'Demo@12345'),
+        dispatcher: as('dispatcher', 'Demo@12345'),
       };
     };
 
@@ -783,6 +785,39 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
       code: '102',
       amount: 2_600_000,
     });
+    // Official cars (issue 18): cars, drivers, requests in every state, their expenses on 207.
+    await seedCars(
+      {
+        dispatcher: who.dispatcher,
+        staff: who.staff,
+        approvers: [who.head, who.assets, who.finance, who.principal, who.dispatcher, who.admin],
+      },
+      {
+        day,
+        drivers: [
+          ['王师傅', '13800000001', 'A1', 900],
+          ['李师傅', '13800000002', 'B1', 600],
+          ['张师傅', '13800000003', 'C1', 420],
+          ['赵师傅', '13800000004', 'C1', 25],
+        ],
+        cars: [
+          ['京A·D1234', '1', '红旗', 'H5 1.8T', 5, '黑色', 0, 1400, 20, 160, 48_200, '0'],
+          ['京A·D2345', '2', '别克', 'GL8 2.0T', 7, '银色', 1, 1100, 210, 12, 63_450, '0'],
+          ['京A·D3456', '3', '宇通', 'ZK6729 校车', 29, '黄色', 1, 900, 180, 240, 31_800, '0'],
+          ['京A·D4567', '1', '大众', '帕萨特 2.0T', 5, '白色', 2, 2600, 95, 300, 152_600, '2'],
+          ['京A·D5678', '1', '比亚迪', '秦 PLUS EV', 5, '蓝色', 3, 300, 280, 330, 9_700, '0'],
+        ],
+        trips: [
+          ['区教育局', '参加全区教学工作会议', '刘明、林小雨'],
+          ['市体育中心', '带队参加市中学生田径运动会', '黄磊、林小雨、陈老师'],
+          ['示范区第二中学', '联合教研活动', '林小雨、王老师'],
+          ['市教育考试院', '领取期末考试试卷', '林小雨'],
+          ['区青少年活动中心', '学生社会实践活动踩点', '黄磊、林小雨'],
+          ['市图书馆', '接洽图书捐赠事宜', '林小雨'],
+          ['区财政局', '报送年度预算材料', '林小雨'],
+        ],
+      },
+    );
     // Venues (issue 18): the school's halls and rooms, booked this week and next in every state.
     await seedDemoVenues(
       { keeper: who.assets, staff: [who.staff, who.head], approvers: [who.head, who.assets, who.admin, who.principal] },

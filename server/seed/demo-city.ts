@@ -12,6 +12,7 @@ import { signInTo } from './demo-budget.ts';
 import { seedAssetsAndStock } from './demo-assets.ts';
 import { seedSealsAndPrinting } from './demo-office.ts';
 import { seedDemoSalaries } from './demo-salaries.ts';
+import { seedCars } from './demo-cars.ts';
 import { hospitalVenues, seedDemoVenues } from './demo-venues.ts';
 
 const PASSWORD = 'City@12345';
@@ -59,6 +60,7 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
     const materials = await indicator('H201', '卫生材料费', '2', '30218', 800_000);
     const drugs = await indicator('H202', '药品费', '2', '30218', 1_200_000);
     const equipment = await indicator('H301', '医疗设备购置', '3', '31003', 2_000_000, '医疗设备更新');
+    await indicator('H231', '公务用车运行维护费', '2', '30231', 60_000);
 
     const decide = async (who: typeof head, entity: string, id: number) => {
       const tasks = (await who.call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Array<{
@@ -292,6 +294,31 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
       code: 'H102',
       amount: 1_200_000,
     });
+    // Official cars (issue 18): the hospital's cars, one a medical service vehicle, and their trips.
+    const dispatcher = await signInTo(app, 'city', year, 'citydispatcher', PASSWORD);
+    await seedCars(
+      { dispatcher, staff, approvers: [head, finance, dean, dispatcher, admin] },
+      {
+        day,
+        drivers: [
+          ['孙师傅', '13900000001', 'A1', 800],
+          ['周师傅', '13900000002', 'B1', 500],
+          ['吴师傅', '13900000003', 'C1', 700],
+        ],
+        cars: [
+          ['苏A·Y1201', '2', '丰田', '考斯特 4.0L', 20, '白色', 0, 1500, 150, 22, 88_300, '0'],
+          ['苏A·Y1202', '4', '福特', '全顺 医疗服务车', 6, '白色', 1, 800, 15, 200, 41_900, '0'],
+          ['苏A·Y1203', '1', '大众', '迈腾 2.0T', 5, '黑色', 2, 1900, 260, 120, 120_400, '0'],
+        ],
+        trips: [
+          ['市卫健委', '参加全市医疗质量管理会议', '周建华、马医生'],
+          ['县人民医院', '对口支援义诊', '马医生、护士长、检验科王医生'],
+          ['市疾控中心', '送检标本', '马医生'],
+          ['社区卫生服务中心', '家庭医生签约下乡', '马医生、全科张医生'],
+          ['市血液中心', '取血', '马医生'],
+        ],
+      },
+    );
     // Venues (issue 18): the hospital's lecture hall and meeting room, booked this week and next.
     await seedDemoVenues({ keeper, staff: [staff, head], approvers: [head, keeper, admin, dean] }, hospitalVenues(now));
   } finally {

@@ -190,6 +190,7 @@ describe('users', () => {
       'cityassets',
       'citybuyer',
       'citydean',
+      'citydispatcher',
       'cityfinance',
       'cityhead',
       'citystaff',

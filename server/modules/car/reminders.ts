@@ -1,0 +1,106 @@
+// Official cars (DOMAIN.md "Cars, venues, seals, printing, salaries"): a car's insurance and annual
+// inspection must not lapse. Each morning the site's car dispatchers get one notice listing every car
+// not retired whose insurance or inspection falls due within 30 days (or has lapsed). The car list
+// shows the same by its due flag (carInfo.dueFlag, an aggregate over the same dates).
+import { sql, type Kysely } from 'kysely';
+import type { Services } from '../../app.ts';
+import { defineJob } from '../../platform/jobs.ts';
+import type { Site } from '../../platform/sites.ts';
+
+export const DUE_DAYS = 30;
+const SHOWN = 30;
+
+const plus = (day: string, n: number) => new Date(Date.parse(day) + n * 86_400_000).toISOString().slice(0, 10);
+const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? '').slice(0, 10));
+
+export interface CarDue {
+  plateNo: string;
+  what: 'insurance' | 'inspection';
+  due: string;
+  daysLeft: number;
+}
+
+/** The site's cars (not retired) whose insurance or inspection is due by `today` + 30 days. */
+export async function carsDue(s: Services, site: Site, today: string): Promise<CarDue[]> {
+  const db = s.database.db as unknown as Kysely<any>;
+  const car = s.schemas.entity(site.key, 'carInfo');
+  const until = plus(today, DUE_DAYS);
+  const rows = await sql<{ plate_no: string; insurance_due: unknown; inspection_due: unknown }>`
+    select plate_no, insurance_due, inspection_due from ${sql.table(car.table)}
+    where top_dept_id = ${site.id} and car_state <> '3'
+      and (insurance_due <= ${until}::date or inspection_due <= ${until}::date)
+    order by plate_no limit ${SHOWN}`.execute(db);
+  const out: CarDue[] = [];
+  for (const r of rows.rows)
+    for (const [what, value] of [
+      ['insurance', r.insurance_due],
+      ['inspection', r.inspection_due],
+    ] as const) {
+      const due = dayText(value);
+      if (due && due <= until)
+        out.push({ plateNo: r.plate_no, what, due, daysLeft: Math.round((Date.parse(due) - Date.parse(today)) / 86_400_000) });
+    }
+  return out;
+}
+
+defineJob({
+  key: 'carDueNotices',
+  title: 'job.carDueNotices',
+  at: '07:00',
+  async run(s, site, today) {
+    const db = s.database.db as unknown as Kysely<any>;
+    const due = await carsDue(s, site, today);
+    const people = due.length
+      ? (
+          await sql<{ id: number }>`select distinct u.id from sys_user u
+            join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id
+            where r.role_key = 'carDispatcher' and r.top_dept_id = ${site.id} and u.top_dept_id = ${site.id}
+              and u.status = '0' and r.status = '0'`.execute(db)
+        ).rows.map((r) => Number(r.id))
+      : [];
+    if (people.length) {
+      const words = { insurance: '保险', inspection: '年检' };
+      const title = `车辆提醒：${due.length}项保险或年检即将到期`;
+      const content = due
+        .map((d) => `${d.plateNo} ${words[d.what]}${d.daysLeft < 0 ? `已过期${-d.daysLeft}天` : `${d.due}到期`}`)
+        .join('；')
+        .slice(0, 300);
+      const now = new Date(s.clock.now());
+      await db.transaction().execute(async (trx) => {
+        const notice = await trx
+          .insertInto('sys_notice')
+          .values({
+            top_dept_id: site.id,
+            type: '1',
+            title,
+            content,
+            range_type: '3',
+            user_ids: JSON.stringify(people),
+            status: '1',
+            sent_at: now,
+            recipients: people.length,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const user of people)
+          await trx
+            .insertInto('sys_notice_user_rel')
+            .values({
+              top_dept_id: site.id,
+              notice_id: notice.id,
+              user_id: user,
+              type: '1',
+              title,
+              content,
+              extend: JSON.stringify({ accessoryFileList: '[]' }),
+              read_flag: '0',
+              created_at: now,
+            })
+            .execute();
+      });
+    }
+    return { message: 'job.carDueNoticesDone', params: { cars: new Set(due.map((d) => d.plateNo)).size, people: people.length } };
+  },
+});
