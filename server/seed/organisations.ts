@@ -316,7 +316,14 @@ export const ORGANISATIONS: OrganisationSeed[] = [
         sex: '0',
       },
       { loginName: 'citybuyer', password: 'City@12345', realName: '刘洋', dept: '采购中心', roles: ['buyer'], sex: '0' },
-      { loginName: 'citydispatcher', password: 'City@12345', realName: '何军', dept: '院长办公室', roles: ['carDispatcher'], sex: '0' },
+      {
+        loginName: 'citydispatcher',
+        password: 'City@12345',
+        realName: '何军',
+        dept: '院长办公室',
+        roles: ['carDispatcher'],
+        sex: '0',
+      },
       {
         loginName: 'cityassets',
         password: 'City@12345',

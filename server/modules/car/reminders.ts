@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Services } from '../../app.ts';
 import { defineJob } from '../../platform/jobs.ts';
+import { wantingNotification } from '../account/settings.ts';
 import type { Site } from '../../platform/sites.ts';
 
 export const DUE_DAYS = 30;
@@ -50,7 +51,7 @@ defineJob({
   async run(s, site, today) {
     const db = s.database.db as unknown as Kysely<any>;
     const due = await carsDue(s, site, today);
-    const people = due.length
+    let people = due.length
       ? (
           await sql<{ id: number }>`select distinct u.id from sys_user u
             join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id
@@ -58,6 +59,8 @@ defineJob({
               and u.status = '0' and r.status = '0'`.execute(db)
         ).rows.map((r) => Number(r.id))
       : [];
+    // A dispatcher who turned insurance reminders off in their account settings is left out.
+    people = await wantingNotification(s.database.db, site.id, people, 'insuranceDue');
     if (people.length) {
       const words = { insurance: '保险', inspection: '年检' };
       const title = `车辆提醒：${due.length}项保险或年检即将到期`;
