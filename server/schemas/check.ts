@@ -12,6 +12,7 @@ import { SCHEMAS_DIR } from './files.ts';
 import { sequenceProblem } from '../entities/sequence.ts';
 import { conditionError } from '../../validators/expression/check.ts';
 import { splitStatements } from '../platform/db/split-statements.ts';
+import { ORGANISATIONS } from '../seed/organisations.ts';
 
 export interface Problem {
   /** Path relative to schemas/, e.g. system/dictType.list.json or sites/acme/system/dictType.entity.json. */
@@ -349,6 +350,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
   const menuKeys = new Map<string, string>();
   const menuPaths = new Map<string, string>();
   const menuComponents = new Map<string, string>();
+  const roleKeys = new Set(ORGANISATIONS.flatMap((o) => o.roles.map((r) => r.key)));
   for (const { rel, json } of byKind(/^[^/]+\/menu\.json$/)) {
     const walk = (nodes: Json[], at: string) =>
       nodes.forEach((n, i) => {
@@ -367,6 +369,10 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           else menuPaths.set(p, `${rel}#${here}`);
           if (str(node.component)) menuComponents.set(p, str(node.component)!);
         }
+        arr(node.roles).forEach((r, j) => {
+          if (typeof r === 'string' && r !== '*' && !roleKeys.has(r))
+            report(rel, `${here}/roles/${j}`, `role ${r} is no role of the organisations' seed (${[...roleKeys].join(', ')})`);
+        });
         arr(node.buttons).forEach((b, j) => {
           if (typeof b === 'string' && !(b in actions)) {
             report(rel, `${here}/buttons/${j}`, `button ${b} is not an action of actions.json`);

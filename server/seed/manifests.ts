@@ -22,6 +22,8 @@ export interface MenuManifestNode {
   buttons?: string[];
   /** Only these organisations (site keys) get the entry; none: every one. */
   sites?: string[];
+  /** Seeded roles that get the entry by default ('*': every role). */
+  roles?: string[];
   children?: MenuManifestNode[];
 }
 

@@ -44,9 +44,6 @@ export interface OrganisationSeed {
   config: Record<string, string>;
 }
 
-/** Every signed-in user sees these: home, own account pages, own notices, own payslips. */
-export const EVERYONE_MENUS = ['dashboard', 'account', 'noticeUserRelList', 'salaryMine'];
-
 const NOT_ADMIN = ['system', 'monitor', 'tool'];
 const APPLICANT_ACTIONS = ['query', 'add', 'edit', 'remove', 'cancel', 'close', 'print'];
 /** Lists an applicant reads to fill a request (their cards, the products and warehouses to ask from). */
@@ -95,7 +92,6 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'consumableApply',
           'carApply',
           'venueBooking',
-          'venueCalendar',
           'leave',
           'seal',
           'printing',
@@ -184,7 +180,6 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'consumableApply',
           'carApply',
           'venueBooking',
-          'venueCalendar',
           'leaveApply',
           'sealApply',
           'printApply',

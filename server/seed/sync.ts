@@ -22,13 +22,15 @@ import {
   type DictManifest,
   type MenuManifestNode,
 } from './manifests.ts';
-import { EVERYONE_MENUS, ORGANISATIONS, type RoleGrants } from './organisations.ts';
+import { ORGANISATIONS, type RoleGrants } from './organisations.ts';
 
 interface FlatMenu {
   key: string;
   parentKey: string | null;
   /** Keys of this entry and all its ancestors, nearest first. */
   lineage: string[];
+  /** Role keys that get this entry by default, its own and its ancestors' (`roles` in menu.json; '*' every role). */
+  roles: string[];
   title: Localized;
   type: 'M' | 'C' | 'F';
   node?: MenuManifestNode;
@@ -44,10 +46,12 @@ function flatten(): FlatMenu[] {
   const walk = (nodes: MenuManifestNode[], parent: FlatMenu | null, depth: number, base: number) => {
     nodes.forEach((node, index) => {
       const lineage = [node.key, ...(parent?.lineage ?? [])];
+      const roles = [...(node.roles ?? []), ...(parent?.roles ?? [])];
       const entry: FlatMenu = {
         key: node.key,
         parentKey: parent?.key ?? null,
         lineage,
+        roles,
         title: node.title,
         type: node.children?.length ? 'M' : 'C',
         node,
@@ -65,6 +69,7 @@ function flatten(): FlatMenu[] {
             key: `${node.key}:${action}`,
             parentKey: node.key,
             lineage: [`${node.key}:${action}`, ...lineage],
+            roles,
             title,
             type: 'F',
             action,
@@ -81,10 +86,16 @@ function flatten(): FlatMenu[] {
   return out;
 }
 
-export function grants(rules: RoleGrants, menu: FlatMenu): boolean {
-  if (menu.lineage.some((k) => EVERYONE_MENUS.includes(k))) return true;
-  if (rules.except && menu.lineage.some((k) => rules.except!.includes(k))) return false;
-  const inMenus = rules.menus === 'all' || menu.lineage.some((k) => (rules.menus as string[]).includes(k));
+/**
+ * Whether a seeded role gets a menu entry or button by default: the entry names the role (or every
+ * role, '*') in its menu.json `roles`, or the role's own rules in organisations.ts reach it. A named
+ * role gets the entry's buttons as far as its actions allow; '*' gives every button.
+ */
+export function grants(rules: RoleGrants, menu: Pick<FlatMenu, 'lineage' | 'roles' | 'type' | 'action'>, roleKey = ''): boolean {
+  if (menu.roles.includes('*')) return true;
+  const named = roleKey !== '' && menu.roles.includes(roleKey);
+  if (!named && rules.except && menu.lineage.some((k) => rules.except!.includes(k))) return false;
+  const inMenus = named || rules.menus === 'all' || menu.lineage.some((k) => (rules.menus as string[]).includes(k));
   if (!inMenus) {
     const reading = rules.reads?.some((k) => menu.lineage.includes(k));
     return Boolean(reading) && (menu.type !== 'F' || ['query', 'export'].includes(menu.action!));
@@ -106,6 +117,9 @@ let release: {
     rows: Array<Record<string, unknown>>;
   }>;
 } | null = null;
+
+/** The release's menu entries and buttons, flattened (tests ask what a role gets of them). */
+export const releaseMenus = () => releaseFiles().menus;
 
 function releaseFiles() {
   if (!release) {
@@ -216,7 +230,7 @@ async function syncMenus(db: Kysely<DB>, siteId: number): Promise<number> {
     const rules = ROLE_RULES.get(role.role_key);
     if (!rules) continue;
     for (const menu of added) {
-      if (!grants(rules, menu)) continue;
+      if (!grants(rules, menu, role.role_key)) continue;
       // A granted entry brings its ancestors, so the role's menu tree stays whole.
       for (const key of menu.lineage) grantRows.push({ role_id: role.id, menu_id: existing.get(key)! });
     }

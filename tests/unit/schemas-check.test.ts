@@ -209,6 +209,14 @@ describe('schemas:check finds', () => {
     expect(problems.filter((p) => p.pointer === '/component')).toHaveLength(1);
   });
 
+  it('a menu entry granted by default to a role the seed does not have', () => {
+    const { root } = copy();
+    edit(root, 'venue/menu.json', (j) => (j.menus[0].children[1].roles = ['staff', 'teacher']));
+    const problems = checkSchemas(root);
+    expect(problems.map((p) => [p.file, p.pointer])).toEqual([['venue/menu.json', '/menus/0/children/1/roles/1']]);
+    expect(problems[0]!.message).toMatch(/role teacher is no role/);
+  });
+
   it('a form property that is not a field', () => {
     const { root } = copy();
     edit(root, 'system/dictType.form.json', (j) => {

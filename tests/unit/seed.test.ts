@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadActions, loadMenus, type MenuManifestNode } from '../../server/seed/manifests.ts';
-import { grants } from '../../server/seed/sync.ts';
+import { grants, releaseMenus } from '../../server/seed/sync.ts';
 import { ORGANISATIONS } from '../../server/seed/organisations.ts';
 
 const all = (nodes: MenuManifestNode[]): MenuManifestNode[] => nodes.flatMap((n) => [n, ...all(n.children ?? [])]);
@@ -97,10 +97,11 @@ describe('menu manifests', () => {
 
 describe('role grants', () => {
   const staff = ORGANISATIONS[0]!.roles.find((r) => r.key === 'staff')!.grants;
-  const page = (key: string, lineage: string[]) => ({ key, lineage: [key, ...lineage], type: 'C' as const });
+  const page = (key: string, lineage: string[]) => ({ key, lineage: [key, ...lineage], roles: [], type: 'C' as const });
   const button = (page: string, action: string, lineage: string[]) => ({
     key: `${page}:${action}`,
     lineage: [`${page}:${action}`, page, ...lineage],
+    roles: [],
     type: 'F' as const,
     action,
   });
@@ -110,8 +111,17 @@ describe('role grants', () => {
     expect(grants(staff, button('leaveApply', 'audit', ['leave']) as never)).toBe(false);
     expect(grants(staff, page('user', ['system']) as never)).toBe(false);
   });
-  it('give everyone home, account and their own notices', () => {
-    expect(grants({ menus: [], actions: [] }, page('noticeUserRelList', ['notice']) as never)).toBe(true);
-    expect(grants({ menus: [], actions: [] }, button('noticeUserRelList', 'read', ['notice']) as never)).toBe(true);
+  const release = (key: string) => releaseMenus().find((m) => m.key === key)!;
+  it('give everyone home, account, their own notices and payslips (roles "*" in menu.json)', () => {
+    for (const key of ['dashboard', 'center', 'noticeUserRelList', 'noticeUserRelList:read', 'salaryMine'])
+      expect(grants({ menus: [], actions: [] }, release(key), 'anyRole'), key).toBe(true);
+  });
+  it('give the roles a menu entry names in its file, with the buttons their actions allow', () => {
+    const buyer = ORGANISATIONS[0]!.roles.find((r) => r.key === 'buyer')!.grants;
+    expect(release('venueCalendar').roles).toEqual(['staff', 'deptHead']);
+    expect(grants(staff, release('venueCalendar'), 'staff')).toBe(true);
+    expect(grants(buyer, release('venueCalendar'), 'buyer')).toBe(false);
+    // The entry's own roles come from data: the same rules without the role's name do not reach it.
+    expect(grants(staff, release('venueCalendar'), '')).toBe(false);
   });
 });
