@@ -762,8 +762,10 @@ describe('data scope and the site boundary', () => {
     // The hospital has its own indicators (its demo year), never the school's.
     const cityRows = await listOf(SEED, '', 'cityadmin');
     const demoIds = new Set((await listOf(SEED)).map((r) => r.id));
-    // (and the salaries' personnel indicator, issue 18)
-    expect(cityRows.map((r) => r.budgetName).sort()).toEqual(['人员经费-工资发放', '医疗设备购置', '卫生材料费', '药品费']);
+    // (and the salaries' personnel indicator and the cars' running costs, issue 18)
+    expect(cityRows.map((r) => r.budgetName).sort()).toEqual(
+      ['人员经费-工资发放', '公务用车运行维护费', '医疗设备购置', '卫生材料费', '药品费'].sort(),
+    );
     expect(cityRows.some((r) => demoIds.has(r.id))).toBe(false);
     const cityCodes = ok(await server.get('/api/neikong/budget/limitCodeList', as('cityadmin', SEED))) as unknown[];
     expect(JSON.stringify(cityCodes)).not.toContain(`${SEED}-203`);
