@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Services } from '../../app.ts';
 import { defineJob } from '../../platform/jobs.ts';
 import { wantingNotification } from '../account/settings.ts';
+import { sendSystemNotice } from '../notice/send.ts';
 import type { Site } from '../../platform/sites.ts';
 
 export const DUE_DAYS = 30;
@@ -69,40 +70,7 @@ defineJob({
         .join('；')
         .slice(0, 300);
       const now = new Date(s.clock.now());
-      await db.transaction().execute(async (trx) => {
-        const notice = await trx
-          .insertInto('sys_notice')
-          .values({
-            top_dept_id: site.id,
-            type: '1',
-            title,
-            content,
-            range_type: '3',
-            user_ids: JSON.stringify(people),
-            status: '1',
-            sent_at: now,
-            recipients: people.length,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        for (const user of people)
-          await trx
-            .insertInto('sys_notice_user_rel')
-            .values({
-              top_dept_id: site.id,
-              notice_id: notice.id,
-              user_id: user,
-              type: '1',
-              title,
-              content,
-              extend: JSON.stringify({ accessoryFileList: '[]' }),
-              read_flag: '0',
-              created_at: now,
-            })
-            .execute();
-      });
+      await sendSystemNotice(db, site.id, people, { title, content, at: now });
     }
     return { message: 'job.carDueNoticesDone', params: { cars: new Set(due.map((d) => d.plateNo)).size, people: people.length } };
   },

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Services } from '../../app.ts';
 import { wantingNotification } from '../account/settings.ts';
+import { sendSystemNotice } from '../notice/send.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { whereAll, type Condition } from '../../entities/query.ts';
 import { ok } from '../../platform/answer.ts';
@@ -131,39 +132,7 @@ defineJob({
       if (!wanting.has(user)) continue;
       const title = `合同提醒：${items.length}项付款或到期事项`;
       const content = items.join('；').slice(0, 300);
-      await db.transaction().execute(async (trx) => {
-        const notice = await trx
-          .insertInto('sys_notice')
-          .values({
-            top_dept_id: site.id,
-            type: '1',
-            title,
-            content,
-            range_type: '3',
-            user_ids: JSON.stringify([user]),
-            status: '1',
-            sent_at: now,
-            recipients: 1,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('sys_notice_user_rel')
-          .values({
-            top_dept_id: site.id,
-            notice_id: notice.id,
-            user_id: user,
-            type: '1',
-            title,
-            content,
-            extend: JSON.stringify({ accessoryFileList: '[]' }),
-            read_flag: '0',
-            created_at: now,
-          })
-          .execute();
-      });
+      await sendSystemNotice(db, site.id, [user], { title, content, at: now });
     }
     return {
       message: 'job.contractNoticesDone',

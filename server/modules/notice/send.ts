@@ -1,0 +1,49 @@
+// A notice the system itself sends to some users (the morning reminders of contracts and cars): one
+// published notice addressed to them, and each one's inbox row, in one transaction, as a notice an
+// administrator sends to named users would be (range 3).
+import type { Kysely } from 'kysely';
+
+export async function sendSystemNotice(
+  db: Kysely<any>,
+  siteId: number,
+  userIds: number[],
+  notice: { title: string; content: string; at: Date },
+): Promise<void> {
+  if (!userIds.length) return;
+  const { title, content, at } = notice;
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('sys_notice')
+      .values({
+        top_dept_id: siteId,
+        type: '1',
+        title,
+        content,
+        range_type: '3',
+        user_ids: JSON.stringify(userIds),
+        status: '1',
+        sent_at: at,
+        recipients: userIds.length,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('sys_notice_user_rel')
+      .values(
+        userIds.map((user) => ({
+          top_dept_id: siteId,
+          notice_id: row.id,
+          user_id: user,
+          type: '1',
+          title,
+          content,
+          extend: JSON.stringify({ accessoryFileList: '[]' }),
+          read_flag: '0',
+          created_at: at,
+        })),
+      )
+      .execute();
+  });
+}
