@@ -823,6 +823,10 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
       { keeper: who.assets, staff: [who.staff, who.head], approvers: [who.head, who.assets, who.admin, who.principal] },
       schoolVenues(now),
     );
+    // The seed's people sign out: their sessions would stand among a newcomer's devices (安全设置).
+    await sql`update sys_session set revoked_at = ${new Date(now)} where top_dept_id = ${site.id} and revoked_at is null`.execute(
+      db,
+    );
   } finally {
     await app.close();
   }

@@ -321,6 +321,10 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
     );
     // Venues (issue 18): the hospital's lecture hall and meeting room, booked this week and next.
     await seedDemoVenues({ keeper, staff: [staff, head], approvers: [head, keeper, admin, dean] }, hospitalVenues(now));
+    // The seed's people sign out: their sessions would stand among a newcomer's devices (安全设置).
+    await sql`update sys_session set revoked_at = ${new Date(now)} where top_dept_id = ${site.id} and revoked_at is null`.execute(
+      db,
+    );
   } finally {
     await app.close();
   }
