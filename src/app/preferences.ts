@@ -1,11 +1,15 @@
-// Layout and language preferences kept with the account (issue 18): applied when the user's info is
-// loaded (a sign-in on any browser), saved whenever the account page or the language switcher changes them.
+// Layout and language preferences kept with the account (issue 18): saved by the account's 个性化 page,
+// applied once after a sign-in on any browser. Between sign-ins the browser's own choices stand (the
+// header's language switch, the staging settings drawer), so a reload never undoes them.
 import { accountApi, type LayoutPreferences } from '../api/account.ts';
 import { isLanguage } from '../locales/index.ts';
 import type { RootStore } from '../stores/index.ts';
+import { PREFERENCES_DUE } from '../stores/session.ts';
 import { switchLanguage } from './language.ts';
 
 export async function applyServerPreferences(stores: RootStore): Promise<void> {
+  if (!sessionStorage.getItem(PREFERENCES_DUE)) return;
+  sessionStorage.removeItem(PREFERENCES_DUE);
   let layout: LayoutPreferences;
   try {
     layout = (await accountApi.preferences()).layout;

@@ -10,7 +10,6 @@ import { THEME_COLORS } from '../config.ts';
 import { useStores } from '../stores/index.ts';
 import type { LayoutMode, NavTheme } from '../stores/settings.ts';
 import { feedback } from '../utils/feedback.ts';
-import { saveLayoutPreference } from '../app/preferences.ts';
 
 const COLOR_NAMES = ['daybreak', 'dust', 'volcano', 'sunset', 'cyan', 'green', 'geekblue', 'purple'] as const;
 
@@ -77,11 +76,7 @@ export default observer(function SettingDrawer() {
             { value: 'dark', label: t('settings.dark'), cls: 'setting-block-dark' },
             { value: 'light', label: t('settings.light'), cls: 'setting-block-light' },
           ],
-          (v) =>
-            switchingTheme(t, () => {
-              settings.setNavTheme(v as NavTheme);
-              void saveLayoutPreference({ navTheme: v as NavTheme });
-            }),
+          (v) => switchingTheme(t, () => settings.setNavTheme(v as NavTheme)),
         )}
         <h4>{t('settings.color')}</h4>
         <div className="setting-colors">
@@ -106,10 +101,7 @@ export default observer(function SettingDrawer() {
             { value: 'sidemenu', label: t('settings.sidemenu'), cls: 'setting-block-side' },
             { value: 'topmenu', label: t('settings.topmenu'), cls: 'setting-block-top' },
           ],
-          (v) => {
-            settings.setLayout(v as LayoutMode);
-            void saveLayoutPreference({ layout: settings.layout, contentWidth: settings.contentWidth });
-          },
+          (v) => settings.setLayout(v as LayoutMode),
         )}
         <List split={false}>
           <Row
@@ -119,10 +111,7 @@ export default observer(function SettingDrawer() {
                 size="small"
                 style={{ width: 90 }}
                 value={settings.contentWidth}
-                onChange={(v) => {
-                  settings.setContentWidth(v);
-                  void saveLayoutPreference({ contentWidth: settings.contentWidth });
-                }}
+                onChange={(v) => settings.setContentWidth(v)}
                 options={[
                   { value: 'Fixed', label: t('settings.fixed') },
                   { value: 'Fluid', label: t('settings.fluid'), disabled: settings.layout !== 'topmenu' },
@@ -191,10 +180,7 @@ export default observer(function SettingDrawer() {
               <Switch
                 size="small"
                 checked={settings.multiTab}
-                onChange={(v) => {
-                  settings.setMultiTab(v);
-                  void saveLayoutPreference({ multiTab: v });
-                }}
+                onChange={(v) => settings.setMultiTab(v)}
                 data-testid="setting-multi-tab"
               />
             }

@@ -58,7 +58,7 @@ export const Guard = observer(function Guard({ children }: { children: ReactNode
       void (async () => {
         try {
           await session.loadInfo();
-          // The account's language and layout, wherever the user signs in (before the menus, in that language).
+          // After a sign-in, the account's language and layout (before the menus, in that language).
           await applyServerPreferences(stores);
         } catch (err) {
           // An expired session is the API client's to report (once) and end.

@@ -7,6 +7,9 @@ import { SESSION_LIFETIME_MS, STORAGE_KEYS } from '../config.ts';
 import { feedback } from '../utils/feedback.ts';
 import { storage } from '../utils/storage.ts';
 
+/** Set by a sign-in until the account's preferences are applied (sessionStorage key). */
+export const PREFERENCES_DUE = 'nk.preferencesDue';
+
 export class SessionStore {
   token: string | null = storage.get<string>(STORAGE_KEYS.accessToken);
   info: UserInfo | null = null;
@@ -35,6 +38,8 @@ export class SessionStore {
       if (!storage.get(STORAGE_KEYS.currentYear)) {
         storage.set(STORAGE_KEYS.currentYear, String(new Date().getFullYear()), SESSION_LIFETIME_MS);
       }
+      // The account's stored language and layout come with a sign-in, not with every reload (app/preferences.ts).
+      sessionStorage.setItem(PREFERENCES_DUE, '1');
       runInAction(() => {
         this.token = answer.data.token!;
         this.currentYear = storage.get<string>(STORAGE_KEYS.currentYear);

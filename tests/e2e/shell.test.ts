@@ -60,7 +60,7 @@ describe('signing in', () => {
     await page.locator('input#password').fill('Demo@12345');
     await page.locator('[data-testid=login-submit]').click();
     await page.waitForURL(/\/account\/center\?v=v2\.5\.44/);
-    await expect.poll(() => page.locator('.ant-descriptions-title').textContent()).toBe('刘明');
+    await expect.poll(() => page.locator('[data-testid=center-nick-name]').textContent()).toBe('刘明');
     await context.close();
   });
 });

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../locales/index.ts';
 import { useStores } from '../../stores/index.ts';
 import { switchLanguage } from '../../app/language.ts';
-import { saveLayoutPreference } from '../../app/preferences.ts';
 
 export default observer(function LangSelect() {
   const stores = useStores();
@@ -16,10 +15,7 @@ export default observer(function LangSelect() {
         selectable: true,
         selectedKeys: [stores.settings.language],
         items: LANGUAGES.map((l) => ({ key: l.code, label: `${l.flag} ${l.label}` })),
-        onClick: ({ key }) => {
-          void switchLanguage(stores, key as Language);
-          if (stores.session.ready) void saveLayoutPreference({ language: key });
-        },
+        onClick: ({ key }) => void switchLanguage(stores, key as Language),
       }}
     >
       <span className="header-action" data-testid="lang-select" title={t('layout.language')} aria-label={t('layout.language')}>
