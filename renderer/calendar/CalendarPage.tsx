@@ -30,8 +30,8 @@ interface Booking {
 }
 
 interface Resource {
-  id: number;
-  name: string;
+  value: number;
+  label: string;
 }
 
 /** Pixels a time row is tall. */
@@ -86,7 +86,7 @@ export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle })
           return;
         }
         setResources(a.data);
-        setResource((r) => r ?? a.data[0]?.id ?? null);
+        setResource((r) => r ?? a.data[0]?.value ?? null);
       })
       .catch((err) => {
         env.message.error(env.errorText(err));
@@ -236,7 +236,7 @@ export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle })
             placeholder={schemaText(bundle.texts, resourceField?.title, language)}
             value={resource ?? undefined}
             onChange={(v) => setResource(v)}
-            options={resources.map((r) => ({ value: r.id, label: r.name }))}
+            options={resources}
             notFoundContent={t('calEmpty')}
           />
           <Space.Compact>

@@ -1,7 +1,7 @@
 // Week calendars of a resource's bookings (issue 18; `<name>.calendar.json`, rendered by
 // renderer/calendar/CalendarPage.tsx). For each entity a calendar file names:
 //
-//   GET <api>/calendar/resources            the site's resources (the ref's rows: id and name)
+//   GET <api>/calendar/resources            the site's resources (the ref's rows as options: value, label)
 //   GET <api>/calendar?resource=&from=&to=  the active rows of one resource in [from, to)
 //
 // both under the calendar's own permission (its menu entry's key). Occupancy of a shared resource is
@@ -55,7 +55,8 @@ export default function calendarRoutes(app: FastifyInstance, s: Services) {
         limit ${MAX_ROWS}`.execute(s.database.db);
       return ok(
         request,
-        rows.rows.map((r) => ({ id: Number(r.id), name: String(r.name ?? r.id) })),
+        // As a picker's options: these are rows of the resource's entity, not of this one.
+        rows.rows.map((r) => ({ value: Number(r.id), label: String(r.name ?? r.id) })),
       );
     });
 

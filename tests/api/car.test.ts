@@ -343,7 +343,7 @@ describe('no car and no driver twice at once', () => {
     const blocks = ok(await server.get(`/api/car/apply/calendar?${week}`, as('dispatcher'))) as Row[];
     expect(blocks.map((b) => [b.doc, b.title])).toEqual([[arranged.applyNo, '区教育局']]);
     const cars = ok(await server.get('/api/car/apply/calendar/resources', as('dispatcher'))) as Row[];
-    expect(cars.map((c) => c.name)).toContain(car.plateNo);
+    expect(cars.map((c) => c.label)).toContain(car.plateNo);
     expect((await server.get(`/api/car/apply/calendar?${week}`, as('staff'))).body.code).toBe('40103');
   });
 

@@ -188,7 +188,7 @@ describe('the week calendar', () => {
     // Staff cannot read the other's document itself (their data scope), only the occupancy.
     refused(await server.get(`/api/venue/booking/infoById/${theirs.id}`, as('staff')));
     const resources = ok(await server.get('/api/venue/booking/calendar/resources', as('staff'))) as Row[];
-    expect(resources.map((r) => r.name)).toContain('测试报告厅');
+    expect(resources.map((r) => r.label)).toContain('测试报告厅');
   });
 
   it('keeps to the calendar permission and the site', async () => {
@@ -198,7 +198,7 @@ describe('the week calendar', () => {
     // Another organisation's venue reads as an empty week; its venues are not offered.
     expect(ok(await week(room.id, 'citystaff'))).toEqual([]);
     const theirVenues = ok(await server.get('/api/venue/booking/calendar/resources', as('citystaff'))) as Row[];
-    expect(theirVenues.map((r) => r.name)).not.toContain('测试报告厅');
+    expect(theirVenues.map((r) => r.label)).not.toContain('测试报告厅');
   });
 
   it('keeps a venue that has bookings', async () => {

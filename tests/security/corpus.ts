@@ -196,6 +196,7 @@ function stringSample(name: string, s: Json, world: World): string {
   if (kind === 'date') return '2026-03-02';
   if (kind === 'datetime') return '2026-03-02 10:00:00';
   const max = typeof p.maxLength === 'number' ? p.maxLength : 20;
+  if (p.format === 'phone') return '13800000000';
   if (p.pattern) {
     const re = new RegExp(p.pattern);
     for (const c of [
@@ -212,6 +213,7 @@ function stringSample(name: string, s: Json, world: World): string {
       'sys_test',
       'Test',
       '2026',
+      '2026-03',
       '110101',
     ]) {
       if (re.test(c) && c.length <= max) return c;

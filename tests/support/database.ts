@@ -27,8 +27,15 @@ export async function createTemplate(): Promise<Template> {
     await admin.query(`drop database if exists ${name}`);
     await admin.query(`create database ${name}`);
     await admin.end();
-    const { database } = await prepareDatabase({ databaseUrl: withDatabase(url, name), dataDir: '' }, systemClock);
-    await database.close();
+    // The demo seed uploads files (the documents to stamp): they go to a folder of the template's,
+    // gone with it; the tests read none of them.
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-template-files-'));
+    try {
+      const { database } = await prepareDatabase({ databaseUrl: withDatabase(url, name), dataDir: files }, systemClock);
+      await database.close();
+    } finally {
+      fs.rmSync(files, { recursive: true, force: true });
+    }
     return { kind: 'postgres', url, name };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-template-'));
