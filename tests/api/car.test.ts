@@ -6,6 +6,7 @@
 // reaches the other's cars; bad input answered with a message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
+import { ok, refused } from '../support/answers.ts';
 
 type Row = Record<string, any>;
 
@@ -51,16 +52,6 @@ const as = (who: string, lang = 'zh-CN'): RequestOptions => ({
   site: who.startsWith('city') ? 'city' : 'demo',
   lang,
 });
-function ok<T = any>(r: Reply<T>): T {
-  expect(r.body.code, r.body.msg).toBe('0');
-  return r.body.data;
-}
-function refused(r: Reply, pattern?: RegExp) {
-  expect(r.status).toBeLessThan(500);
-  expect(r.body.code).not.toBe('0');
-  if (pattern) expect(r.body.msg).toMatch(pattern);
-  return r.body.msg;
-}
 const DAY = 86_400_000;
 const dayFromNow = (n: number) => new Date(server.clock.now() + n * DAY + 8 * 3_600_000).toISOString().slice(0, 10);
 const at = (n: number, hour: number, minute = 0) =>

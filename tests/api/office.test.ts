@@ -5,6 +5,7 @@
 // actual cost when done. Each step only in its order, only by who may take it, only on one's site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
+import { ok, refused } from '../support/answers.ts';
 
 type Row = Record<string, any>;
 
@@ -26,16 +27,6 @@ const as = (who: string, lang = 'zh-CN'): RequestOptions => ({
   site: who.startsWith('city') ? 'city' : 'demo',
   lang,
 });
-function ok<T = any>(r: Reply<T>): T {
-  expect(r.body.code, r.body.msg).toBe('0');
-  return r.body.data;
-}
-function refused(r: Reply, message?: RegExp) {
-  expect(r.status).toBeLessThan(500);
-  expect(r.body.code).not.toBe('0');
-  if (message) expect(r.body.msg).toMatch(message);
-  return r.body.msg;
-}
 
 async function upload(who: string, name: string, content = '%PDF-1.4 draft') {
   const form = new FormData();

@@ -3,6 +3,7 @@
 // slot, another organisation's bookings never collide, and the week calendar shows a venue's bookings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
+import { ok, refused } from '../support/answers.ts';
 
 type Row = Record<string, any>;
 
@@ -23,16 +24,6 @@ const as = (who: string, lang = 'zh-CN'): RequestOptions => ({
   site: who.startsWith('city') ? 'city' : 'demo',
   lang,
 });
-function ok<T = any>(r: Reply<T>): T {
-  expect(r.body.code, r.body.msg).toBe('0');
-  return r.body.data;
-}
-function refused(r: Reply, pattern?: RegExp) {
-  expect(r.body.code, r.body.msg).not.toBe('0');
-  expect(r.status).toBeLessThan(500);
-  if (pattern) expect(r.body.msg).toMatch(pattern);
-  return r.body.msg;
-}
 
 /** A moment `days` days from now at hh:mm (server time), as the form sends it. */
 function at(days: number, hh: number, mm = 0): string {
