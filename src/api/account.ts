@@ -54,7 +54,7 @@ export interface LayoutPreferences {
   multiTab?: boolean;
 }
 
-export const NOTIFY_KINDS = ['approvalTask', 'notice', 'budgetWarning', 'contractDue', 'insuranceDue'] as const;
+export const NOTIFY_KINDS = ['approvalTask', 'notice', 'budgetWarning', 'contractDue', 'insuranceDue', 'stockWarning'] as const;
 export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 
 export interface Preferences {

@@ -319,6 +319,8 @@ const enUS: Messages = {
     notifyContractDueText: 'Each morning, when a contract you filed has an instalment due or ends soon',
     notifyInsuranceDue: 'Insurance and inspection reminders',
     notifyInsuranceDueText: 'When an official car’s insurance or inspection is due',
+    notifyStockWarning: 'Stock warnings',
+    notifyStockWarningText: 'When an issue takes a consumable below its safety stock',
     saved: 'Saved',
   },
   codegen: {

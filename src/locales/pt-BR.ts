@@ -320,6 +320,8 @@ const ptBR: Messages = {
     notifyContractDueText: 'Toda manhã, quando um contrato seu tem parcela a vencer ou termina em breve',
     notifyInsuranceDue: 'Lembretes de seguro e vistoria',
     notifyInsuranceDueText: 'Quando o seguro ou a vistoria de um carro oficial vence',
+    notifyStockWarning: 'Alertas de estoque',
+    notifyStockWarningText: 'Quando uma saída deixa um material abaixo do estoque de segurança',
     saved: 'Salvo',
   },
   codegen: {

@@ -312,6 +312,8 @@ const zhCN = {
     notifyContractDueText: '你登记的合同有款项到期或合同即将结束时，每天早上提醒',
     notifyInsuranceDue: '保险年检提醒',
     notifyInsuranceDueText: '公务车保险或年检即将到期时提醒',
+    notifyStockWarning: '库存预警',
+    notifyStockWarningText: '耗材出库后低于安全库存时提醒',
     saved: '已保存',
   },
   codegen: {

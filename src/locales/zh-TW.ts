@@ -313,6 +313,8 @@ const zhTW: Messages = {
     notifyContractDueText: '你登記的合約有款項到期或合約即將結束時，每天早上提醒',
     notifyInsuranceDue: '保險年檢提醒',
     notifyInsuranceDueText: '公務車保險或年檢即將到期時提醒',
+    notifyStockWarning: '庫存預警',
+    notifyStockWarningText: '耗材出庫後低於安全庫存時提醒',
     saved: '已儲存',
   },
   codegen: {

@@ -257,6 +257,7 @@ describe('preferences', () => {
       budgetWarning: true,
       contractDue: true,
       insuranceDue: true,
+      stockWarning: true,
     });
     const saved = await server.post(
       '/api/core/account/preference/update',

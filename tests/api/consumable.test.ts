@@ -236,6 +236,18 @@ describe('the stock ledger', () => {
     // 7 left of a safety stock of 10: the product shows below safety stock.
     const prod = ok(await server.get(`/api/consumable/product/infoById/${p}`, as('assets')));
     expect(prod).toMatchObject({ stockQuantity: 7, stockFlag: '1' });
+    // The keeper is told once, when the issue crossed the line; not again at the next issue below it.
+    const warnings = async () =>
+      (ok(await server.get('/api/core/noticeUserRel/page?pageSize=100', as('assets'))).records as Row[]).filter((x) =>
+        String(x.content).includes(prod.productName),
+      );
+    const told = await warnings();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.title).toBe('库存预警：1种耗材低于安全库存');
+    expect(told[0]!.content).toContain(`${prod.productName} 余7（安全库存10）`);
+    const more = await outorder(w, [[p, 2]]);
+    ok(await server.post(`/api/consumable/outorder/issue?id=${more.id}`, {}, as('assets')));
+    expect(await warnings()).toHaveLength(1);
   });
 
   it('takes a loss out of stock when it is approved', async () => {

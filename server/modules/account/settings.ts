@@ -23,7 +23,7 @@ export const layoutSchema = {
 } as const;
 
 /** Kinds of notification, each on unless the user turned it off. */
-export const NOTIFY_KINDS = ['approvalTask', 'notice', 'budgetWarning', 'contractDue', 'insuranceDue'] as const;
+export const NOTIFY_KINDS = ['approvalTask', 'notice', 'budgetWarning', 'contractDue', 'insuranceDue', 'stockWarning'] as const;
 export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 
 export const notifySchema = {

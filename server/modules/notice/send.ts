@@ -1,4 +1,5 @@
-// A notice the system itself sends to some users (the morning reminders of contracts and cars): one
+// A notice the system itself sends to some users (the morning reminders of contracts and cars, stock
+// warnings): one
 // published notice addressed to them, and each one's inbox row, in one transaction, as a notice an
 // administrator sends to named users would be (range 3).
 import type { Kysely } from 'kysely';
@@ -11,7 +12,8 @@ export async function sendSystemNotice(
 ): Promise<void> {
   if (!userIds.length) return;
   const { title, content, at } = notice;
-  await db.transaction().execute(async (trx) => {
+  // Inside a document's transaction (a stock warning) the notice is part of it; alone, its own.
+  const write = async (trx: Kysely<any>) => {
     const row = await trx
       .insertInto('sys_notice')
       .values({
@@ -45,5 +47,7 @@ export async function sendSystemNotice(
         })),
       )
       .execute();
-  });
+  };
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
 }

@@ -8,6 +8,9 @@
 //                                                              to what it cost (the moving average)
 //   { "stock": "move", … "from": "fromWarehouseId", "to": "toWarehouseId" … }
 //                                                              out of one and into the other at that cost
+//   "safety": { "field": "safetyStock", "notify": "assetKeeper" }   (on out and move) when what is left of a
+//                                                              product in all warehouses falls below the product's
+//                                                              safety stock, the role's users get a notice
 //
 // The balance entity holds one row per warehouse and product (fields warehouseId, productId, quantity,
 // amount); the ledger entity one row per line moved (moveDate, warehouseId, productId, direction,
@@ -15,7 +18,8 @@
 // before it is read, so concurrent issues of one product queue on it and the second sees what the
 // first left: an issue beyond it is refused naming product, warehouse, what there is and what is asked.
 // Lines of one document are taken in product order, so two documents never lock in opposite orders.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../platform/db/types.ts';
 import { defineEffect, type EffectDecl } from '../../entities/effects.ts';
 import type { HookContext } from '../../entities/hooks.ts';
 import type { EntityDef } from '../../entities/model.ts';
@@ -23,6 +27,8 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { cents, fromCents } from '../budget/ledger.ts';
 import { docName, documentLines } from '../../entities/lines.ts';
 import { localNow } from '../../platform/jobs.ts';
+import { wantingNotification } from '../account/settings.ts';
+import { sendSystemNotice } from '../notice/send.ts';
 
 type Row = Record<string, unknown>;
 
@@ -189,4 +195,57 @@ defineEffect('stock', async (ctx, effect, doc) => {
       where id = ${Number(line.id)}`.execute(ctx.trx);
     if (kind === 'move') await stockIn(c, { ...moveOf(line, String(effect.to)), amount: cost });
   }
+  const safety = effect.safety as { field?: string; notify?: string } | undefined;
+  if (kind !== 'in' && safety?.field && safety.notify) {
+    const taken = new Map<number, number>();
+    // A move takes nothing from the organisation's stock: only what left it can cross the line.
+    if (kind === 'out') for (const line of lines) taken.set(Number(line[p]), (taken.get(Number(line[p])) ?? 0) + Number(line[q]));
+    await warnBelowSafety(c, taken, safety.field, safety.notify);
+  }
 });
+
+/**
+ * The products this document took below their safety stock (summed over the site's warehouses): a
+ * notice to the role's users who keep stock warnings on, once, when the line is crossed — not at every
+ * later issue while it stays below (the product list's red tag shows that).
+ */
+async function warnBelowSafety(c: Ctx, taken: Map<number, number>, safetyField: string, role: string) {
+  if (!taken.size) return;
+  const product = c.ctx.s.schemas.entity(c.ctx.site.key, productEntity(c));
+  const b = c.balance;
+  const rows = await sql<{
+    id: number;
+    safety: number;
+    left: number;
+  }>`select p.id, p.${sql.ref(col(product, safetyField))} as safety,
+      coalesce((select sum(s.${sql.ref(col(b, 'quantity'))}) from ${sql.table(b.table)} s
+        where s.top_dept_id = ${c.ctx.site.id} and s.${sql.ref(col(b, 'productId'))} = p.id), 0) as left
+    from ${sql.table(product.table)} p where p.id in (${sql.join([...taken.keys()])})`.execute(c.ctx.trx);
+  const crossed = rows.rows.filter((r) => {
+    const left = Number(r.left);
+    return Number(r.safety) > 0 && left < Number(r.safety) && left + (taken.get(Number(r.id)) ?? 0) >= Number(r.safety);
+  });
+  if (!crossed.length) return;
+  const site = c.ctx.site.id;
+  const keepers = await sql<{ id: number }>`select distinct u.id from sys_user u
+      join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id
+      where r.role_key = ${role} and r.top_dept_id = ${site} and u.top_dept_id = ${site} and u.status = '0' and r.status = '0'`.execute(
+    c.ctx.trx,
+  );
+  const people = await wantingNotification(
+    c.ctx.trx as unknown as Kysely<DB>,
+    site,
+    keepers.rows.map((r) => Number(r.id)),
+    'stockWarning',
+  );
+  const names = await Promise.all(
+    crossed.map(
+      async (r) => `${await labelOf(c, product.name, Number(r.id))} 余${Number(r.left)}（安全库存${Number(r.safety)}）`,
+    ),
+  );
+  await sendSystemNotice(c.ctx.trx, site, people, {
+    title: `库存预警：${crossed.length}种耗材低于安全库存`,
+    content: `${c.docNo}出库后，${names.join('；')}`.slice(0, 300),
+    at: new Date(c.ctx.s.clock.now()),
+  });
+}

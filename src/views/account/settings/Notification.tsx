@@ -13,6 +13,7 @@ const TEXT: Record<NotifyKind, string> = {
   budgetWarning: 'BudgetWarning',
   contractDue: 'ContractDue',
   insuranceDue: 'InsuranceDue',
+  stockWarning: 'StockWarning',
 };
 
 export default function Notification() {
