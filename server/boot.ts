@@ -33,6 +33,9 @@ export async function prepareDatabase(
     const files = loadBaseFiles();
     await database.db.transaction().execute(async (trx) => {
       await ensureGeneratedTables(trx, files);
+      // A field a site adds to a generated entity gets its column in the shared table (empty for the
+      // other sites, whose queries never name it).
+      for (const site of siteKeysWithOverrides()) await ensureGeneratedTables(trx, resolveForSite(files, loadOverrides(site)));
       await recordSchemaVersions(trx, files);
       // A site with overrides saves its documents under its own versions: they are kept too, so
       // its approval and print pages render a document with the files it was saved under.

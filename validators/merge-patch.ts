@@ -12,8 +12,18 @@ export function mergePatch(target: Json | undefined, patch: Json): Json {
   return base;
 }
 
-/** JSON pointers of the patch that name an object member the base does not have (stale overrides). */
-export function danglingPaths(base: Json | undefined, patch: Json, pointer = ''): string[] {
+/**
+ * JSON pointers of the patch that name an object member the base does not have (stale overrides).
+ * `adds(path, value)` says which new members are additions rather than stale (a new field of an
+ * entity, a new node of a form): those are kept, whole.
+ */
+export function danglingPaths(
+  base: Json | undefined,
+  patch: Json,
+  pointer = '',
+  adds: (path: string[], value: Json) => boolean = () => false,
+  at: string[] = [],
+): string[] {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return [];
   if (!base || typeof base !== 'object' || Array.isArray(base)) return [];
   const out: string[] = [];
@@ -21,10 +31,10 @@ export function danglingPaths(base: Json | undefined, patch: Json, pointer = '')
     const here = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     if (!(key in base)) {
       // Adding a new member is fine; removing or patching inside a missing one is not.
-      if (value === null || (typeof value === 'object' && !Array.isArray(value))) out.push(here);
+      if (value === null || (typeof value === 'object' && !Array.isArray(value) && !adds([...at, key], value))) out.push(here);
       continue;
     }
-    out.push(...danglingPaths(base[key], value, here));
+    out.push(...danglingPaths(base[key], value, here, adds, [...at, key]));
   }
   return out;
 }

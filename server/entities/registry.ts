@@ -5,7 +5,15 @@ import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../validators/ajv.ts';
 import { ID_MAX, INT_MAX, INT_MIN, MONEY_PATTERN } from '../../validators/formats.ts';
 import type { Json } from '../../validators/merge-patch.ts';
-import { loadBaseFiles, loadOverrides, loadTexts, resolveForSite, type SchemaFile } from '../schemas/files.ts';
+import {
+  loadBaseFiles,
+  loadOverrides,
+  loadTexts,
+  overrideSites,
+  resolveForSite,
+  siteTexts,
+  type SchemaFile,
+} from '../schemas/files.ts';
 import { compileEntity, writableFields, type EntityDef, type FieldDef } from './model.ts';
 import { tableColumns } from './table.ts';
 import { filesOf, versionOf } from './versions.ts';
@@ -19,6 +27,8 @@ export interface SiteSchemas {
   validators: Map<string, { save: ValidateFunction; update: ValidateFunction }>;
   /** Bodies of state actions that take inputs (a payment's method and voucher), by `<entity>.<action>`. */
   actionValidators: Map<string, ValidateFunction>;
+  /** Texts as the site has them (the base's, with its own i18n.json patches). */
+  texts: Record<string, Record<string, string>>;
 }
 
 const bodyAjv = createAjv({ coerce: false });
@@ -205,7 +215,12 @@ export class SchemaRegistry {
   static async load(db: Kysely<any>): Promise<SchemaRegistry> {
     const base = loadBaseFiles();
     const tables = base.filter((f) => f.kind === 'entity').map((f) => String(f.json.table));
-    return new SchemaRegistry(base, loadTexts(), await tableColumns(db, tables));
+    // Server messages name a field by its title in the base texts; the texts of fields a site adds
+    // are there too (a site's renaming of a base label shows on its pages: forSite().texts).
+    const texts = loadTexts();
+    for (const site of overrideSites())
+      for (const [key, text] of Object.entries(siteTexts(texts, loadOverrides(site)))) texts[key] ??= text;
+    return new SchemaRegistry(base, texts, await tableColumns(db, tables));
   }
 
   /** The base files as written (routes are registered from these). */
@@ -231,7 +246,8 @@ export class SchemaRegistry {
   forSite(siteKey: string): SiteSchemas {
     let site = this.sites.get(siteKey);
     if (!site) {
-      const files = resolveForSite(this.base, loadOverrides(siteKey));
+      const overrides = loadOverrides(siteKey);
+      const files = resolveForSite(this.base, overrides);
       const entities = new Map(files.filter((f) => f.kind === 'entity').map((f) => [f.name, this.compile(f.json)]));
       // The version a row records covers the files the site sees (its overrides included).
       for (const e of entities.values()) e.schemaVersion = versionOf(filesOf(files, e));
@@ -268,6 +284,7 @@ export class SchemaRegistry {
         ]),
         forms: new Map(files.filter((f) => f.kind === 'form').map((f) => [f.name, f])),
         validators,
+        texts: siteTexts(this.texts, overrides),
       };
       this.sites.set(siteKey, site);
     }

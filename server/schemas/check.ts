@@ -1080,7 +1080,7 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
         problems.push({ file, pointer: '', message: `overrides ${rel}, which does not exist` });
         continue;
       }
-      for (const p of danglingPaths(original, patch)) {
+      for (const p of danglingPaths(original, patch, '', additionsOf(rel))) {
         problems.push({ file, pointer: p, message: `the base file ${rel} has no such member to change or remove` });
       }
       const merged = mergePatch(original, patch);
@@ -1105,6 +1105,18 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
 
   // Grouped by file; within a file in the order found.
   return { files: count, problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) };
+}
+
+/**
+ * What a site's patch of a file may add besides changing what the base has: fields of an entity
+ * (with their type: a patch of a field the base no longer has is stale, not new), nodes of a form,
+ * texts. Columns of a list and menu entries are arrays: a patch restates them.
+ */
+function additionsOf(rel: string): (at: string[], value: Json) => boolean {
+  if (rel.endsWith('.entity.json')) return (at, v) => at.length === 2 && at[0] === 'fields' && 'type' in obj(v);
+  if (rel.endsWith('.form.json') || rel.endsWith('.detail.json')) return (at) => at[at.length - 2] === 'properties';
+  if (rel.endsWith('i18n.json')) return (at) => at.length === 1;
+  return () => false;
 }
 
 /** Every problem of the schema files under root, checked against the migrations in migrationsDir. */

@@ -58,6 +58,23 @@ export function loadTexts(root = SCHEMAS_DIR): Record<string, Record<string, str
   return texts;
 }
 
+/**
+ * The texts one site sees: the base texts with its own i18n.json patches over them (a label it
+ * renames, the texts of fields it adds).
+ */
+export function siteTexts(
+  base: Record<string, Record<string, string>>,
+  overrides: Map<string, Record<string, Json>>,
+): Record<string, Record<string, string>> {
+  let out = base;
+  for (const [rel, patch] of overrides) {
+    if (path.posix.basename(rel) !== 'i18n.json') continue;
+    const { $schema: _s, ...entries } = patch;
+    out = mergePatch(out as Json, entries as Json) as Record<string, Record<string, string>>;
+  }
+  return out;
+}
+
 /** Site keys that have an override folder. */
 export function overrideSites(): string[] {
   if (!fs.existsSync(SITES_DIR)) return [];

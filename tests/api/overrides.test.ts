@@ -49,3 +49,35 @@ it('keeps the site’s own schema version, so its print and approval pages rende
     .execute();
   expect(stored).toHaveLength(1);
 });
+
+it('lets a site add a field of its own: its column, form node, list column, filter and texts, unseen by other sites', async () => {
+  const saved = await server.post(
+    '/api/policy/share/save',
+    { ...doc, issuer: '市卫健委', reviewDue: '2027-06-30' },
+    { token: city, site: 'city' },
+  );
+  expect(saved.body.code).toBe('0');
+  const read = (await server.get(`/api/policy/share/infoById/${saved.body.data.id}`, { token: city, site: 'city' })).body.data;
+  expect(read.reviewDue).toBe('2027-06-30');
+  const found = await server.get('/api/policy/share/page?reviewDueBegin=2027-06-01&reviewDueEnd=2027-07-01', {
+    token: city,
+    site: 'city',
+  });
+  expect(found.body.data.records.map((r: { id: string }) => r.id)).toEqual([saved.body.data.id]);
+
+  const cityPage = (await server.get('/api/schema/page/PolicyShare', { token: city, site: 'city', lang: 'en-US' })).body.data;
+  expect(cityPage.list.columns.map((c: { field: string }) => c.field)).toContain('reviewDue');
+  expect(cityPage.texts['policy.reviewDue']['en-US']).toBe('Review due');
+  expect(cityPage.texts['policy.reviewDue']['pt-BR']).toBe('Revisão em');
+
+  const demoPage = (await server.get('/api/schema/page/PolicyShare', { token: demo })).body.data;
+  expect(demoPage.list.columns.map((c: { field: string }) => c.field)).not.toContain('reviewDue');
+  expect(demoPage.entity.fields.map((f: { name: string }) => f.name)).not.toContain('reviewDue');
+  expect(demoPage.texts['policy.reviewDue']).toBeUndefined();
+  // The other site's save does not take the field.
+  const other = await server.post('/api/policy/share/save', { ...doc, reviewDue: '2027-06-30' }, { token: demo, lang: 'en-US' });
+  if (other.body.code === '0') {
+    const back = (await server.get(`/api/policy/share/infoById/${other.body.data.id}`, { token: demo })).body.data;
+    expect(back.reviewDue).toBeUndefined();
+  } else expect(other.body.code).toBe('40000');
+});

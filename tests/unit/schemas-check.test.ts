@@ -318,6 +318,24 @@ describe('schemas:check on site overrides', () => {
     expect(checkSchemas(root)).toEqual([]);
   });
 
+  it('a site adds a field with its texts; a table of the migrations must keep it in extend', () => {
+    const { root } = copy();
+    write(root, 'sites/acme/system/website.entity.json', {
+      fields: { motto: { type: 'string', title: 'website.motto', maxLength: 50 } },
+    });
+    write(root, 'sites/acme/system/i18n.json', {
+      'website.motto': { 'zh-CN': '校训', 'zh-TW': '校訓', 'en-US': 'Motto', 'pt-BR': 'Lema' },
+    });
+    write(root, 'sites/acme/system/deptBase.entity.json', {
+      fields: { owner: { type: 'string', title: 'website.motto', inExtend: true } },
+    });
+    expect(checkSchemas(root)).toEqual([]);
+    write(root, 'sites/acme/system/dictType.entity.json', { fields: { owner: { type: 'string', title: 'website.motto' } } });
+    expect(at(checkSchemas(root), 'sites/acme/system/dictType.entity.json', '/fields/owner')[0]?.message).toMatch(
+      /^site acme: column sys_dict_type\.owner is in no migration/,
+    );
+  }, 30_000);
+
   it('a dangling override', () => {
     const { root } = copy();
     write(root, 'sites/acme/system/dictType.entity.json', {

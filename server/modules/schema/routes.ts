@@ -89,14 +89,15 @@ export function publicEntity(e: EntityDef, all?: Map<string, EntityDef>): Record
 }
 
 /** Every string in the bundle that names a text, with the text in the four languages. */
-function textsOf(s: Services, value: unknown, out: Record<string, Record<string, string>> = {}) {
+function textsOf(texts: Texts, value: unknown, out: Texts = {}) {
   if (typeof value === 'string') {
-    const text = s.schemas.texts[value];
+    const text = texts[value];
     if (text) out[value] = text;
-  } else if (Array.isArray(value)) value.forEach((v) => textsOf(s, v, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => textsOf(s, v, out));
+  } else if (Array.isArray(value)) value.forEach((v) => textsOf(texts, v, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => textsOf(texts, v, out));
   return out;
 }
+type Texts = Record<string, Record<string, string>>;
 
 /**
  * sys_schema_version keeps the files as jsonb, which gives object keys back sorted by length, not as
@@ -148,7 +149,11 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
           print: file.json,
           version: current.schemaVersion,
         };
-        return { code: Code.ok, data: { ...bundle, texts: textsOf(s, bundle) }, msg: t('ok', request.locale) };
+        return {
+          code: Code.ok,
+          data: { ...bundle, texts: textsOf(s.schemas.forSite(site.key).texts, bundle) },
+          msg: t('ok', request.locale),
+        };
       }
       const stored = request.query.version
         ? await loadSchemaVersion(s.database.db as never, current.name, request.query.version)
@@ -161,7 +166,11 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
         print: files.print,
         version: stored ? request.query.version : current.schemaVersion,
       };
-      return { code: Code.ok, data: { ...bundle, texts: textsOf(s, bundle) }, msg: t('ok', request.locale) };
+      return {
+        code: Code.ok,
+        data: { ...bundle, texts: textsOf(s.schemas.forSite(site.key).texts, bundle) },
+        msg: t('ok', request.locale),
+      };
     },
   );
 
@@ -201,7 +210,11 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
         print: Boolean(files.print),
         version,
       };
-      return { code: Code.ok, data: { ...bundle, texts: textsOf(s, bundle) }, msg: t('ok', request.locale) };
+      return {
+        code: Code.ok,
+        data: { ...bundle, texts: textsOf(s.schemas.forSite(site.key).texts, bundle) },
+        msg: t('ok', request.locale),
+      };
     },
   );
 
@@ -231,7 +244,7 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
             form: page.json,
             entity: publicEntity(entity, schemas.entities),
           };
-          return cachedEnvelope({ ...bundle, texts: textsOf(s, bundle) }, request.locale);
+          return cachedEnvelope({ ...bundle, texts: textsOf(s.schemas.forSite(site.key).texts, bundle) }, request.locale);
         });
         return sendCached(request, reply, body);
       }
@@ -249,7 +262,7 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
             entity: publicEntity(entity, schemas.entities),
             process: Boolean(entity.process),
           };
-          return cachedEnvelope({ ...bundle, texts: textsOf(s, bundle) }, request.locale);
+          return cachedEnvelope({ ...bundle, texts: textsOf(s.schemas.forSite(site.key).texts, bundle) }, request.locale);
         });
         return sendCached(request, reply, body);
       }
@@ -286,7 +299,7 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
             entity: publicEntity(entity, schemas.entities),
             related,
           };
-          return cachedEnvelope({ ...bundle, texts: textsOf(s, bundle) }, request.locale);
+          return cachedEnvelope({ ...bundle, texts: textsOf(s.schemas.forSite(site.key).texts, bundle) }, request.locale);
         });
         return sendCached(request, reply, body);
       }
@@ -333,7 +346,7 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
           forms,
           entity: publicEntity(entity, schemas.entities),
         };
-        return cachedEnvelope({ ...bundle, texts: textsOf(s, bundle) }, request.locale);
+        return cachedEnvelope({ ...bundle, texts: textsOf(s.schemas.forSite(site.key).texts, bundle) }, request.locale);
       });
       return sendCached(request, reply, body);
     },
