@@ -3,6 +3,8 @@ import { createForm } from '@formily/core';
 import { describe, expect, it } from 'vitest';
 import { buildFormSchema } from '../../renderer/form/build.ts';
 import { cleanValues } from '../../renderer/form/useSchemaForm.ts';
+import { displayValue } from '../../renderer/list/columns.tsx';
+import { rt } from '../../renderer/texts.ts';
 import type { EntityField, FormSchema, PublicEntity } from '../../renderer/types.ts';
 
 const entity = {
@@ -180,5 +182,19 @@ describe('what the user types (issue 19)', () => {
     );
     expect(body).toEqual({ title: 'a', cancelReason: undefined, otherSystemList: [{ name: 'Finance', url: 'https://x.org' }] });
     expect(JSON.stringify(body)).not.toContain('__DO_NOT_USE');
+  });
+});
+
+describe('on paper (issue 19)', () => {
+  const status = { name: 'approvalStatus', type: 'dict', title: 'status', dict: 'approval' } as EntityField;
+  const dicts = { approval: [{ dictValue: '2', dictLabel: 'Approved', listClass: 'success' }] } as never;
+
+  it('prints a status as its word, where the screen shows a coloured tag', () => {
+    expect(displayValue(status, {}, { approvalStatus: '2' }, dicts, 'en-US', true)).toBe('Approved');
+    expect(typeof displayValue(status, {}, { approvalStatus: '2' }, dicts, 'en-US')).toBe('object');
+  });
+
+  it('puts a colon after a label the way each language writes it', () => {
+    expect(['zh-CN', 'zh-TW', 'en-US', 'pt-BR'].map((l) => rt(l, 'colon'))).toEqual(['：', '：', ': ', ': ']);
   });
 });
