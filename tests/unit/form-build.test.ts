@@ -190,8 +190,8 @@ describe('on paper (issue 19)', () => {
   const dicts = { approval: [{ dictValue: '2', dictLabel: 'Approved', listClass: 'success' }] } as never;
 
   it('prints a status as its word, where the screen shows a coloured tag', () => {
-    expect(displayValue(status, {}, { approvalStatus: '2' }, dicts, 'en-US', true)).toBe('Approved');
-    expect(typeof displayValue(status, {}, { approvalStatus: '2' }, dicts, 'en-US')).toBe('object');
+    expect(displayValue(status, {}, { id: 1, approvalStatus: '2' }, dicts, 'en-US', true)).toBe('Approved');
+    expect(typeof displayValue(status, {}, { id: 1, approvalStatus: '2' }, dicts, 'en-US')).toBe('object');
   });
 
   it('puts a colon after a label the way each language writes it', () => {
