@@ -34,6 +34,8 @@ const TEXTS = {
     amountInWords: '大写金额',
     signature: '签字',
     date: '日期',
+    /** After a label on paper: full-width in Chinese, a colon and a space elsewhere. */
+    colon: '：',
     back: '返回',
     upload: '上传文件',
     uploaded: '{file} 上传成功',
@@ -164,6 +166,8 @@ const TEXTS = {
     amountInWords: '大寫金額',
     signature: '簽字',
     date: '日期',
+    /** After a label on paper: full-width in Chinese, a colon and a space elsewhere. */
+    colon: '：',
     back: '返回',
     upload: '上傳檔案',
     uploaded: '{file} 上傳成功',
@@ -294,6 +298,8 @@ const TEXTS = {
     amountInWords: 'Amount in words',
     signature: 'Signature',
     date: 'Date',
+    /** After a label on paper: full-width in Chinese, a colon and a space elsewhere. */
+    colon: ': ',
     back: 'Back',
     upload: 'Upload',
     uploaded: '{file} uploaded',
@@ -425,6 +431,8 @@ const TEXTS = {
     amountInWords: 'Valor por extenso',
     signature: 'Assinatura',
     date: 'Data',
+    /** After a label on paper: full-width in Chinese, a colon and a space elsewhere. */
+    colon: ': ',
     back: 'Voltar',
     upload: 'Enviar arquivo',
     uploaded: '{file} enviado',

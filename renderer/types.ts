@@ -132,6 +132,8 @@ export interface ListSchema {
   defaultSort?: { field: string; order?: 'asc' | 'desc' };
   /** Rows per page to start with (default 10). */
   pageSize?: 10 | 20 | 30 | 40 | 50 | 100;
+  /** Virtual rows: from how many rows on a page, the table's height, rows a wheel step scrolls (40, 560, 4). */
+  virtual?: { from?: number; height?: number; step?: number };
   toolbar?: ActionSchema[];
   rowActions?: ActionSchema[];
   batchActions?: ActionSchema[];

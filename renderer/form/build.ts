@@ -83,6 +83,8 @@ function validators(f: EntityField, language: string): Array<Record<string, unkn
   return rules;
 }
 
+const asList = (rules: unknown): unknown[] => (Array.isArray(rules) ? rules : rules ? [rules] : []);
+
 function fieldSchema(
   f: EntityField,
   node: SchemaNode,
@@ -91,7 +93,9 @@ function fieldSchema(
   dicts: Record<string, DictEntry[]>,
 ): SchemaNode {
   const props: Record<string, unknown> = {};
-  if (f.type === 'string' || f.type === 'text') props.maxLength = f.maxLength;
+  // A limit is counted, never enforced by cutting: the native maxLength silently drops the end of
+  // a pasted text, and the limit's message (spec section 5: '请控制在50个字符以内') never shows.
+  if ((f.type === 'string' || f.type === 'text') && f.maxLength) props.count = { show: !f.writeOnly, max: f.maxLength };
   if (f.type === 'text') props.rows = 3;
   if (f.type === 'datetime') Object.assign(props, { showTime: true, format: 'YYYY-MM-DD HH:mm:ss' });
   if (f.type === 'integer') props.precision = 0;
@@ -158,6 +162,21 @@ function withMessages(out: SchemaNode, node: SchemaNode, texts: Record<string, R
     rules.unshift({ required: true, message: text(messages.required) });
   }
   out['x-validator'] = rules;
+}
+
+/** Where a text is typed: spaces alone there are no value. */
+const TYPED = new Set(['Input', 'Input.TextArea', 'Password']);
+
+/**
+ * A required text refuses spaces alone, whoever makes it required: the entity, the form, or an
+ * action's inputs (a cancellation's reason) — as the server does (x-notBlank), in the same words.
+ */
+function refusingBlank(node: SchemaNode, language: string): SchemaNode {
+  if (node.required !== true || !TYPED.has(String(node['x-component']))) return node;
+  const rules = asList(node['x-validator']) as Array<Record<string, unknown>>;
+  if (rules.some((r) => r.whitespace)) return node;
+  const message = rules.find((r) => r.required && typeof r.message === 'string')?.message ?? rt(language, 'required');
+  return { ...node, 'x-validator': [{ whitespace: true, message }, ...rules] };
 }
 
 /** Props that are words on screen may name texts (i18n keys) like titles do. */
@@ -288,6 +307,7 @@ export function buildFormSchema(
       out['x-validator'] = [...(Array.isArray(own) ? own : own ? [own] : []), moneyRule(language)];
     }
     out = translateNode(out, texts, language);
+    out = refusingBlank(out, language);
     const props = out['x-component-props'] as Record<string, unknown> | undefined;
     if (props && 'readPrettyOnly' in props) {
       const { readPrettyOnly: _marker, ...rest } = props;

@@ -38,6 +38,14 @@ export const MoneyInput = connect(
   )),
 );
 
+/** A count or a figure read (view dialog, approval page): with thousands separators, as lists and print show it. */
+const Figure = connect(
+  NumberPicker,
+  mapReadPretty(({ value }: { value?: unknown }) => (
+    <span className="number-text">{value === undefined || value === null || value === '' ? '—' : thousands(value)}</span>
+  )),
+);
+
 /** Lines shown a page at a time only when there are many: a short document's lines need no pager. */
 const LINES_PER_PAGE = 20;
 const LinesTable = Object.assign(
@@ -84,7 +92,7 @@ export const SchemaField = createSchemaField({
     FormTab,
     Input,
     MoneyInput,
-    NumberPicker,
+    NumberPicker: Figure,
     OptionsSelect,
     Password,
     Radio,

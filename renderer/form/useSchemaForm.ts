@@ -12,6 +12,16 @@ import { useSubmitGates } from './SubmitGates.tsx';
 
 export type DialogMode = 'add' | 'edit' | 'view';
 
+/** Formily's sub-tables number their rows in the rows themselves (ArrayTable's row key). */
+const ROW_INDEX = '__DO_NOT_USE_THIS_PROPERTY_index__';
+
+/** A value as the user gave it, without what the form library wrote into it. */
+function onlyFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(onlyFields);
+  if (!value || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== ROW_INDEX).map(([k, v]) => [k, onlyFields(v)]));
+}
+
 /** Empty optional values travel as null, not as '' that a pattern would refuse. */
 function cleanRow(
   values: Record<string, unknown>,
@@ -47,6 +57,15 @@ export function cleanValues(
   values: Record<string, unknown>,
   bundle: Pick<PageBundle, 'entity'>,
   formOnly: ReadonlySet<string> = new Set(),
+  inputs?: ReadonlySet<string>,
+): Record<string, unknown> {
+  return onlyFields(fieldsOf(values, bundle, formOnly, inputs)) as Record<string, unknown>;
+}
+
+function fieldsOf(
+  values: Record<string, unknown>,
+  bundle: Pick<PageBundle, 'entity'>,
+  formOnly: ReadonlySet<string>,
   inputs?: ReadonlySet<string>,
 ): Record<string, unknown> {
   if (!inputs) return cleanRow(values, bundle.entity, formOnly, new Set());

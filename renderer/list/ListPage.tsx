@@ -17,7 +17,8 @@ import type { DialogMode } from '../form/useSchemaForm.ts';
 import { buildColumns } from './columns.tsx';
 import { openFile } from '../fileLink.ts';
 import { dictTypesOf } from '../dicts.ts';
-import { activeTab, batchSummary, listParams, urlFilters, type BatchSummary } from './params.ts';
+import { activeTab, batchSummary, listParams, urlFilters, virtualRows, type BatchSummary } from './params.ts';
+import { useWheelStep } from './wheelStep.ts';
 // The dialogs bring Formily; a list loads them when one first opens.
 const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
@@ -25,7 +26,6 @@ const ScanDialog = lazy(() => import('./ScanDialog.tsx'));
 import QueryForm, { type QueryValues } from './QueryForm.tsx';
 
 export const PAGE_SIZES = ['10', '20', '30', '40'];
-export const VIRTUAL_FROM = 40;
 
 const DEFAULT_ACTION_KEY: Record<string, string> = {
   add: 'add',
@@ -487,10 +487,12 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
 
   const toolbar = (list.toolbar ?? []).filter(allowed);
   const batch = (list.batchActions ?? []).filter(allowed);
-  // Virtual rows only when a page shows 40 or more (spec section 9); antd's virtual table needs a
-  // numeric width to lay its columns out.
-  const virtual = Math.min(data.records.length, pageSize) >= VIRTUAL_FROM;
+  // Virtual rows only when a page shows enough of them (the list's, else spec section 9's 40); antd's
+  // virtual table needs a numeric width to lay its columns out.
+  const virtual = virtualRows(list, data.records.length, pageSize);
   const tableWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0);
+
+  const tableRef = useWheelStep(virtual?.step);
 
   const onTableChange = (pagination: TablePaginationConfig, _f: unknown, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -578,13 +580,17 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
         )}
       </div>
       <Table<Row>
+        ref={tableRef}
         rowKey={list.rowKey ?? 'id'}
         size="middle"
         loading={loading}
         columns={columns}
         dataSource={data.records}
-        virtual={virtual}
-        scroll={virtual ? { x: tableWidth, y: 560 } : { x: 'max-content' }}
+        virtual={Boolean(virtual)}
+        scroll={virtual ? { x: tableWidth, y: virtual.height } : { x: 'max-content' }}
+        // A list wider than the page keeps its scroll bar in sight at the window's bottom, so the
+        // columns under the fixed actions column are seen to be there (budget indicators at 1440 px).
+        sticky={virtual ? undefined : { offsetScroll: 0 }}
         rowSelection={batch.length ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
         onChange={onTableChange as never}
         locale={{ emptyText: t('empty') }}

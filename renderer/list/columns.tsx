@@ -15,11 +15,12 @@ export const TAG_COLORS: Record<string, string> = {
   danger: 'red',
 };
 
-export function dictTag(entries: DictEntry[] | undefined, value: unknown): ReactNode {
+/** A dictionary value as its label: a coloured tag on screen, the plain word on paper (`plain`). */
+export function dictTag(entries: DictEntry[] | undefined, value: unknown, plain = false): ReactNode {
   if (value === null || value === undefined || value === '') return '';
   const entry = entries?.find((d) => d.dictValue === String(value));
   if (!entry) return String(value);
-  return entry.listClass && entry.listClass !== 'default' ? (
+  return !plain && entry.listClass && entry.listClass !== 'default' ? (
     <Tag color={TAG_COLORS[entry.listClass]}>{entry.dictLabel}</Tag>
   ) : (
     entry.dictLabel
@@ -32,6 +33,8 @@ export function displayValue(
   row: Row,
   dicts: Record<string, DictEntry[]>,
   language: string,
+  /** For print: words only, no coloured tags. */
+  plain = false,
 ): ReactNode {
   if (!field) return '';
   const value = row[field.name];
@@ -53,7 +56,7 @@ export function displayValue(
     case 'datetime':
       return formatDate(value);
     case 'dict':
-      return dictTag(field.dict ? dicts[field.dict] : undefined, value);
+      return dictTag(field.dict ? dicts[field.dict] : undefined, value, plain);
   }
   if (field.type === 'ref') return (row[`${field.name}Label`] as string) ?? (value === null ? '' : String(value));
   if (field.type === 'boolean')

@@ -28,7 +28,9 @@ export function listParams(
     ...state.query,
     ...tab?.query,
     ...list.filter,
-    ...(sort?.field ? { sortField: sort.field, sortOrder: sort.order ?? 'desc' } : {}),
+    ...(sort?.field ? { sortField: sort.field } : {}),
+    // Every request says its order, the first one too (spec section 9: desc by default).
+    sortOrder: sort?.order ?? 'desc',
   };
 }
 
@@ -87,4 +89,17 @@ export function batchSummary(data: unknown, rows: Row[] = [], nameField?: string
     failed: typeof answer.failed === 'number' ? answer.failed : failures.length,
     failures,
   };
+}
+
+/** Spec section 9: virtual rows only with at least 40 rows, a wheel step of 4 rows; a 560 px table. */
+export const VIRTUAL_DEFAULTS = { from: 40, height: 560, step: 4 } as const;
+
+/** How a page of rows is shown: virtually (the table's height, rows per wheel step) or all at once (null). */
+export function virtualRows(
+  list: Pick<ListSchema, 'virtual'>,
+  rows: number,
+  pageSize: number,
+): { height: number; step: number } | null {
+  const { from, height, step } = { ...VIRTUAL_DEFAULTS, ...list.virtual };
+  return Math.min(rows, pageSize) >= from ? { height, step } : null;
 }

@@ -150,7 +150,7 @@ export default function PrintPage({
   const section =
     (row: Row, fields: Map<string, EntityField>) =>
     (s: PrintSection, i: number): ReactNode => {
-      const value = (name: string): ReactNode => displayValue(fields.get(name), {}, row, dicts, language);
+      const value = (name: string): ReactNode => displayValue(fields.get(name), {}, row, dicts, language, true);
       const heading = s.title ? <h3 className="print-section-title">{schemaText(bundle.texts, s.title, language)}</h3> : null;
       switch (s.type) {
         case 'table': {
@@ -167,7 +167,7 @@ export default function PrintPage({
               : c.filter === 'money'
                 ? thousands(line[c.key], 2)
                 : lineFields.has(c.key)
-                  ? displayValue(lineFields.get(c.key), {}, line, dicts, language)
+                  ? displayValue(lineFields.get(c.key), {}, line, dicts, language, true)
                   : String(line[c.key] ?? '');
           return (
             <div key={i} data-testid={`print-table-${s.field}`}>
@@ -317,9 +317,15 @@ export default function PrintPage({
             <div key={i} className="print-signatures">
               {(s.labels ?? []).map((l) => (
                 <div key={l} className="print-signature">
-                  <span>{schemaText(bundle.texts, l, language)}：</span>
+                  <span>
+                    {schemaText(bundle.texts, l, language)}
+                    {t('colon')}
+                  </span>
                   <span className="print-signature-line" />
-                  <span>{t('date')}：</span>
+                  <span>
+                    {t('date')}
+                    {t('colon')}
+                  </span>
                   <span className="print-signature-date" />
                 </div>
               ))}

@@ -49,6 +49,8 @@ export interface FieldDef {
   hidden?: boolean;
   export?: boolean;
   maxFiles?: number;
+  /** json: a list of records, each with these fields (checked as an entity's, spaces alone are no name). */
+  rows?: Record<string, Omit<FieldDef, 'name' | 'column'>>;
   /** A secret: taken from requests, never sent back; an empty value on update keeps the stored one. */
   writeOnly?: boolean;
   /** The value lives in the row's extend jsonb as extend.<name> (spec section 3), not in a column. */

@@ -104,8 +104,21 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
           },
         },
       });
-    case 'json':
-      return nullable({ type: ['object', 'array'] });
+    case 'json': {
+      if (!f.rows) return nullable({ type: ['object', 'array'] });
+      // Keys beyond the row's fields (a form library's bookkeeping) are dropped, not stored.
+      const rows = Object.entries(f.rows).map(([name, r]) => [name, { ...r, name, column: name } as FieldDef] as const);
+      return nullable({
+        type: 'array',
+        maxItems: 200,
+        items: {
+          type: 'object',
+          properties: Object.fromEntries(rows.map(([name, r]) => [name, fieldSchema(r)])),
+          required: rows.filter(([, r]) => r.required).map(([name]) => name),
+          additionalProperties: false,
+        },
+      });
+    }
     case 'refs':
       return nullable({
         type: 'array',

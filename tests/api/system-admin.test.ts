@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_TEXT, startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
+import { refused } from '../support/answers.ts';
 
 type Row = Record<string, any>;
 
@@ -690,6 +691,23 @@ describe('organisation base info', () => {
     // The other organisation is untouched.
     expect(ok(await server.get('/api/core/dept/infoByTopDeptKey/city')).navTitle).toBe('资产管理平台');
     expect((await server.get(`/api/core/deptBase/get/${top}`, as(cityadmin, 'zh-CN', 'city'))).body.code).toBe('40400');
+  });
+});
+
+describe('other systems of the organisation (issue 19)', () => {
+  it('refuses an entry whose name is spaces alone, and keeps only the entry’s fields', async () => {
+    const top = await siteId('demo');
+    const base = ok(await server.get(`/api/core/deptBase/get/${top}`, as(admin)));
+    const update = (version: number, otherSystemList: unknown) =>
+      server.post('/api/core/deptBase/update', { id: top, version, extend: { otherSystemList } }, as(admin, 'en-US'));
+    refused(await update(base.version, [{ name: '  \u3000', url: 'https://finance.example.org' }]), /required/);
+    refused(await update(base.version, [{ name: 'Finance', url: 'not a link' }]));
+    const saved = ok(
+      await update(base.version, [{ name: 'Finance', url: 'https://finance.example.org', __DO_NOT_USE_THIS_PROPERTY_index__: 0 }]),
+    );
+    const read = ok(await server.get(`/api/core/deptBase/get/${saved.id}`, as(admin)));
+    expect(read.extend.otherSystemList).toEqual([{ name: 'Finance', url: 'https://finance.example.org' }]);
+    ok(await update(read.version, []));
   });
 });
 

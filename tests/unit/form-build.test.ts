@@ -1,6 +1,10 @@
 // The Formily schema built from an entity: the rules a user meets in the form before the server's.
+import { createForm } from '@formily/core';
 import { describe, expect, it } from 'vitest';
 import { buildFormSchema } from '../../renderer/form/build.ts';
+import { cleanValues } from '../../renderer/form/useSchemaForm.ts';
+import { displayValue } from '../../renderer/list/columns.tsx';
+import { rt } from '../../renderer/texts.ts';
 import type { EntityField, FormSchema, PublicEntity } from '../../renderer/types.ts';
 
 const entity = {
@@ -116,5 +120,81 @@ describe('a sub-table read and edited', () => {
     const edited = details(false);
     expect(Object.keys(edited.properties ?? {})).toEqual(['add']);
     expect(Object.keys(edited.items!.properties!)).toEqual(['amount', 'controls']);
+  });
+});
+
+describe('what the user types (issue 19)', () => {
+  const notice = {
+    ...entity,
+    name: 'notice',
+    fields: [
+      { name: 'title', type: 'string', title: 'title', required: true, maxLength: 50 } as EntityField,
+      { name: 'cancelReason', type: 'string', title: 'cancelReason', maxLength: 200 } as EntityField,
+      { name: 'otherSystemList', type: 'json', title: 'otherSystemList' } as EntityField,
+    ],
+  } as unknown as PublicEntity;
+  const noticeForm: FormSchema = {
+    entity: 'notice',
+    schema: {
+      type: 'object',
+      properties: {
+        title: { 'x-messages': { maxLength: 'titleMax' }, 'x-component-props': { showCount: true } },
+        // Required by the form only, as an action's input is (a cancellation's reason).
+        cancelReason: { required: true },
+        otherSystemList: {
+          type: 'array',
+          'x-component': 'ArrayTable',
+          items: { type: 'object', properties: { name: { type: 'string', 'x-component': 'Input', required: true } } },
+        },
+      },
+    },
+  };
+  const texts = { titleMax: { 'zh-CN': '请控制在50个字符以内' } };
+  type Node = Record<string, unknown> & { properties?: Record<string, Node>; items?: Node };
+  const shown = buildFormSchema(noticeForm, notice, texts, 'zh-CN', {}) as Node;
+  const errorsOf = async (node: Node, value: string) => {
+    const field = createForm().createField({ name: 'x', required: node.required === true, validator: node['x-validator'] as never });
+    await field.onInput(value);
+    return field.selfErrors;
+  };
+
+  it('keeps a pasted text whole, counts it against the limit and says the spec’s limit message', async () => {
+    const title = shown.properties!.title!;
+    const props = title['x-component-props'] as Record<string, unknown>;
+    // No native maxLength: it would cut the paste at 50 without a word.
+    expect(props.maxLength).toBeUndefined();
+    expect(props.count).toEqual({ show: true, max: 50 });
+    expect(await errorsOf(title, '通'.repeat(60))).toEqual(['请控制在50个字符以内']);
+    expect(await errorsOf(title, '通'.repeat(50))).toEqual([]);
+  });
+
+  it('refuses spaces alone wherever a text is required: by the form, or in a sub-table row', async () => {
+    expect(await errorsOf(shown.properties!.cancelReason!, ' \u3000 ')).toEqual(['此项为必填项']);
+    expect(await errorsOf(shown.properties!.cancelReason!, ' a ')).toEqual([]);
+    const name = shown.properties!.otherSystemList!.items!.properties!.name!;
+    expect(await errorsOf(name, '   ')).toEqual(['此项为必填项']);
+  });
+
+  it('sends only fields: no row numbers the sub-table wrote into its rows', () => {
+    const body = cleanValues(
+      { title: 'a', otherSystemList: [{ name: 'Finance', url: 'https://x.org', __DO_NOT_USE_THIS_PROPERTY_index__: 0 }] },
+      { entity: notice },
+    );
+    expect(body).toEqual({ title: 'a', cancelReason: undefined, otherSystemList: [{ name: 'Finance', url: 'https://x.org' }] });
+    expect(JSON.stringify(body)).not.toContain('__DO_NOT_USE');
+  });
+});
+
+describe('on paper (issue 19)', () => {
+  const status = { name: 'approvalStatus', type: 'dict', title: 'status', dict: 'approval' } as EntityField;
+  const dicts = { approval: [{ dictValue: '2', dictLabel: 'Approved', listClass: 'success' }] } as never;
+
+  it('prints a status as its word, where the screen shows a coloured tag', () => {
+    expect(displayValue(status, {}, { id: 1, approvalStatus: '2' }, dicts, 'en-US', true)).toBe('Approved');
+    expect(typeof displayValue(status, {}, { id: 1, approvalStatus: '2' }, dicts, 'en-US')).toBe('object');
+  });
+
+  it('puts a colon after a label the way each language writes it', () => {
+    expect(['zh-CN', 'zh-TW', 'en-US', 'pt-BR'].map((l) => rt(l, 'colon'))).toEqual(['：', '：', ': ', ': ']);
   });
 });

@@ -2,7 +2,7 @@
 // The workflow screens' logic that needs no browser: what a list with a filter and tabs asks, what a
 // batch answer row by row becomes, the choices of an options select, the home page's blocks.
 import { describe, expect, it } from 'vitest';
-import { activeTab, batchSummary, listParams, urlFilters } from '../../renderer/list/params.ts';
+import { activeTab, batchSummary, listParams, urlFilters, virtualRows } from '../../renderer/list/params.ts';
 import { optionsOf } from '../../renderer/form/OptionsSelect.tsx';
 import { RENDERER_TEXTS } from '../../renderer/texts.ts';
 import { homeBlocks, registerHomeBlock } from '../../src/views/home/blocks.ts';
@@ -24,7 +24,8 @@ describe('list query values', () => {
   });
 
   it("send the active tab's values with the query form's and the sort", () => {
-    expect(listParams(tasks, { query: { title: '请假' } })).toEqual({ title: '请假', scope: 'todo' });
+    // The first request too says its order (spec section 9, issue 19).
+    expect(listParams(tasks, { query: { title: '请假' } })).toEqual({ title: '请假', scope: 'todo', sortOrder: 'desc' });
     expect(listParams(tasks, { query: { title: '请假' }, tab: 'done', sort: { field: 'createdAt' } })).toEqual({
       title: '请假',
       scope: 'done',
@@ -33,13 +34,23 @@ describe('list query values', () => {
     });
   });
 
+  it('show rows virtually from the list’s own threshold, else spec section 9’s 40 (issue 19)', () => {
+    expect(virtualRows({}, 39, 40)).toBeNull();
+    expect(virtualRows({}, 40, 40)).toEqual({ height: 560, step: 4 });
+    // A page size under the threshold never goes virtual, however many rows came back.
+    expect(virtualRows({}, 50, 30)).toBeNull();
+    expect(virtualRows({ virtual: { from: 20, height: 720 } }, 20, 20)).toEqual({ height: 720, step: 4 });
+    expect(virtualRows({ virtual: { from: 20 } }, 19, 20)).toBeNull();
+  });
+
   it('always send the filter, whatever the URL or the query form say', () => {
     const running: Pick<ListSchema, 'filter'> = { filter: { ended: 'false' } };
-    expect(listParams(running, {})).toEqual({ ended: 'false' });
+    expect(listParams(running, {})).toEqual({ ended: 'false', sortOrder: 'desc' });
     expect(listParams(running, { fixed: { ended: 'true', a: '1' }, query: { ended: 'true', title: 'x' } })).toEqual({
       ended: 'false',
       a: '1',
       title: 'x',
+      sortOrder: 'desc',
     });
     expect(listParams({ filter: { ended: 'true' } }, { sort: { field: 'endedAt', order: 'asc' } })).toEqual({
       ended: 'true',
@@ -48,8 +59,8 @@ describe('list query values', () => {
     });
   });
 
-  it('send nothing extra for a plain list', () => {
-    expect(listParams({}, { fixed: { dictType: 'sex' } })).toEqual({ dictType: 'sex' });
+  it('send nothing extra for a plain list but the order', () => {
+    expect(listParams({}, { fixed: { dictType: 'sex' } })).toEqual({ dictType: 'sex', sortOrder: 'desc' });
   });
 });
 
