@@ -349,7 +349,9 @@ async function syncEntitySeeds(db: Kysely<DB>, siteId: number) {
 }
 
 /** Default processes (schemas/<area>/<key>.bpmn): each becomes a model and its first deployed
- * version on a site that has no model of that key; a site's own later versions are never touched. */
+ * version on a site that has no model of that key. A changed file deploys a new version at start
+ * where nobody has changed or deployed the model by hand (updated_by empty); a site's own versions
+ * are never touched. Instances in flight keep the version they started on. */
 async function syncProcesses(db: Kysely<DB>, siteId: number) {
   const any = db as Kysely<any>;
   for (const { xml } of defaultProcesses()) {
@@ -357,11 +359,14 @@ async function syncProcesses(db: Kysely<DB>, siteId: number) {
     if (!model || problems.length) throw new Error(`default process is not deployable: ${JSON.stringify(problems)}`);
     const have = await any
       .selectFrom('wf_model')
-      .select('id')
+      .select(['id', 'bpmn_xml', 'updated_by'])
       .where('top_dept_id', '=', siteId)
       .where('model_key', '=', model.processKey)
       .executeTakeFirst();
-    if (have) continue;
+    if (have) {
+      if (have.updated_by == null && have.bpmn_xml !== xml) await deployChangedDefault(any, siteId, Number(have.id), model, xml);
+      continue;
+    }
     const saved = await any
       .insertInto('wf_model')
       .values({
@@ -387,6 +392,39 @@ async function syncProcesses(db: Kysely<DB>, siteId: number) {
       })
       .execute();
   }
+}
+
+async function deployChangedDefault(
+  db: Kysely<any>,
+  siteId: number,
+  modelId: number,
+  model: { processKey: string; name: string; tasks: unknown },
+  xml: string,
+) {
+  const last = await db
+    .selectFrom('wf_definition')
+    .select((eb) => eb.fn.max('def_version').as('v'))
+    .where('top_dept_id', '=', siteId)
+    .where('process_key', '=', model.processKey)
+    .executeTakeFirst();
+  const version = Number(last?.v ?? 0) + 1;
+  await db
+    .insertInto('wf_definition')
+    .values({
+      top_dept_id: siteId,
+      process_key: model.processKey,
+      name: model.name,
+      def_version: version,
+      bpmn_xml: xml,
+      nodes: JSON.stringify(model.tasks),
+      model_id: modelId,
+    })
+    .execute();
+  await db
+    .updateTable('wf_model')
+    .set({ bpmn_xml: xml, name: model.name, deployed_version: version, updated_at: new Date() })
+    .where('id', '=', modelId)
+    .execute();
 }
 
 let processFiles: Array<{ file: string; xml: string }> | null = null;

@@ -1,6 +1,10 @@
 // Per-site overrides (schemas/sites/<site>/…, JSON merge patches): the city hospital requires the
 // issuer of a policy document and queries by document number; the demo school does not.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { syncSite } from '../../server/seed/sync.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -80,4 +84,51 @@ it('lets a site add a field of its own: its column, form node, list column, filt
     const back = (await server.get(`/api/policy/share/infoById/${other.body.data.id}`, { token: demo })).body.data;
     expect(back.reviewDue).toBeUndefined();
   } else expect(other.body.code).toBe('40000');
+});
+
+it('deploys a changed default process at start where nobody changed the model by hand', async () => {
+  const db = server.database.db as unknown as Kysely<any>;
+  const site = await db.selectFrom('sys_dept').select('id').where('top_dept_key', '=', 'demo').executeTakeFirstOrThrow();
+  const versions = async (key: string) =>
+    (
+      await db
+        .selectFrom('wf_definition')
+        .select(['def_version', 'bpmn_xml'])
+        .where('top_dept_id', '=', site.id)
+        .where('process_key', '=', key)
+        .orderBy('def_version')
+        .execute()
+    ).map((r) => [Number(r.def_version), String(r.bpmn_xml)] as const);
+  const file = fs.readFileSync(path.join(import.meta.dirname, '../../schemas/budget/budgetAdjust.bpmn'), 'utf8');
+  const before = await versions('budgetAdjust');
+  // As if the file had been different when this site was made: the start deploys the file as it is now.
+  await db
+    .updateTable('wf_model')
+    .set({ bpmn_xml: '<old/>' })
+    .where('top_dept_id', '=', site.id)
+    .where('model_key', '=', 'budgetAdjust')
+    .execute();
+  // A model someone edited in the designer is theirs: the file does not replace it.
+  await db
+    .updateTable('wf_model')
+    .set({ bpmn_xml: '<mine/>', updated_by: 1 })
+    .where('top_dept_id', '=', site.id)
+    .where('model_key', '=', 'asset')
+    .execute();
+  const assetBefore = await versions('asset');
+  await syncSite(db, Number(site.id), new Date().getFullYear());
+  const after = await versions('budgetAdjust');
+  expect(after).toHaveLength(before.length + 1);
+  expect(after.at(-1)).toEqual([before.at(-1)![0] + 1, file]);
+  const model = await db
+    .selectFrom('wf_model')
+    .select(['bpmn_xml', 'deployed_version'])
+    .where('top_dept_id', '=', site.id)
+    .where('model_key', '=', 'budgetAdjust')
+    .executeTakeFirstOrThrow();
+  expect(model).toMatchObject({ bpmn_xml: file, deployed_version: before.at(-1)![0] + 1 });
+  expect(await versions('asset')).toEqual(assetBefore);
+  // Unchanged since: another start deploys nothing.
+  await syncSite(db, Number(site.id), new Date().getFullYear());
+  expect(await versions('budgetAdjust')).toHaveLength(before.length + 1);
 });
