@@ -327,6 +327,16 @@ defineHooks('wfDefinition', {
   },
 });
 
+// The meeting-minutes screen (会议纪要设置): one row per form that goes through approval.
+defineHooks('meetingSetting', {
+  beforeSave({ s, site }, row) {
+    const entity = row.entity === undefined ? null : s.schemas.forSite(site.key).entities.get(String(row.entity));
+    if (row.entity !== undefined && (!entity || !approvable(entity) || !entity.meetingRecord)) {
+      throw new AppError(Code.invalid, 'workflow.notApprovable', { entity: String(row.entity).slice(0, 64) });
+    }
+  },
+});
+
 defineHooks('wfBinding', {
   async beforeSave({ s, site, trx, request }, row) {
     const entity = row.entity === undefined ? null : s.schemas.forSite(site.key).entities.get(String(row.entity));
