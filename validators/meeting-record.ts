@@ -77,7 +77,8 @@ export function meetingRecordState(
     truthy(values.uploadMeetingRecordAudit) ||
     (existing && !truthy(values.updateFlag) && truthy(values.showMeetingRecordFlag)) ||
     (settings.stage === 'extension' && settings.showAtApplication && Boolean(context.atExtensionNode));
-  const byRule = atLeast(values[settings.amountField ?? 'money'], settings.threshold) || (settings.sanZhongYiDa && truthy(values.majorFlag));
+  const byRule =
+    atLeast(values[settings.amountField ?? 'money'], settings.threshold) || (settings.sanZhongYiDa && truthy(values.majorFlag));
   const stageNow = settings.stage === 'extension' ? Boolean(context.atExtensionNode) : !context.atExtensionNode;
   const required = show && byRule && stageNow;
   const provided =

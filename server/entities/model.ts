@@ -346,8 +346,22 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
 const MEETING_FIELDS: Array<Omit<FieldDef, 'column'>> = [
   { name: 'meetingRecordId', type: 'ref', ref: 'meetingRecord', title: 'meetingDoc.meetingRecordId' },
   { name: 'meetingRecordFileList', type: 'files', title: 'meetingDoc.meetingRecordFileList' },
-  { name: 'uploadMeetingRecordAudit', type: 'string', title: 'meetingDoc.uploadMeetingRecordAudit', readOnly: true, inExtend: true, maxLength: 1 },
-  { name: 'showMeetingRecordFlag', type: 'string', title: 'meetingDoc.showMeetingRecordFlag', readOnly: true, inExtend: true, maxLength: 1 },
+  {
+    name: 'uploadMeetingRecordAudit',
+    type: 'string',
+    title: 'meetingDoc.uploadMeetingRecordAudit',
+    readOnly: true,
+    inExtend: true,
+    maxLength: 1,
+  },
+  {
+    name: 'showMeetingRecordFlag',
+    type: 'string',
+    title: 'meetingDoc.showMeetingRecordFlag',
+    readOnly: true,
+    inExtend: true,
+    maxLength: 1,
+  },
   { name: 'updateFlag', type: 'string', title: 'meetingDoc.updateFlag', readOnly: true, inExtend: true, maxLength: 1 },
 ];
 

@@ -103,9 +103,7 @@ describe('the meeting-record rule', () => {
   it('keeps the file list as extend.meetingRecordFileList, a JSON string whose entries keep response', async () => {
     const budgetId = await indicator();
     const file = await upload('会议纪要.pdf');
-    const saved = ok(
-      await apply(budgetId, '120000.00', { extend: { meetingRecordFileList: JSON.stringify([entryOf(file)]) } }),
-    );
+    const saved = ok(await apply(budgetId, '120000.00', { extend: { meetingRecordFileList: JSON.stringify([entryOf(file)]) } }));
     const read = await doc(saved.id);
     expect(typeof read.extend.meetingRecordFileList).toBe('string');
     const list = JSON.parse(read.extend.meetingRecordFileList);
@@ -126,9 +124,7 @@ describe('the meeting-record rule', () => {
       expect(await doc(saved.id)).toMatchObject({ updateFlag: '0', showMeetingRecordFlag: '1' });
 
       // The approval page tells the approver this task is where the minutes go.
-      const business = ok(
-        await server.get(`/api/workflow/instance/business?entity=beforehand&id=${saved.id}`, as('head')),
-      );
+      const business = ok(await server.get(`/api/workflow/instance/business?entity=beforehand&id=${saved.id}`, as('head')));
       expect(business.tasks[0]).toMatchObject({ canAct: true, meetingRecord: true });
 
       const taskId = await taskOf(saved.id, 'head');

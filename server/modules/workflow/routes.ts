@@ -102,7 +102,10 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       }
       if (!Array.isArray(list)) throw new AppError(Code.invalid, 'entity.badRef', { field: 'meetingRecordFileList' });
     }
-    return { ...(b.meetingRecordId !== undefined ? { meetingRecordId: b.meetingRecordId } : {}), ...(list ? { meetingRecordFileList: list } : {}) };
+    return {
+      ...(b.meetingRecordId !== undefined ? { meetingRecordId: b.meetingRecordId } : {}),
+      ...(list ? { meetingRecordFileList: list } : {}),
+    };
   };
   const taskIdOf = (request: FastifyRequest) => {
     const b = (request.body ?? {}) as { id?: number; taskId?: number };
