@@ -60,7 +60,10 @@ export interface PublicEntity {
   /** Rows form a tree by this field. */
   tree?: string;
   pick?: string;
+  /** A document that goes through approval: the meeting-record section's fields and rule. */
   meetingRecord?: boolean;
+  /** The amount the meeting-record threshold reads. */
+  meetingAmount?: string;
   /** A document's line collections (sub-tables), each with its line entity. */
   lines?: Record<string, { title: string; sum?: Record<string, string | { field: string; when: string }>; entity: PublicEntity }>;
   /** State actions that take inputs (a payment's method and voucher): action → fields. */

@@ -15,9 +15,12 @@ export interface MeetingRecordSettings {
   stage: 'application' | 'extension';
   /** The form's own setting: show the section when applying. */
   showAtApplication: boolean;
+  /** The document's amount the threshold is compared with: `money`, or its own amount field. */
+  amountField?: string;
 }
 
 export interface MeetingRecordValues {
+  [field: string]: unknown;
   id?: unknown;
   money?: unknown;
   majorFlag?: unknown;
@@ -30,6 +33,8 @@ export interface MeetingRecordValues {
 
 export interface MeetingRecordState {
   show: boolean;
+  /** The rule asks for minutes (amount or major matter), at whichever stage the settings name. */
+  needed: boolean;
   required: boolean;
   /** Shown but not required: submitting without minutes asks to confirm. */
   advised: boolean;
@@ -71,25 +76,55 @@ export function meetingRecordState(
     (settings.showAtApplication && !context.atExtensionNode) ||
     truthy(values.uploadMeetingRecordAudit) ||
     (existing && !truthy(values.updateFlag) && truthy(values.showMeetingRecordFlag)) ||
-    (settings.stage === 'extension' && Boolean(context.atExtensionNode));
-  const byRule = atLeast(values.money, settings.threshold) || (settings.sanZhongYiDa && truthy(values.majorFlag));
+    (settings.stage === 'extension' && settings.showAtApplication && Boolean(context.atExtensionNode));
+  const byRule =
+    atLeast(values[settings.amountField ?? 'money'], settings.threshold) || (settings.sanZhongYiDa && truthy(values.majorFlag));
   const stageNow = settings.stage === 'extension' ? Boolean(context.atExtensionNode) : !context.atExtensionNode;
   const required = show && byRule && stageNow;
   const provided =
     (values.meetingRecordId !== undefined && values.meetingRecordId !== null && values.meetingRecordId !== '') ||
     fileCount(values.meetingRecordFileList) > 0;
-  return { show, required, advised: show && !required, provided };
+  return { show, needed: byRule, required, advised: show && !required, provided };
 }
 
-/** Settings from a site's config values (strings). */
+/**
+ * The flags a document keeps (spec section 3) as its applicant saves it: whether the section was
+ * shown, that the record is being updated, and whether the minutes are due at the audit stage
+ * instead. Kept on the document, they show the section later whatever the settings are by then.
+ */
+export function meetingFlagsAtSave(
+  values: MeetingRecordValues,
+  settings: MeetingRecordSettings,
+): { showMeetingRecordFlag: '0' | '1'; updateFlag: '1'; uploadMeetingRecordAudit: '0' | '1' } {
+  const state = meetingRecordState({ ...values, uploadMeetingRecordAudit: '0', updateFlag: '1' }, settings);
+  return {
+    showMeetingRecordFlag: state.show ? '1' : '0',
+    updateFlag: '1',
+    // A form whose section is off takes no part in the rule, at either stage.
+    uploadMeetingRecordAudit: settings.stage === 'extension' && settings.showAtApplication && state.needed ? '1' : '0',
+  };
+}
+
+/** The site config key a per-form setting (the meeting-minutes screen) travels under. */
+export const formSettingKey = (entity: string) => `meeting.form.${entity}`;
+
+/**
+ * Settings from a site's config values (strings). The form's own setting is the site's row of the
+ * meeting-minutes screen when it has one (`meeting.form.<entity>`), else what the form file says.
+ */
 export function meetingSettingsFrom(
   config: Record<string, string | undefined>,
-  showAtApplication: boolean,
+  formShows: boolean,
+  entity?: string,
+  amountField = 'money',
 ): MeetingRecordSettings {
+  const own = entity ? config[formSettingKey(entity)] : undefined;
+  const showAtApplication = own === undefined ? formShows : own === '1';
   return {
     threshold: Number(config['meeting.minutesThreshold'] ?? 100000) || 100000,
     sanZhongYiDa: config['meeting.sanZhongYiDa'] === 'true',
     stage: config['meeting.stage'] === 'extension' ? 'extension' : 'application',
     showAtApplication,
+    amountField,
   };
 }

@@ -7,19 +7,20 @@ import './approval.css';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Input, Modal, Result, Row, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
-import { createForm } from '@formily/core';
+import { createForm, onFormInit } from '@formily/core';
 import { useRenderer } from '../context.tsx';
 import { formatDate } from '../format.ts';
 import { dictTypesOf } from '../dicts.ts';
 import { TAG_COLORS } from '../list/columns.tsx';
 import { rt, schemaText, type RendererTextKey } from '../texts.ts';
 import { documentTitle } from '../../validators/locale.ts';
+import { meetingRecordState } from '../../validators/meeting-record.ts';
 import type { DictEntry, FormSchema, PublicEntity, Row as Doc } from '../types.ts';
 import { buildFormSchema, defaultForm } from '../form/build.ts';
 import FormBody from '../form/FormBody.tsx';
 import { withFileLists } from '../form/useSchemaForm.ts';
 import { installFormily } from '../form/locale.ts';
-import { meetingEffects, meetingSettings, withMeetingSection } from '../form/meeting.ts';
+import { MEETING_FIELDS, meetingEffects, meetingSettings, meetingSubmitCheck, withMeetingSection } from '../form/meeting.ts';
 import { RefPicker } from '../form/RefSelect.tsx';
 
 export const COMMENT_MAX = 500;
@@ -41,7 +42,8 @@ export interface BusinessAnswer {
     starterId: number;
     createdAt: string;
   } | null;
-  tasks: Array<{ id: number; name: string; canAct: boolean }>;
+  /** `meetingRecord`: the task is the extension node, where its approver attaches the minutes. */
+  tasks: Array<{ id: number; name: string; canAct: boolean; meetingRecord?: boolean }>;
   canWithdraw: boolean;
   history: Array<{ id: number; node: string; userName: string; decision: string; comment: string | null; time: string }>;
   /** What the document raised for its approvers (a warning word, over a standard): level 2 red, 1 yellow. */
@@ -183,10 +185,23 @@ function ApprovalView({
     () => withMeetingSection(bundle.form ?? defaultForm(entity), entity, language),
     [bundle, entity, language],
   );
-  const meeting = useMemo(() => meetingSettings(formFile, env.siteConfig), [formFile, env.siteConfig]);
+  const meeting = useMemo(() => meetingSettings(formFile, entity, env.siteConfig), [formFile, entity, env.siteConfig]);
+  // An approver at the extension node attaches the minutes here (spec section 4's audit-stage upload).
+  const atExtensionNode = business.tasks.some((task) => task.canAct && task.meetingRecord);
   const form = useMemo(
-    () => createForm({ initialValues: withFileLists(doc, bundle), readPretty: true, effects: meetingEffects(meeting) }),
-    [doc, bundle, meeting],
+    () =>
+      createForm({
+        initialValues: withFileLists(doc, bundle),
+        readPretty: true,
+        effects: () => {
+          meetingEffects(meeting, { atExtensionNode })();
+          if (atExtensionNode)
+            onFormInit((f) => {
+              for (const key of MEETING_FIELDS) f.setFieldState(key, (field) => void (field.pattern = 'editable'));
+            });
+        },
+      }),
+    [doc, bundle, meeting, atExtensionNode],
   );
   const schema = useMemo(
     () => buildFormSchema(formFile, entity, bundle.texts, language, dicts, true),
@@ -231,10 +246,27 @@ function ApprovalView({
       return false;
     }
     const text = comment.trim();
+    // The minutes go with the approval of the task they belong to; without them the rule may refuse.
+    const values = form.values as Record<string, unknown>;
+    const withMinutes =
+      decision === 'approve' &&
+      task.meetingRecord &&
+      meeting !== null &&
+      meetingRecordState(values, meeting, { atExtensionNode: true }).show;
+    if (withMinutes && meetingSubmitCheck(values, meeting, { atExtensionNode: true }) === 'required') {
+      env.message.error(t('meetingRequired'));
+      return false;
+    }
     const done = await post(`${decision}:${task.id}`, `workflow/task/${decision}`, {
       taskId: task.id,
       comment: text || null,
       ...(userId ? { userId } : {}),
+      ...(withMinutes
+        ? {
+            meetingRecordId: values.meetingRecordId ?? null,
+            extend: { meetingRecordFileList: JSON.stringify(values.meetingRecordFileList ?? []) },
+          }
+        : {}),
     });
     if (done) {
       setComment('');

@@ -31,6 +31,8 @@ export interface StoredFile {
   status?: 'uploading' | 'done' | 'error' | 'removed';
   id?: number;
   size?: number;
+  /** The upload's answer (uid, fileName, url, id), kept with the saved entry. */
+  response?: Omit<StoredFile, 'response'>;
 }
 
 /** Icon by extension (spec section 5). */
@@ -96,6 +98,8 @@ export function FileUploadInput({
           url: f.url ?? (f.response as StoredFile | undefined)?.url,
           status: 'done',
           id: (f.response as StoredFile | undefined)?.id,
+          // The upload's answer stays with the entry (spec section 3: uid, name, status, url, response, id).
+          ...(f.response ? { response: f.response } : {}),
         })),
     );
   };

@@ -19,7 +19,7 @@ import {
   Space,
   Switch,
 } from '@formily/antd-v5';
-import { Input as AntInput } from 'antd';
+import { Input as AntInput, Typography } from 'antd';
 import { FileUpload } from './FileUpload.tsx';
 import { FormGrid } from './FormGrid.tsx';
 import { RefSelect, RefTree } from './RefSelect.tsx';
@@ -78,6 +78,15 @@ const LinesTable = Object.assign(
   },
 );
 
+/** A heading across a section of a form grid (the meeting-record section): the whole row, one line. */
+export function SectionTitle({ title }: { title?: string }) {
+  return (
+    <div data-grid-span="-1" className="nk-form-section-title" data-testid="form-section-title">
+      <Typography.Text strong>{title}</Typography.Text>
+    </div>
+  );
+}
+
 export const SchemaField = createSchemaField({
   components: {
     ArrayTable: LinesTable,
@@ -98,6 +107,7 @@ export const SchemaField = createSchemaField({
     Radio,
     RefSelect,
     RefTree,
+    SectionTitle,
     Select,
     Space,
     Switch,

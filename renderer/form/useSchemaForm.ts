@@ -68,7 +68,7 @@ function fieldsOf(
   formOnly: ReadonlySet<string>,
   inputs?: ReadonlySet<string>,
 ): Record<string, unknown> {
-  if (!inputs) return cleanRow(values, bundle.entity, formOnly, new Set());
+  if (!inputs) return withExtendFileLists(cleanRow(values, bundle.entity, formOnly, new Set()), bundle.entity);
   const out = cleanRow(values, bundle.entity, new Set(), inputs);
   const sent: Record<string, unknown> = Object.fromEntries(Object.entries(out).filter(([k]) => inputs.has(k)));
   // Inputs per line (`items.acceptResult`): each line by its id with those values only.
@@ -88,6 +88,23 @@ function fieldsOf(
     }));
   }
   return sent;
+}
+
+/**
+ * File lists travel as spec section 3 has them: a JSON string under extend.<field> (the saved
+ * entries with their upload's `response`); the server reads them there.
+ */
+function withExtendFileLists(row: Record<string, unknown>, entity: PublicEntity): Record<string, unknown> {
+  const lists = entity.fields.filter((f) => f.type === 'files' && !f.readOnly && f.name in row);
+  if (!lists.length) return row;
+  const out = { ...row };
+  const extend: Record<string, string> = {};
+  for (const f of lists) {
+    const v = out[f.name];
+    delete out[f.name];
+    extend[f.name] = JSON.stringify(Array.isArray(v) ? v : []);
+  }
+  return { ...out, extend };
 }
 
 /** Inputs a form declares beyond the entity's fields (a new account's password): sent as typed. */
@@ -153,7 +170,7 @@ export function useSchemaForm({ bundle, mode, record, initial, dicts, form: ownF
     const names = endpoint ? bundle.entity.inputs?.[endpoint] : undefined;
     return names ? new Set(names) : undefined;
   }, [endpoint, bundle]);
-  const meeting = useMemo(() => meetingSettings(formFile, env.siteConfig), [formFile, env.siteConfig]);
+  const meeting = useMemo(() => meetingSettings(formFile, bundle.entity, env.siteConfig), [formFile, bundle, env.siteConfig]);
   const form = useMemo(
     () =>
       createForm({

@@ -29,7 +29,12 @@ import {
 } from './query.ts';
 import { deriveFields, filesPatch, keptByHooks, toColumns, toWire, wireColumns, type Row } from './rows.ts';
 import { keyOf } from '../platform/file-urls.ts';
-import { meetingRecordState, meetingSettingsFrom, type MeetingRecordSettings } from '../../validators/meeting-record.ts';
+import {
+  meetingFlagsAtSave,
+  meetingRecordState,
+  meetingSettingsFrom,
+  type MeetingRecordSettings,
+} from '../../validators/meeting-record.ts';
 import type { DictEntry } from '../platform/dictionaries.ts';
 import { exportRows, importLines, importRows } from './excel.ts';
 import { assertNoOverlap } from './overlap.ts';
@@ -447,26 +452,33 @@ export class EntityService {
   async prepare(): Promise<this> {
     this.dicts ??= await this.s.dictionaries.get(this.ctx.site.id, this.request.locale);
     if (this.entity.meetingRecord && !this.meeting) {
-      const config = Object.fromEntries(await this.s.siteConfig.all(this.ctx.site.id));
+      const config = await this.s.siteConfig.meetingConfig(this.ctx.site.id);
       const form = this.s.schemas.forSite(this.ctx.site.key).forms.get(this.entity.name);
-      this.meeting = meetingSettingsFrom(config, form?.json.meetingRecord === true);
+      this.meeting = meetingSettingsFrom(config, form?.json.meetingRecord === true, this.entity.name, this.entity.meetingAmount);
     }
     this.maxFiles ??= Number(await this.s.siteConfig.value(this.ctx.site.id, 'upload.maxFiles')) || 5;
     return this;
   }
 
   maxFiles: number | null = null;
-  private meeting: MeetingRecordSettings | null = null;
+  /** The meeting-record settings of this document type on the caller's site (after prepare()). */
+  meeting: MeetingRecordSettings | null = null;
 
-  /** Spec section 4: large amounts and major matters come with meeting minutes. */
-  private checkMeetingRecord(row: Row, existing: Row | null) {
-    if (!this.meeting) return;
+  /**
+   * Spec section 4: large amounts and major matters come with meeting minutes. Answers the flags
+   * the document keeps (spec section 3) as the applicant saves it, for its extend.
+   */
+  private checkMeetingRecord(row: Row, existing: Row | null): Row {
+    if (!this.meeting) return {};
     const extend = (existing?.extend ?? {}) as Row;
     const merged = { ...(existing ?? {}), meetingRecordFileList: extend.meetingRecordFileList, ...row };
-    const state = meetingRecordState(merged, this.meeting);
+    // Saving is the applicant's: what was stored as "not updating" is being updated now.
+    const flags = meetingFlagsAtSave(merged, this.meeting);
+    const state = meetingRecordState({ ...merged, ...flags }, this.meeting);
     if (state.required && !state.provided) {
       throw new AppError(Code.invalid, 'meeting.required', { threshold: this.meeting.threshold });
     }
+    return flags;
   }
 
   /** Dictionary values, references and uniqueness: checks that need the database. */
@@ -599,8 +611,7 @@ export class EntityService {
     // After the hook (it may work out lines, as a claim's allowances): the sums, then the rule that
     // may depend on them or on the major flag a hook derived.
     this.sumLines(row, columns);
-    this.checkMeetingRecord(row, null);
-    const files = filesPatch(this.entity, row);
+    const files = { ...filesPatch(this.entity, row), ...this.checkMeetingRecord(row, null) };
     if (Object.keys(files).length) columns.extend = JSON.stringify(files);
     if (this.entity.site) columns.top_dept_id = site.id;
     // Fields the server keeps (an approval status) start at their default.
@@ -669,8 +680,7 @@ export class EntityService {
       this.derive(row, existingWire);
       const columns: Row = { ...toColumns(this.entity, row), ...keptByHooks(this.entity, row) };
       this.sumLines(row, columns, existing);
-      this.checkMeetingRecord(row, existingWire);
-      const files = filesPatch(this.entity, row);
+      const files = { ...filesPatch(this.entity, row), ...this.checkMeetingRecord(row, existingWire) };
       if (Object.keys(files).length) columns.extend = sql`coalesce(extend, '{}'::jsonb) || ${JSON.stringify(files)}::jsonb`;
       if (this.entity.byName.has('updatedBy')) columns.updated_by = principal.userId;
       if (this.entity.byName.has('updatedAt')) columns.updated_at = new Date(this.s.clock.now());

@@ -115,6 +115,8 @@ export interface EntityDef {
   year?: string;
   /** Documents follow the meeting-record rule of spec section 4. */
   meetingRecord: boolean;
+  /** The amount the meeting-record threshold reads: `money`, else the document's first money field. */
+  meetingAmount: string;
   /** What the document's events move (./effects.ts): event → effects in order. */
   effects?: Record<string, Array<Record<string, unknown>>>;
   /** Business states and the actions between them (./states.ts). */
@@ -288,6 +290,17 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
   for (const std of STANDARD_FIELDS) {
     if (!fields.some((f) => f.name === std.name) && hasColumn(std.column)) fields.push({ ...std });
   }
+  // Every document that goes through approval follows the meeting-record rule (spec section 4): the
+  // per-form setting decides whether its form shows the section, so each has the section's fields.
+  const meetingRecord = file.meetingRecord ?? (Boolean(file.process) && fields.some((f) => f.name === 'approvalStatus'));
+  if (meetingRecord) {
+    for (const extra of MEETING_FIELDS) {
+      if (!fields.some((f) => f.name === extra.name)) fields.push({ ...extra, column: snake(extra.name) });
+    }
+  }
+  const meetingAmount = fields.some((f) => f.name === 'money')
+    ? 'money'
+    : (fields.find((f) => f.type === 'money' && !f.aggregate && !f.compute)?.name ?? 'money');
   const byName = new Map(fields.map((f) => [f.name, f]));
   const sortField = file.defaultSort?.field ?? (byName.has('createdAt') ? 'createdAt' : 'id');
   return {
@@ -312,7 +325,8 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     tree: file.tree,
     personal: file.personal,
     year: file.year,
-    meetingRecord: file.meetingRecord ?? false,
+    meetingRecord,
+    meetingAmount,
     effects: file.effects,
     states: file.states,
     lines: file.lines,
@@ -326,6 +340,32 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     schemaVersion: crypto.createHash('sha1').update(JSON.stringify(json)).digest('hex').slice(0, 12),
   };
 }
+
+/**
+ * The meeting-record section's fields (spec section 3) a document gets when it does not declare
+ * them: the record it links, the minutes, and the flags the server keeps — never taken from a body.
+ */
+const MEETING_FIELDS: Array<Omit<FieldDef, 'column'>> = [
+  { name: 'meetingRecordId', type: 'ref', ref: 'meetingRecord', title: 'meetingDoc.meetingRecordId' },
+  { name: 'meetingRecordFileList', type: 'files', title: 'meetingDoc.meetingRecordFileList' },
+  {
+    name: 'uploadMeetingRecordAudit',
+    type: 'string',
+    title: 'meetingDoc.uploadMeetingRecordAudit',
+    readOnly: true,
+    inExtend: true,
+    maxLength: 1,
+  },
+  {
+    name: 'showMeetingRecordFlag',
+    type: 'string',
+    title: 'meetingDoc.showMeetingRecordFlag',
+    readOnly: true,
+    inExtend: true,
+    maxLength: 1,
+  },
+  { name: 'updateFlag', type: 'string', title: 'meetingDoc.updateFlag', readOnly: true, inExtend: true, maxLength: 1 },
+];
 
 /** The permission key of an action on the entity. */
 export function permissionOf(entity: EntityDef, action: string): string {

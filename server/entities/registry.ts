@@ -101,6 +101,16 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
             id: { type: ['string', 'number'] },
             status: { type: 'string', maxLength: 20 },
             size: { type: 'number' },
+            // The upload's answer as the browser kept it (spec section 3 "Uploaded file").
+            response: {
+              type: 'object',
+              properties: {
+                uid: { type: ['string', 'number'] },
+                fileName: { type: 'string', maxLength: 80 },
+                url: { type: 'string', maxLength: 600 },
+                id: { type: ['string', 'number'] },
+              },
+            },
           },
         },
       });

@@ -251,6 +251,12 @@ export const messages = {
     'en-US': 'Amounts from {threshold:money} and major matters need meeting minutes: upload them or link a meeting record',
     'pt-BR': 'Valores a partir de {threshold:money} e assuntos relevantes exigem ata: envie-a ou vincule um registro de reunião',
   },
+  'meeting.notAtThisStep': {
+    'zh-CN': '此审批环节不上传会议纪要',
+    'zh-TW': '此審批環節不上傳會議紀要',
+    'en-US': 'Meeting minutes are not attached at this approval step',
+    'pt-BR': 'A ata não é anexada nesta etapa da aprovação',
+  },
   'import.rowErrors': {
     'zh-CN': '导入失败：{count}行有误，未写入任何数据',
     'zh-TW': '匯入失敗：{count}列有誤，未寫入任何資料',

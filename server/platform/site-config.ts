@@ -1,6 +1,8 @@
 // Per-site settings (sys_config): DOMAIN.md's switches such as ui.appTitle, upload.maxFiles or
 // sys.account.passwordValidateDays. Defaults live in schemas/system/configs.json and are seeded
 // into every site; a site changes its own rows.
+import { sql } from 'kysely';
+import { formSettingKey } from '../../validators/meeting-record.ts';
 import type { SiteCache } from './cache.ts';
 import type { Database } from './db/database.ts';
 
@@ -50,6 +52,25 @@ export class SiteConfig {
       const v = all.get(key);
       if (v !== undefined) out[key] = v;
     }
-    return out;
+    return { ...out, ...(await this.meetingForms(siteId)) };
+  }
+
+  /**
+   * The site's rows of the meeting-minutes screen (会议纪要设置) as `meeting.form.<entity>` → '1' / '0':
+   * the form and the server read them beside the meeting.* settings (validators/meeting-record.ts).
+   */
+  meetingForms(siteId: number): Promise<Record<string, string>> {
+    return this.cache.get(siteId, 'meetingForms', async () => {
+      const rows = await sql<{
+        entity: string;
+        show_at_application: string;
+      }>`select entity, show_at_application from nk_meeting_setting where top_dept_id = ${siteId}`.execute(this.database.db);
+      return Object.fromEntries(rows.rows.map((r) => [formSettingKey(r.entity), String(r.show_at_application)]));
+    });
+  }
+
+  /** Everything the meeting-record rule reads for a site. */
+  async meetingConfig(siteId: number): Promise<Record<string, string>> {
+    return { ...Object.fromEntries(await this.all(siteId)), ...(await this.meetingForms(siteId)) };
   }
 }

@@ -28,6 +28,8 @@ export interface AdjustLine {
   limitCode?: string;
   budgetName?: string;
   availableBefore?: string;
+  /** The indicator's 三重一大 flag: the form shows the application as major before it is saved. */
+  majorFlag?: string;
 }
 
 function parseLines(raw: unknown): AdjustLine[] {
@@ -91,6 +93,7 @@ async function checkLines(
       limitCode: String(b.limit_code),
       budgetName: String(b.budget_name),
       availableBefore: String(b.available_amount),
+      majorFlag: b.major_flag === '1' ? '1' : '0',
     });
   }
   if (kind === AdjustKind.transfer) {

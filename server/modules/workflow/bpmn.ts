@@ -6,6 +6,7 @@
 //   <bpmn:userTask name="财务审核" nk:candidateType="role" nk:candidates="accountant,cashier" />
 // candidateType: role (role keys), user (user ids), deptLeader (the applicant's department's
 // leader), namedDeptLeader (the leader of department nk:candidates), starter (the applicant).
+// nk:meetingRecord="true" marks the extension node of the meeting-record rule.
 import BpmnModdle from 'bpmn-moddle';
 import { conditionError } from '../../../validators/expression/check.ts';
 
@@ -18,6 +19,12 @@ export interface TaskNode {
   name: string;
   candidateType: CandidateType;
   candidates: string[];
+  /**
+   * The extension node of the meeting-record rule (spec section 4, `nk:meetingRecord="true"`):
+   * where minutes are attached and, when the site says so, required. A process that marks no task
+   * has every task count, so its first approver is the one who sees to them.
+   */
+  meetingRecord?: boolean;
 }
 
 export interface ProcessModel {
@@ -68,6 +75,12 @@ interface El {
 
 const attr = (el: El, name: string) => el.$attrs?.[`nk:${name}`] ?? el.$attrs?.[name];
 
+/** Whether a task is the extension node of its process (see TaskNode.meetingRecord). */
+export function atExtensionNode(nodes: Record<string, TaskNode>, elementId: string): boolean {
+  const marked = Object.values(nodes).filter((n) => n.meetingRecord);
+  return marked.length ? marked.some((n) => n.id === elementId) : elementId in nodes;
+}
+
 export async function readModel(xml: string): Promise<{ model: ProcessModel | null; problems: Problem[] }> {
   const problems: Problem[] = [];
   let root: { rootElements?: El[] };
@@ -100,7 +113,14 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
     const needsList = type === 'role' || type === 'user' || type === 'namedDeptLeader';
     if (!type || !CANDIDATE_TYPES.includes(type) || (needsList && !candidates.length)) {
       problems.push({ element: name || n.id, key: 'workflow.noCandidate' });
-    } else tasks[n.id] = { id: n.id, name: name || n.id, candidateType: type, candidates };
+    } else
+      tasks[n.id] = {
+        id: n.id,
+        name: name || n.id,
+        candidateType: type,
+        candidates,
+        ...(attr(n, 'meetingRecord') === 'true' ? { meetingRecord: true } : {}),
+      };
   }
   for (const f of flows) {
     const c = f.conditionExpression;

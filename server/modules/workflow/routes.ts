@@ -11,8 +11,8 @@ import { pagingOf, queryText } from '../../entities/query.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t, type MessageKey } from '../../platform/messages.ts';
-import { starterXml } from './bpmn.ts';
-import { approvable, TaskStatus, titleIn, Workflow } from './service.ts';
+import { atExtensionNode, starterXml, type TaskNode } from './bpmn.ts';
+import { approvable, TaskStatus, titleIn, Workflow, type MeetingMinutes } from './service.ts';
 import { ok } from '../../platform/answer.ts';
 import { documentWarnings } from '../warning/rules.ts';
 
@@ -80,7 +80,32 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       taskId: { type: 'integer', minimum: 1 },
       comment: { type: ['string', 'null'], maxLength: 500 },
       userId: { type: 'integer', minimum: 1 },
+      // Minutes attached at the extension node (spec section 4): the record, and the file list as
+      // section 3 has it, a JSON string under extend.meetingRecordFileList.
+      meetingRecordId: { type: ['integer', 'null'], minimum: 1 },
+      extend: {
+        type: 'object',
+        properties: { meetingRecordFileList: { type: 'string', maxLength: 100000 } },
+      },
     },
+  };
+  const minutesOf = (request: FastifyRequest): MeetingMinutes | undefined => {
+    const b = (request.body ?? {}) as { meetingRecordId?: number | null; extend?: { meetingRecordFileList?: string } };
+    const raw = b.extend?.meetingRecordFileList;
+    if (b.meetingRecordId === undefined && raw === undefined) return undefined;
+    let list: unknown[] | undefined;
+    if (raw !== undefined) {
+      try {
+        list = raw ? JSON.parse(raw) : [];
+      } catch {
+        list = undefined;
+      }
+      if (!Array.isArray(list)) throw new AppError(Code.invalid, 'entity.badRef', { field: 'meetingRecordFileList' });
+    }
+    return {
+      ...(b.meetingRecordId !== undefined ? { meetingRecordId: b.meetingRecordId } : {}),
+      ...(list ? { meetingRecordFileList: list } : {}),
+    };
   };
   const taskIdOf = (request: FastifyRequest) => {
     const b = (request.body ?? {}) as { id?: number; taskId?: number };
@@ -95,7 +120,8 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       async (request) => {
         const b = (request.body ?? {}) as { comment?: string | null; userId?: number };
         if (decision === 'transfer' && !b.userId) throw new AppError(Code.invalid, 'workflow.badTransfer');
-        const result = await flow(request).act(taskIdOf(request), decision, b.comment?.trim() || null, b.userId);
+        const minutes = decision === 'approve' ? minutesOf(request) : undefined;
+        const result = await flow(request).act(taskIdOf(request), decision, b.comment?.trim() || null, b.userId, minutes);
         return ok(request, result, 'workflow.done');
       },
     );
@@ -166,6 +192,14 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       const tasks = ids.length
         ? (await sql<Row>`select * from wf_task where instance_id in (${sql.join(ids)}) order by id`.execute(db)).rows
         : [];
+      // The current instance's tasks that are the extension node: where its approver attaches minutes.
+      const nodes = instances.rows[0]
+        ? ((
+            await sql<{
+              nodes: Record<string, TaskNode>;
+            }>`select nodes from wf_definition where id = ${instances.rows[0].definition_id}`.execute(db)
+          ).rows[0]?.nodes ?? {})
+        : {};
       const involved =
         tasks.some((tk) => ((tk.candidate_ids as number[]) ?? []).map(Number).includes(principal.userId)) ||
         instances.rows.some((i) => Number(i.starter_id) === principal.userId);
@@ -203,6 +237,7 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
             id: Number(tk.id),
             name: tk.name,
             canAct: ((tk.candidate_ids as number[]) ?? []).map(Number).includes(principal.userId),
+            ...(entity.meetingRecord && atExtensionNode(nodes, String(tk.element_id)) ? { meetingRecord: true } : {}),
           })),
         canWithdraw: Boolean(current && !current.ended && Number(current.starter_id) === principal.userId && !approvedOnce),
         // What the document raised for its approvers to see (a warning word, a hotel over its ceiling).
@@ -291,6 +326,16 @@ defineHooks('wfDefinition', {
     for (const row of rows) {
       const used = await sql`select 1 from wf_instance where definition_id = ${row.id} limit 1`.execute(trx);
       if (used.rows.length) throw new AppError(Code.conflict, 'workflow.inUse');
+    }
+  },
+});
+
+// The meeting-minutes screen (会议纪要设置): one row per form that goes through approval.
+defineHooks('meetingSetting', {
+  beforeSave({ s, site }, row) {
+    const entity = row.entity === undefined ? null : s.schemas.forSite(site.key).entities.get(String(row.entity));
+    if (row.entity !== undefined && (!entity || !approvable(entity) || !entity.meetingRecord)) {
+      throw new AppError(Code.invalid, 'workflow.notApprovable', { entity: String(row.entity).slice(0, 64) });
     }
   },
 });

@@ -15,7 +15,8 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
 import { documentTitle, LOCALES, titleSeparator, type Locale } from '../../../validators/locale.ts';
-import { readModel, type TaskNode } from './bpmn.ts';
+import { atExtensionNode, readModel, type TaskNode } from './bpmn.ts';
+import { meetingRecordState } from '../../../validators/meeting-record.ts';
 import { completeTask, startProcess, type Step } from './engine.ts';
 
 /** DOMAIN.md: approval status of every approvable document. */
@@ -24,6 +25,18 @@ export const TaskStatus = { open: '0', done: '1', cancelled: '2' };
 export type Decision = 'submit' | 'approve' | 'reject' | 'withdraw' | 'transfer' | 'comment' | 'cancel';
 type Trx = Transaction<any>;
 type Row = Record<string, any>;
+
+/** Minutes an approver attaches at the extension node (spec section 4's audit-stage upload). */
+export interface MeetingMinutes {
+  meetingRecordId?: number | null;
+  meetingRecordFileList?: unknown[];
+}
+
+/** A wired document with its minutes as the rule reads them (the list is kept under extend). */
+export function withMinutesOf(doc: Row): Row {
+  const extend = (doc.extend ?? {}) as Row;
+  return { ...doc, meetingRecordFileList: extend.meetingRecordFileList };
+}
 
 export function approvable(entity: EntityDef): boolean {
   return Boolean(entity.process) && entity.byName.has('approvalStatus');
@@ -122,6 +135,12 @@ export class Workflow {
       if (![ApprovalStatus.draft, ApprovalStatus.rejected, ApprovalStatus.withdrawn].includes(current)) {
         throw new AppError(Code.conflict, 'workflow.alreadySubmitted');
       }
+      // The minutes the application stage asks for: the settings may have changed since the save.
+      if (docs.meeting) {
+        const state = meetingRecordState(withMinutesOf(doc), docs.meeting);
+        if (state.required && !state.provided)
+          throw new AppError(Code.invalid, 'meeting.required', { threshold: docs.meeting.threshold });
+      }
       // Rules of the document type (a budget decrease holds its amount here).
       const ctx = { s: this.s, trx, site, principal, entity, request: this.request };
       await hooksOf(entity.name).beforeSubmit?.(ctx, doc);
@@ -168,6 +187,10 @@ export class Workflow {
         .executeTakeFirstOrThrow();
       await this.history(trx, instance.id, null, t('workflow.submitted', this.request.locale), 'submit', null);
       await this.setDocument(trx, entity, docId, ApprovalStatus.inApproval);
+      // Submitted, the document is no longer being updated: its kept show flag now decides (spec section 4).
+      if (entity.meetingRecord)
+        await sql`update ${sql.table(entity.table)} set extend = coalesce(extend, '{}'::jsonb) || '{"updateFlag":"0"}'::jsonb
+          where id = ${docId} and top_dept_id = ${site.id}`.execute(trx);
       await this.afterStep(trx, instance, definition.nodes as Record<string, TaskNode>, step, entity);
       return { instanceId: instance.id };
     });
@@ -180,6 +203,7 @@ export class Workflow {
     decision: 'approve' | 'reject' | 'transfer' | 'comment',
     comment: string | null,
     transferTo?: number,
+    minutes?: MeetingMinutes,
   ) {
     const { site, principal } = this.ctx;
     const task = await this.db
@@ -191,7 +215,7 @@ export class Workflow {
     if (!task) throw new AppError(Code.notFound, 'record.notFound');
     const entity = this.s.schemas.forSite(site.key).entities.get(task.entity);
     if (!entity) throw new AppError(Code.notFound, 'record.notFound');
-    await new EntityService(this.s, entity, this.request).prepare();
+    const docs = await new EntityService(this.s, entity, this.request).prepare();
     return this.db.transaction().execute(async (trx) => {
       // The task first, then its instance: two approvers acting at once queue here; the second
       // finds the task decided.
@@ -208,6 +232,7 @@ export class Workflow {
       const now = new Date(this.s.clock.now());
 
       if (decision === 'reject' && !comment) throw new AppError(Code.invalid, 'workflow.rejectReason');
+      if (decision === 'approve' || minutes) await this.meetingAtTask(trx, docs, instance, row, decision, minutes);
       if (decision === 'comment') {
         if (!comment) throw new AppError(Code.invalid, 'workflow.commentRequired');
         await this.history(trx, instance.id, row.id, row.name, 'comment', comment);
@@ -265,7 +290,7 @@ export class Workflow {
   /** The applicant takes a document back, while nobody has approved it yet. */
   async withdraw(entity: EntityDef, docId: number) {
     const { site, principal } = this.ctx;
-    await new EntityService(this.s, entity, this.request).prepare();
+    const docs = await new EntityService(this.s, entity, this.request).prepare();
     return this.db.transaction().execute(async (trx) => {
       const instance = await this.runningOf(trx, entity, docId);
       if (!instance) throw new AppError(Code.conflict, 'workflow.notRunning');
@@ -296,7 +321,7 @@ export class Workflow {
     if (!found) throw new AppError(Code.notFound, 'record.notFound');
     const entity = this.s.schemas.forSite(site.key).entities.get(found.entity);
     if (!entity) throw new AppError(Code.notFound, 'record.notFound');
-    await new EntityService(this.s, entity, this.request).prepare();
+    const docs = await new EntityService(this.s, entity, this.request).prepare();
     return this.db.transaction().execute(async (trx) => {
       const instance = (await sql<Row>`select * from wf_instance where id = ${instanceId} for update`.execute(trx)).rows[0]!;
       if (instance.ended) throw new AppError(Code.conflict, 'workflow.notRunning');
@@ -304,6 +329,71 @@ export class Workflow {
       await this.finish(trx, instance, 'cancelled', entity, ApprovalStatus.cancelled);
       return { instanceId: instance.id, status: 'cancelled' };
     });
+  }
+
+  /**
+   * The meeting-record rule where an approver decides (spec section 4): minutes sent with the
+   * decision are attached to the document when this task is where they go, and an approval at the
+   * extension node is refused while the rule asks for minutes that are not there.
+   */
+  private async meetingAtTask(
+    trx: Trx,
+    docs: EntityService,
+    instance: Row,
+    task: Row,
+    decision: string,
+    minutes: MeetingMinutes | undefined,
+  ) {
+    const settings = docs.meeting;
+    const entity = docs.entity;
+    const sent = minutes && (minutes.meetingRecordId !== undefined || minutes.meetingRecordFileList !== undefined);
+    if (!settings) {
+      if (sent) throw new AppError(Code.invalid, 'meeting.notAtThisStep');
+      return;
+    }
+    const definition = await trx
+      .selectFrom('wf_definition')
+      .select(['nodes'])
+      .where('id', '=', instance.definition_id)
+      .executeTakeFirstOrThrow();
+    const context = { atExtensionNode: atExtensionNode(definition.nodes as Record<string, TaskNode>, String(task.element_id)) };
+    const stored = (
+      await sql<Row>`select * from ${sql.table(entity.table)} where id = ${instance.business_key} and top_dept_id = ${this.ctx.site.id} for update`.execute(
+        trx,
+      )
+    ).rows[0];
+    if (!stored) throw new AppError(Code.notFound, 'record.notFound');
+    let doc = withMinutesOf(docs.wire(stored));
+    if (sent) {
+      // Only where the section is open to this approver: the extension node of a form that shows it.
+      if (!context.atExtensionNode || !meetingRecordState(doc, settings, context).show)
+        throw new AppError(Code.invalid, 'meeting.notAtThisStep');
+      const patch: Row = {};
+      if (minutes!.meetingRecordId !== undefined) patch.meetingRecordId = minutes!.meetingRecordId;
+      if (minutes!.meetingRecordFileList !== undefined) patch.meetingRecordFileList = minutes!.meetingRecordFileList;
+      await docs.checkValues(trx, patch, Number(stored.id), docs.wire(stored));
+      const ref = entity.byName.get('meetingRecordId');
+      const files = entity.byName.get('meetingRecordFileList');
+      await trx
+        .updateTable(entity.table)
+        .set({
+          ...(ref && 'meetingRecordId' in patch ? { [ref.column]: patch.meetingRecordId ?? null } : {}),
+          ...(files && 'meetingRecordFileList' in patch
+            ? {
+                extend: sql`coalesce(extend, '{}'::jsonb) || ${JSON.stringify({
+                  meetingRecordFileList: JSON.stringify(patch.meetingRecordFileList ?? []),
+                })}::jsonb`,
+              }
+            : {}),
+        })
+        .where('id', '=', Number(stored.id))
+        .execute();
+      doc = { ...doc, ...patch };
+    }
+    if (decision !== 'approve') return;
+    const state = meetingRecordState(doc, settings, context);
+    if (state.required && !state.provided)
+      throw new AppError(Code.invalid, 'meeting.required', { threshold: settings.threshold });
   }
 
   async runningOf(db: Trx, entity: EntityDef, docId: number): Promise<Row | undefined> {
