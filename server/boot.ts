@@ -6,20 +6,8 @@ import { migrate } from './platform/db/migrate.ts';
 import { seed, type SeedReport } from './seed/index.ts';
 import { seedDemoBudgets } from './seed/demo-budget.ts';
 import { seedCityDemo } from './seed/demo-city.ts';
-import { ensureGeneratedTables } from './entities/table.ts';
-import { recordSchemaVersions } from './entities/versions.ts';
-import fs from 'node:fs';
 import { runSchemasCheck } from './schemas/check.ts';
-import { loadBaseFiles, loadOverrides, resolveForSite, SITES_DIR } from './schemas/files.ts';
-
-function siteKeysWithOverrides(): string[] {
-  return fs.existsSync(SITES_DIR)
-    ? fs
-        .readdirSync(SITES_DIR, { withFileTypes: true })
-        .filter((d) => d.isDirectory())
-        .map((d) => d.name)
-    : [];
-}
+import { prepareSchemaTables } from './schemas/tables.ts';
 
 export async function prepareDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
@@ -30,17 +18,7 @@ export async function prepareDatabase(
   );
   try {
     const migrated = await migrate(database.db);
-    const files = loadBaseFiles();
-    await database.db.transaction().execute(async (trx) => {
-      await ensureGeneratedTables(trx, files);
-      // A field a site adds to a generated entity gets its column in the shared table (empty for the
-      // other sites, whose queries never name it).
-      for (const site of siteKeysWithOverrides()) await ensureGeneratedTables(trx, resolveForSite(files, loadOverrides(site)));
-      await recordSchemaVersions(trx, files);
-      // A site with overrides saves its documents under its own versions: they are kept too, so
-      // its approval and print pages render a document with the files it was saved under.
-      for (const site of siteKeysWithOverrides()) await recordSchemaVersions(trx, resolveForSite(files, loadOverrides(site)));
-    });
+    await prepareSchemaTables(database.db);
     const seeded = await seed(database.db, clock);
     // The demo organisation's budget year goes through the API itself, so only once it exists.
     if (seeded.created.includes('demo')) await seedDemoBudgets(database, clock.now(), config.dataDir);
