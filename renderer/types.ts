@@ -60,6 +60,8 @@ export interface PublicEntity {
   /** Rows form a tree by this field. */
   tree?: string;
   pick?: string;
+  /** Endpoint under api that approve and reject go to (the entity's own audit call), else /workflow/task/<decision>. */
+  decide?: string;
   meetingRecord?: boolean;
   /** A document's line collections (sub-tables), each with its line entity. */
   lines?: Record<string, { title: string; sum?: Record<string, string | { field: string; when: string }>; entity: PublicEntity }>;

@@ -231,11 +231,15 @@ function ApprovalView({
       return false;
     }
     const text = comment.trim();
-    const done = await post(`${decision}:${task.id}`, `workflow/task/${decision}`, {
-      taskId: task.id,
-      comment: text || null,
-      ...(userId ? { userId } : {}),
-    });
+    // An entity with a decision call of its own (budgetAdjustApply/audit) is decided through it.
+    const own = entity.decide && (decision === 'approve' || decision === 'reject');
+    const done = own
+      ? await post(`${decision}:${task.id}`, `${entity.api}/${entity.decide}`, { id, decision, comment: text || null })
+      : await post(`${decision}:${task.id}`, `workflow/task/${decision}`, {
+          taskId: task.id,
+          comment: text || null,
+          ...(userId ? { userId } : {}),
+        });
     if (done) {
       setComment('');
       setCommentError(false);
