@@ -60,6 +60,8 @@ export interface PublicEntity {
   /** Rows form a tree by this field. */
   tree?: string;
   pick?: string;
+  /** Endpoint under api that approve and reject go to (the entity's own audit call), else /workflow/task/<decision>. */
+  decide?: string;
   /** A document that goes through approval: the meeting-record section's fields and rule. */
   meetingRecord?: boolean;
   /** The amount the meeting-record threshold reads. */

@@ -257,17 +257,22 @@ function ApprovalView({
       env.message.error(t('meetingRequired'));
       return false;
     }
-    const done = await post(`${decision}:${task.id}`, `workflow/task/${decision}`, {
-      taskId: task.id,
-      comment: text || null,
-      ...(userId ? { userId } : {}),
-      ...(withMinutes
-        ? {
-            meetingRecordId: values.meetingRecordId ?? null,
-            extend: { meetingRecordFileList: JSON.stringify(values.meetingRecordFileList ?? []) },
-          }
-        : {}),
-    });
+    // An entity with a decision call of its own (budgetAdjustApply/audit) is decided through it; an
+    // approval that brings minutes goes through the task's call, which takes them.
+    const own = entity.decide && (decision === 'approve' || decision === 'reject') && !withMinutes;
+    const done = own
+      ? await post(`${decision}:${task.id}`, `${entity.api}/${entity.decide}`, { id, decision, comment: text || null })
+      : await post(`${decision}:${task.id}`, `workflow/task/${decision}`, {
+          taskId: task.id,
+          comment: text || null,
+          ...(userId ? { userId } : {}),
+          ...(withMinutes
+            ? {
+                meetingRecordId: values.meetingRecordId ?? null,
+                extend: { meetingRecordFileList: JSON.stringify(values.meetingRecordFileList ?? []) },
+              }
+            : {}),
+        });
     if (done) {
       setComment('');
       setCommentError(false);

@@ -321,10 +321,12 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
       case 'status': {
         if (!row || !entity.status) return;
         const current = String(row[entity.status.field] ?? '');
-        void env.fetcher.post(`${entity.api}/status`, { id: row.id, status: current === '0' ? '1' : '0' }).then((answer) => {
-          if (answer.code !== '0') env.message.error(answer.msg);
-          else reload();
-        });
+        void env.fetcher
+          .post(`${entity.api}/status`, { id: row.id, version: row.version, status: current === '0' ? '1' : '0' })
+          .then((answer) => {
+            if (answer.code !== '0') env.message.error(answer.msg);
+            else reload();
+          });
         return;
       }
       case 'request': {

@@ -775,7 +775,9 @@ export class EntityService {
     const from = String(existing[statusField.name] ?? '');
     const allowed = this.entity.status!.transitions?.[from];
     if (allowed && !allowed.includes(to)) throw new AppError(Code.conflict, 'entity.badStatus', { from, to: to.slice(0, 20) });
-    return this.update({ id, version: existing.version, [statusField.name]: to });
+    // The version the caller saw, as every update: enabling a row someone changed meanwhile (or
+    // without saying which version) is refused, not applied over their change.
+    return this.update({ id, version: b.version, [statusField.name]: to });
   }
 
   private async afterWrite() {

@@ -105,6 +105,8 @@ export interface EntityDef {
   display?: string;
   /** Endpoint (under api) pickers of other entities read choices from; default page. */
   pick?: string;
+  /** Endpoint (under api) an approver's approve or reject goes to instead of /workflow/task/<decision>. */
+  decide?: string;
   /** Rows in these states every picker of the site is offered, whatever its data scope. */
   pool?: Record<string, string[]>;
   /** Rows form a tree by this field (the parent's id, 0 at the root). */
@@ -262,6 +264,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     print?: string;
     display?: string;
     pick?: string;
+    decide?: string;
     pool?: Record<string, string[]>;
     tree?: string;
     personal?: string;
@@ -321,6 +324,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     print: file.print,
     display: file.display,
     pick: file.pick,
+    decide: file.decide,
     pool: file.pool,
     tree: file.tree,
     personal: file.personal,

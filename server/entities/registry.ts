@@ -132,6 +132,8 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
     case 'refs':
       return nullable({
         type: 'array',
+        // A required choice of several (a user's roles) holds one at least.
+        ...(f.required ? { minItems: 1 } : {}),
         maxItems: 2000,
         uniqueItems: true,
         items: { type: 'integer', minimum: 1, maximum: ID_MAX },

@@ -56,7 +56,8 @@ export class Access {
 
   /** Password older than the site's sys.account.passwordValidateDays (0 = never expires). */
   async passwordExpired(p: Principal): Promise<boolean> {
-    const days = Number(await this.config.value(p.siteId, 'sys.account.passwordValidateDays'));
+    // Whole days: a fraction stored before the setting was bounded (0.00001) must not expire every password.
+    const days = Math.floor(Number(await this.config.value(p.siteId, 'sys.account.passwordValidateDays')));
     return days > 0 && this.clock.now() - p.passwordChangedAt > days * 86_400_000;
   }
 

@@ -25,6 +25,12 @@ declare module 'fastify' {
     log?: OperationLogConfig;
     /** A 'login' route a user who must first change their password may still call (the change-password page's). */
     passwordChange?: boolean;
+    /**
+     * A module's route that stands in for an entity's generic verb (user/save, which also answers a
+     * one-time password): documented as that verb, with the members it takes beyond the entity's
+     * fields (name → JSON Schema with `title` an i18n key).
+     */
+    docs?: { verb: 'save' | 'update' | 'import'; extra?: Record<string, Record<string, unknown>> };
   }
   interface FastifyRequest {
     locale: Locale;

@@ -148,6 +148,12 @@ export const sourcesMessages = {
     'en-US': 'The role "{key}" named by the setting {setting} does not exist',
     'pt-BR': 'O perfil "{key}" indicado pela configuração {setting} não existe',
   },
+  'sources.roleNeeded': {
+    'zh-CN': '参数 {setting} 未指定角色：每个用户至少须有一个角色',
+    'zh-TW': '參數 {setting} 未指定角色：每個使用者至少須有一個角色',
+    'en-US': 'The setting {setting} names no role: every user holds one role at least',
+    'pt-BR': 'A configuração {setting} não indica perfil: todo usuário tem pelo menos um perfil',
+  },
   'link.notConfigured': {
     'zh-CN': '尚未设置区级系统链接密钥（参数 {key}），无法打开该链接',
     'zh-TW': '尚未設定區級系統連結金鑰（參數 {key}），無法開啟該連結',

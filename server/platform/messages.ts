@@ -203,6 +203,12 @@ export const messages = {
     'en-US': 'Dictionary type "{type}" still has entries and cannot be deleted',
     'pt-BR': 'O tipo de dicionário "{type}" ainda tem entradas e não pode ser excluído',
   },
+  'config.notInteger': {
+    'zh-CN': '参数“{name}”须为 {minimum} 到 {maximum} 之间的整数',
+    'zh-TW': '參數「{name}」須為 {minimum} 到 {maximum} 之間的整數',
+    'en-US': 'The setting "{name}" must be a whole number from {minimum} to {maximum}',
+    'pt-BR': 'O parâmetro "{name}" deve ser um número inteiro de {minimum} a {maximum}',
+  },
   'config.builtin': {
     'zh-CN': '内置参数“{key}”不能删除',
     'zh-TW': '內建參數「{key}」不能刪除',

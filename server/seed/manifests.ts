@@ -36,7 +36,14 @@ export interface DictManifest {
 }
 
 export interface ConfigManifest {
-  configs: Array<{ key: string; name: Localized; value: string; remark?: Localized; secret?: boolean }>;
+  configs: Array<{
+    key: string;
+    name: Localized;
+    value: string;
+    remark?: Localized;
+    secret?: boolean;
+    integer?: { minimum: number; maximum: number };
+  }>;
 }
 
 function readJson<T>(file: string): T {

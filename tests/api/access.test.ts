@@ -249,8 +249,9 @@ describe('forced password change', () => {
       { oldPassword: 'Demo@12345', newPassword: 'Better2026' },
       { token },
     );
-    expect(ok.body.code).toBe('0');
-    expect((await server.get('/api/core/user/info', { token })).body.data.rePassword).toBe(false);
+    expect(ok.body).toMatchObject({ code: '0', msg: 'Password changed, please sign in again' });
+    // As it says: this session ends too, not only the others.
+    expect((await server.get('/api/core/user/info', { token })).body.code).toBe('40102');
     expect((await server.post('/api/auth/login', { loginName: 'newcomer', password: 'Demo@12345' })).body.code).toBe('40100');
     const captcha = await server.get('/api/code/image');
     const relogin = await server.post('/api/auth/login', {
@@ -260,6 +261,7 @@ describe('forced password change', () => {
       captchaCode: CAPTCHA_TEXT,
     });
     expect(relogin.body.code).toBe('0');
+    expect((await server.get('/api/core/user/info', { token: relogin.body.data.token })).body.data.rePassword).toBe(false);
 
     const log = await server.database.db
       .selectFrom('sys_oper_log')

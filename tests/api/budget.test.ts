@@ -586,7 +586,15 @@ describe('lists, pickers and single-field updates', () => {
     ok(await server.post(`/api/neikong/budgetAdjustApply/submit?id=${apply.id}`, { id: apply.id }, as('admin', SORTED)));
     now = ok(await server.get('/api/neikong/budget/adjustmentBudget', as('admin', SORTED))) as Row[];
     expect(now.filter((r) => r.adjusting).map((r) => r.id)).toEqual([ids.a.id]);
-    await decide('budgetAdjustApply', apply.id, 'finance', 'approve');
+    // Decided as the approval page decides it: through the call its entity names, the spec's audit.
+    const bundle = ok(await server.get('/api/schema/approval/budgetAdjustApply', as('finance', SORTED)));
+    expect(bundle.entity).toMatchObject({ api: '/neikong/budgetAdjustApply', decide: 'audit' });
+    const audited = await server.post(
+      `/api/neikong/budgetAdjustApply/${bundle.entity.decide}`,
+      { id: apply.id, decision: 'approve', comment: '同意' },
+      as('finance', SORTED),
+    );
+    expect(audited.body).toMatchObject({ code: '0', msg: '已处理' });
     now = ok(await server.get('/api/neikong/budget/adjustmentBudget', as('admin', SORTED))) as Row[];
     expect(now.find((r) => r.id === ids.a.id)).toMatchObject({ adjusting: false, adjustedAmount: '1010.00' });
     refused(await server.get('/api/neikong/budget/adjustmentBudget', as('staff', SORTED)), '40103');

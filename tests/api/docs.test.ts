@@ -183,6 +183,23 @@ describe('GET /api/docs', () => {
     expect(doc.paths['/api/core/dictData/getDict/{type}'].get.tags).toEqual(['dictData']);
   });
 
+  it('advertises what user save, update and status take, and nothing they drop', () => {
+    // user/save takes the first password (module route standing in for the generic save).
+    const save = jsonBody(doc.paths['/api/core/user/save'].post);
+    expect(save.properties.password).toMatchObject({ type: 'string', minLength: 8, maxLength: 64, writeOnly: true });
+    expect(save.required).toEqual(expect.arrayContaining(['loginName', 'realName', 'roleIds']));
+    expect(save.properties.roleIds).toMatchObject({ type: 'array', minItems: 1 });
+    // The stored hash is never taken from a request, so no body offers it; update takes no password.
+    const update = jsonBody(doc.paths['/api/core/user/update'].post);
+    for (const body of [save, update]) expect(Object.keys(body.properties)).not.toContain('passwordHash');
+    expect(update.properties.password).toBeUndefined();
+    // Enabling or disabling sends the version read with the row, like an update.
+    for (const api of ['user', 'role']) {
+      const status = jsonBody(doc.paths[`/api/core/${api}/status`].post);
+      expect(status.required, api).toEqual(['id', 'version', 'status']);
+    }
+  });
+
   it('speaks the language asked for, by ?lang= or Accept-Language', async () => {
     const zh = await docIn('zh-CN');
     const save = zh.paths['/api/core/dictType/save'].post;

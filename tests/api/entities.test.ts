@@ -421,10 +421,18 @@ describe('create, read, update, delete', () => {
 
   it('changes the status through /status, only to a value of its dictionary', async () => {
     const type = await saveType({ dictName: '状态字典', dictType: unique('status') });
-    const off = await server.post('/api/core/dictType/status', { id: type.id, status: '1' }, { token: admin });
+    const off = await server.post(
+      '/api/core/dictType/status',
+      { id: type.id, version: type.version, status: '1' },
+      { token: admin },
+    );
     expect(off.body.code).toBe('0');
     expect(off.body.data).toMatchObject({ id: type.id, status: '1', version: 1 });
-    const bad = await server.post('/api/core/dictType/status', { id: type.id, status: '9' }, { token: admin, lang: 'en-US' });
+    const bad = await server.post(
+      '/api/core/dictType/status',
+      { id: type.id, version: off.body.data.version, status: '9' },
+      { token: admin, lang: 'en-US' },
+    );
     expect(bad.body).toMatchObject({ code: '40000', msg: 'Status: "9" is not one of its choices' });
     expect((await typeRow(type.id))!.status).toBe('1');
   });

@@ -12,6 +12,13 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const demoId = () => server.services.sites.get('demo')!.id;
+/** Every user holds a role: the demo's plain staff role. */
+const staffRoleIds = async () => {
+  const role = await sql<{ id: number }>`select id from sys_role where top_dept_id = ${demoId()} and role_key = 'staff'`.execute(
+    server.database.db,
+  );
+  return [Number(role.rows[0]!.id)];
+};
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
 async function setConfig(key: string, value: string) {
@@ -74,7 +81,13 @@ describe('the initial password', () => {
         { token: admin },
       ),
     );
-    const made = ok(await server.post('/api/core/user/save', { loginName: 'initone', realName: '初始一' }, { token: admin }));
+    const made = ok(
+      await server.post(
+        '/api/core/user/save',
+        { loginName: 'initone', realName: '初始一', roleIds: await staffRoleIds() },
+        { token: admin },
+      ),
+    );
     expect(made.oneTimePassword).toBeUndefined();
     expect((await signIn('initone', 'Start@2025', '10.0.0.1')).body.code).toBe('0');
     // The operation log keeps the mask, never the clear text.
@@ -88,7 +101,7 @@ describe('the initial password', () => {
   it('without one configured, gives each new or reset account a one-time password shown once', async () => {
     const saved = await server.post(
       '/api/core/user/save',
-      { loginName: 'onetime', realName: '一次性' },
+      { loginName: 'onetime', realName: '一次性', roleIds: await staffRoleIds() },
       { token: admin, lang: 'en-US' },
     );
     expect(saved.body.code).toBe('0');

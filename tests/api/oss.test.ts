@@ -345,6 +345,28 @@ describe('file storage configuration', () => {
     expect((await rows())[0]).toMatchObject({ id: mine!.id, name: '对象存储', secret_key: SECRET });
   });
 
+  it('steps the master down with saveConfig master: false: uploads go to the local disk again, and back', async () => {
+    const current = (await server.get('/api/core/oss/config', { token: admin })).body.data;
+    expect(current).toMatchObject({ storage: 's3', master: true });
+    const wrong = await server.post('/api/core/oss/saveConfig', { ...current, master: 'no' }, { token: admin, lang: 'en-US' });
+    expect(wrong.body.code).toBe('40000');
+    const down = await server.post('/api/core/oss/saveConfig', { ...current, master: false }, { token: admin, lang: 'en-US' });
+    expect(down.body.code, down.body.msg).toBe('0');
+    expect(down.body.data).toMatchObject({ id: null, storage: 'local', name: 'Default storage', master: true });
+    expect((await rows()).filter((r) => r.master)).toEqual([]);
+    // The configuration stays, secret and all, for when it is wanted again.
+    expect((await rows()).find((r) => r.id === current.id)).toMatchObject({ storage: 's3', secret_key: SECRET, master: false });
+    expect((await upload('back-home.txt', 'disk')).body.data.url).toMatch(/^\/api\/core\/download\/local\//);
+
+    const info = (await server.get(`/api/core/oss/infoById/${current.id}`, { token: admin })).body.data;
+    expect((await server.post('/api/core/oss/update', { ...info, master: true }, { token: admin })).body.code).toBe('0');
+    expect((await server.get('/api/core/oss/config', { token: admin })).body.data).toMatchObject({
+      id: current.id,
+      storage: 's3',
+    });
+    expect((await upload('bucket-again.txt', 'bucket')).body.data.url).toMatch(/^\/api\/core\/download\/oss\//);
+  });
+
   it('gives the browser a page whose form types the secret into a password box', async () => {
     const page = await server.get('/api/schema/page/Oss', { token: admin, lang: 'en-US' });
     expect(page.body.code).toBe('0');

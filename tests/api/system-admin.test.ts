@@ -123,8 +123,10 @@ const INIT_PASSWORD = 'Init@12345';
 async function makeUser(body: Row = {}, ready = true, token = admin) {
   const loginName = unique('u');
   const password = 'First@2024';
+  // Every user holds a role (C3.3); a plain one unless the test says which.
+  const roleIds = [await roleId('staff')];
   const saved = ok(
-    await server.post('/api/core/user/save', { loginName, realName: `用户${loginName}`, password, ...body }, as(token)),
+    await server.post('/api/core/user/save', { loginName, realName: `用户${loginName}`, password, roleIds, ...body }, as(token)),
   );
   let session = '';
   let current = password;
@@ -132,6 +134,8 @@ async function makeUser(body: Row = {}, ready = true, token = admin) {
     session = await server.login(loginName, password);
     current = 'Ready@2024';
     ok(await server.post('/api/core/user/upPassword', { oldPassword: password, newPassword: current }, { token: session }));
+    // The change ends every session of the account: sign in again with the new password.
+    session = await server.login(loginName, current);
   }
   return { id: Number(saved.id), loginName, token: session, password: current, saved };
 }
@@ -220,7 +224,7 @@ describe('users', () => {
     for (const bad of ['qa user!', '张三', ' lead', '-dash']) {
       const r = await server.post(
         '/api/core/user/save',
-        { loginName: bad, realName: '坏账号', password: 'Given@2024' },
+        { loginName: bad, realName: '坏账号', password: 'Given@2024', roleIds: [staffRole] },
         as(admin),
       );
       expect(r.body.code, bad).toBe('40000');
@@ -250,8 +254,9 @@ describe('users', () => {
     const blocked = await server.get('/api/core/noticeUserRel/page', as(token, 'zh-CN'));
     expect(blocked.body).toMatchObject({ code: '40103', msg: '请先修改密码' });
     ok(await server.post('/api/core/user/upPassword', { oldPassword: 'Given@2024', newPassword: 'Mine@2024' }, { token }));
-    expect(ok(await server.get('/api/core/user/info', { token })).rePassword).toBe(false);
-    expect((await server.get('/api/core/noticeUserRel/page', as(token))).body.code).toBe('0');
+    const again = await server.login(loginName, 'Mine@2024');
+    expect(ok(await server.get('/api/core/user/info', { token: again })).rePassword).toBe(false);
+    expect((await server.get('/api/core/noticeUserRel/page', as(again))).body.code).toBe('0');
   });
 
   it('gives a user saved without a password a one-time password, or the site’s initial password (config sys.user.initPassword)', async () => {
@@ -289,13 +294,17 @@ describe('users', () => {
     // A weak given password is refused, and nobody is made.
     const weak = await server.post(
       '/api/core/user/save',
-      { loginName: unique('weak'), realName: '弱密码', password: 'abc' },
+      { loginName: unique('weak'), realName: '弱密码', password: 'abc', roleIds: [await roleId('staff')] },
       as(admin, 'en-US'),
     );
     expect(weak.body.code).toBe('40000');
     expect(weak.body.msg).toMatch(/password/i);
     // A login name is the site's only once.
-    const dup = await server.post('/api/core/user/save', { loginName: 'staff', realName: '重复' }, as(admin, 'zh-CN'));
+    const dup = await server.post(
+      '/api/core/user/save',
+      { loginName: 'staff', realName: '重复', roleIds: [await roleId('staff')] },
+      as(admin, 'zh-CN'),
+    );
     expect(dup.body).toMatchObject({ code: '40900', msg: '登录账号“staff”已存在' });
     const renamed = ok(await server.get(`/api/core/user/infoById/${plain.id}`, as(admin)));
     const clash = await server.post(
@@ -313,6 +322,32 @@ describe('users', () => {
       ),
     );
     expect(await rows(sql`select id from sys_user where real_name in ('弱密码', '重复')`)).toEqual([]);
+  });
+
+  it('refuses a user without roles, on save and on update, changing nothing (C3.3)', async () => {
+    for (const roleIds of [undefined, []]) {
+      const loginName = unique('norole');
+      const r = await server.post(
+        '/api/core/user/save',
+        { loginName, realName: '无角色', password: 'Given@2024', roleIds },
+        as(admin, 'zh-CN'),
+      );
+      expect(r.body.code, JSON.stringify(roleIds)).toBe('40000');
+      expect(r.body.msg).toContain('角色');
+      expect(await rows(sql`select id from sys_user where login_name = ${loginName}`)).toEqual([]);
+    }
+    const u = await makeUser({}, false);
+    const before = ok(await server.get(`/api/core/user/infoById/${u.id}`, as(admin)));
+    const emptied = await server.post(
+      '/api/core/user/update',
+      { id: u.id, version: before.version, roleIds: [] },
+      as(admin, 'en-US'),
+    );
+    expect(emptied.body).toMatchObject({ code: '40000', msg: 'Invalid request: Roles needs at least 1 items' });
+    expect(ok(await server.get(`/api/core/user/infoById/${u.id}`, as(admin)))).toMatchObject({
+      roleIds: before.roleIds,
+      version: before.version,
+    });
   });
 
   it('updates a user with its version and refuses a stale one (C7.22)', async () => {
@@ -335,8 +370,9 @@ describe('users', () => {
 
   it('disables a user, who then cannot sign in and whose sessions stop (C7.24)', async () => {
     const u = await makeUser();
-    const off = ok(await server.post('/api/core/user/status', { id: u.id, status: '1' }, as(admin)));
-    expect(off.status).toBe('1');
+    const before = ok(await server.get(`/api/core/user/infoById/${u.id}`, as(admin)));
+    const off = ok(await server.post('/api/core/user/status', { id: u.id, version: before.version, status: '1' }, as(admin)));
+    expect(off).toMatchObject({ status: '1', version: before.version + 1 });
     expect((await server.get('/api/core/user/info', { token: u.token })).body.code).toBe('40102');
     const refused = await signIn(u.loginName, u.password);
     expect(refused.body).toMatchObject({ code: '40106', msg: 'The account is disabled, please contact an administrator' });
@@ -347,10 +383,50 @@ describe('users', () => {
     expect(picker.total).toBe(0);
     expect(ok(await server.get(`/api/core/user/pageOfBase?ids=${u.id}`, as(staff))).total).toBe(1);
 
-    ok(await server.post('/api/core/user/status', { id: u.id, status: '0' }, as(admin)));
+    ok(await server.post('/api/core/user/status', { id: u.id, version: off.version, status: '0' }, as(admin)));
     expect((await signIn(u.loginName, u.password)).body.code).toBe('0');
-    const bad = await server.post('/api/core/user/status', { id: u.id, status: '7' }, as(admin, 'en-US'));
+    const bad = await server.post(
+      '/api/core/user/status',
+      { id: u.id, version: off.version + 1, status: '7' },
+      as(admin, 'en-US'),
+    );
     expect(bad.body.code).toBe('40000');
+  });
+
+  it('keeps the password validity to whole days from 0 to 3650 and lists whose password has expired (C3.13)', async () => {
+    const setting = async () =>
+      (
+        await rows<{ id: number; version: number }>(
+          sql`select id, version from sys_config where config_key = 'sys.account.passwordValidateDays' and top_dept_id = ${await siteId('demo')}`,
+        )
+      )[0]!;
+    const set = async (value: string) => {
+      const row = await setting();
+      return server.post(
+        '/api/core/config/update',
+        { id: Number(row.id), version: row.version, configValue: value },
+        as(admin, 'en-US'),
+      );
+    };
+    for (const bad of ['0.00001', '-1', '3651', 'ninety', '1e3']) {
+      expect((await set(bad)).body, bad).toMatchObject({
+        code: '40000',
+        msg: 'The setting "Password validity (days)" must be a whole number from 0 to 3650',
+      });
+    }
+    // Nobody is sent to change their password by a refused value.
+    expect(ok(await server.get('/api/core/user/info', { token: staff })).passwordExpire).toBe(false);
+
+    ok(await set(' 30 '));
+    const u = await makeUser({}, false);
+    await rows(sql`update sys_user set password_changed_at = now() - interval '40 days' where id = ${u.id}`);
+    const page = ok(await server.get('/api/core/user/page?pageSize=100', as(admin)));
+    for (const rec of page.records) expect(rec, rec.loginName).toHaveProperty('passwordExpire', rec.id === u.id);
+    expect(ok(await server.get(`/api/core/user/infoById/${u.id}`, as(admin))).passwordExpire).toBe(true);
+    const listed = ok(await server.get<Row[]>('/api/core/user/list', as(admin)));
+    expect(listed.filter((r) => r.passwordExpire).map((r) => r.id)).toEqual([u.id]);
+    ok(await set('90'));
+    expect(ok(await server.get(`/api/core/user/infoById/${u.id}`, as(admin))).passwordExpire).toBe(false);
   });
 
   it('resets a password: the old one stops working and every session ends (C7.25)', async () => {
@@ -417,11 +493,41 @@ describe('roles', () => {
     expect(all.find((r) => r.roleKey === 'staff')).toMatchObject({ roleName: '教职工' });
   });
 
+  it('refuses to enable or disable a user or a role on a stale or missing version, changing nothing', async () => {
+    const u = await makeUser({}, false);
+    const role = await makeRole();
+    for (const [api, id] of [
+      ['user', u.id],
+      ['role', Number(role.id)],
+    ] as const) {
+      const row = ok(await server.get(`/api/core/${api}/infoById/${id}`, as(admin)));
+      // Someone else edits the row meanwhile: the version the list showed is stale.
+      ok(await server.post(`/api/core/${api}/update`, { id, version: row.version, remark: '别人改过' }, as(admin)));
+      const stale = await server.post(`/api/core/${api}/status`, { id, version: row.version, status: '1' }, as(admin, 'zh-CN'));
+      expect(stale.body, api).toMatchObject({ code: '40900', msg: '该记录已被他人修改，请刷新后再试' });
+      const missing = await server.post(`/api/core/${api}/status`, { id, status: '1' }, as(admin, 'en-US'));
+      expect(missing.body, api).toMatchObject({ code: '40000', msg: 'Invalid request: version is required' });
+      const now = ok(await server.get(`/api/core/${api}/infoById/${id}`, as(admin)));
+      expect(now, api).toMatchObject({ status: '0', version: row.version + 1 });
+      const off = ok(await server.post(`/api/core/${api}/status`, { id, version: now.version, status: '1' }, as(admin)));
+      expect(off, api).toMatchObject({ status: '1', version: now.version + 1 });
+    }
+  });
+
   it('saves a role with its menus and updates them (C7.30, C6.6)', async () => {
     const granted = await menuIds(['system', 'user']);
     const role = await makeRole({ menuIds: granted, dataScope: '3', remark: '用户管理' });
     expect(role.menuIds).toEqual(granted);
     const held = ok(await server.get<Row[]>(`/api/core/menu/role/${role.id}`, as(admin)));
+    // In the caller's language, numbered as /core/menu/list numbers the same entries.
+    const english = ok(await server.get<Row[]>(`/api/core/menu/role/${role.id}`, as(admin, 'en-US')));
+    const listed = ok(await server.get<Row[]>('/api/core/menu/list', as(admin, 'en-US')));
+    for (const m of english) {
+      const same = listed.find((l) => l.id === m.id)!;
+      expect(m, m.menuKey).toMatchObject({ id: same.id, parentId: same.parentId, menuName: same.menuName });
+    }
+    expect(english.find((m) => m.menuKey === 'system')!.menuName).toBe('System');
+    expect(held.find((m) => m.menuKey === 'system')!.menuName).toBe('系统管理');
     expect(held.map((m) => m.id).sort((a, b) => a - b)).toEqual(granted);
     expect(held.map((m) => m.perms)).toEqual(
       expect.arrayContaining(['system:user:list', 'system:user:add', 'system:user:resetPwd']),
@@ -452,12 +558,12 @@ describe('roles', () => {
     const role = await makeRole({ menuIds: await menuIds(['dict']), dataScope: '1' });
     const u = await makeUser({ roleIds: [role.id] });
     expect(ok(await server.get('/api/core/user/info', { token: u.token })).buttons).toContain('system:dict:add');
-    const off = ok(await server.post('/api/core/role/status', { id: role.id, status: '1' }, as(admin)));
+    const off = ok(await server.post('/api/core/role/status', { id: role.id, version: role.version, status: '1' }, as(admin)));
     expect(off.status).toBe('1');
     expect(ok(await server.get<Row[]>('/api/core/role/all', as(admin))).map((r) => r.id)).not.toContain(role.id);
     expect(ok(await server.get('/api/core/user/info', { token: u.token })).buttons).not.toContain('system:dict:add');
     expect((await server.get('/api/core/dictType/page', as(u.token))).body.code).toBe('40103');
-    ok(await server.post('/api/core/role/status', { id: role.id, status: '0' }, as(admin)));
+    ok(await server.post('/api/core/role/status', { id: role.id, version: off.version, status: '0' }, as(admin)));
     expect((await server.get('/api/core/dictType/page', as(u.token))).body.code).toBe('0');
   });
 
@@ -471,7 +577,13 @@ describe('roles', () => {
     expect((await server.get(`/api/core/role/infoById/${role.id}`, as(admin))).body.code).toBe('0');
 
     const holder = ok(await server.get(`/api/core/user/infoById/${u.id}`, as(admin)));
-    ok(await server.post('/api/core/user/update', { id: u.id, version: holder.version, roleIds: [] }, as(admin)));
+    ok(
+      await server.post(
+        '/api/core/user/update',
+        { id: u.id, version: holder.version, roleIds: [await roleId('staff')] },
+        as(admin),
+      ),
+    );
     expect(ok(await server.post('/api/core/role/remove', { ids: [role.id] }, as(admin)))).toEqual({ removed: 1 });
     expect((await server.get(`/api/core/role/infoById/${role.id}`, as(admin))).body.code).toBe('40400');
     expect(ok(await server.get('/api/core/role/page?pageSize=100', as(admin))).records.map((r: Row) => r.id)).not.toContain(
@@ -553,7 +665,7 @@ describe('menus', () => {
     expect(hidden.visible).toBe('1');
     // Spec section 3: visible '1' means hidden — the route stays, the browser leaves it out of the menu.
     expect(await mine()).toMatchObject({ visible: '1' });
-    ok(await server.post('/api/core/menu/status', { id: saved.id, status: '1' }, as(admin)));
+    ok(await server.post('/api/core/menu/status', { id: saved.id, version: hidden.version, status: '1' }, as(admin)));
     expect(await mine()).toBeUndefined();
     expect(ok(await server.get('/api/core/user/info', { token: u.token })).buttons).not.toContain(`system:${key}:list`);
 
@@ -751,8 +863,11 @@ describe('data scope end to end', () => {
     const subRole = await makeRole({ dataScope: '4', menuIds: await menuIds(['user']) });
     const w = ok(await server.get(`/api/core/user/infoById/${worker.id}`, as(admin)));
     ok(await server.post('/api/core/user/update', { id: worker.id, version: w.version, roleIds: [subRole.id] }, as(admin)));
-    const token = await server.login(worker.loginName, 'First@2024');
-    ok(await server.post('/api/core/user/upPassword', { oldPassword: 'First@2024', newPassword: 'Ready@2024' }, { token }));
+    const first = await server.login(worker.loginName, 'First@2024');
+    ok(
+      await server.post('/api/core/user/upPassword', { oldPassword: 'First@2024', newPassword: 'Ready@2024' }, { token: first }),
+    );
+    const token = await server.login(worker.loginName, 'Ready@2024');
     expect((await userPage(token)).records.map((r: Row) => r.id)).toEqual([worker.id]);
   });
 });
@@ -805,7 +920,7 @@ describe('no privilege escalation', () => {
       dictIds[0],
     );
     // Nor by handing someone a role that holds more.
-    const u = await makeUser({}, false);
+    const u = await makeUser({ roleIds: [subRole.id] }, false);
     const target = ok(await server.get(`/api/core/user/infoById/${u.id}`, as(admin)));
     const principalRole = await server.post(
       '/api/core/user/update',
@@ -842,7 +957,10 @@ describe('no privilege escalation', () => {
       as(sub.token),
     );
     expect(rename.body.code).toBe('40103');
-    expect((await server.post('/api/core/role/status', { id: adminRole, status: '1' }, as(sub.token))).body.code).toBe('40103');
+    expect(
+      (await server.post('/api/core/role/status', { id: adminRole, version: adminRow.version, status: '1' }, as(sub.token))).body
+        .code,
+    ).toBe('40103');
     expect(ok(await server.get(`/api/core/role/infoById/${adminRole}`, as(admin)))).toMatchObject({
       roleName: '超级管理员',
       status: '0',
@@ -856,7 +974,7 @@ describe('no privilege escalation', () => {
       server.post('/api/core/user/update', { id: 1, version: one.version, realName: '被改了' }, as(sub.token)),
       server.post('/api/core/user/resetPwd', { id: 1, password: 'Taken@2024' }, as(sub.token)),
       server.post('/api/core/user/resetDefaultPwd', { id: 1 }, as(sub.token)),
-      server.post('/api/core/user/status', { id: 1, status: '1' }, as(sub.token)),
+      server.post('/api/core/user/status', { id: 1, version: one.version, status: '1' }, as(sub.token)),
       server.post('/api/core/user/remove', { ids: [1] }, as(sub.token)),
     ];
     for (const r of await Promise.all(attempts)) expect(r.body).toMatchObject({ code: '40103', msg });
@@ -868,7 +986,13 @@ describe('no privilege escalation', () => {
     expect((await server.post('/api/auth/login/account', { loginName: 'admin', password: 'Admin@12345' })).body.code).toBe('0');
 
     const selfMsg = '不能删除或停用自己的账号';
-    expect((await server.post('/api/core/user/status', { id: sub.id, status: '1' }, as(sub.token))).body).toMatchObject({
+    const subRow = ok(await server.get(`/api/core/user/infoById/${sub.id}`, as(admin)));
+    const selfOff = await server.post(
+      '/api/core/user/status',
+      { id: sub.id, version: subRow.version, status: '1' },
+      as(sub.token),
+    );
+    expect(selfOff.body).toMatchObject({
       code: '40103',
       msg: selfMsg,
     });
@@ -878,7 +1002,10 @@ describe('no privilege escalation', () => {
     });
     expect((await server.get('/api/core/user/info', { token: sub.token })).body.code).toBe('0');
     // Admin neither.
-    expect((await server.post('/api/core/user/status', { id: 1, status: '1' }, as(admin))).body).toMatchObject({
+    const own = ok(await server.get('/api/core/user/infoById/1', as(admin)));
+    expect(
+      (await server.post('/api/core/user/status', { id: 1, version: own.version, status: '1' }, as(admin))).body,
+    ).toMatchObject({
       code: '40103',
       msg: selfMsg,
     });
@@ -913,7 +1040,7 @@ describe('no privilege escalation', () => {
         server.post('/api/core/user/resetPwd', { id: target, password: 'Taken@2024' }, as(sub.token, 'zh-CN')),
         server.post('/api/core/user/resetDefaultPwd', { id: target }, as(sub.token, 'zh-CN')),
         server.post('/api/core/user/update', { id: target, version: row.version, realName: '被改了' }, as(sub.token, 'zh-CN')),
-        server.post('/api/core/user/status', { id: target, status: '1' }, as(sub.token, 'zh-CN')),
+        server.post('/api/core/user/status', { id: target, version: row.version, status: '1' }, as(sub.token, 'zh-CN')),
         server.post('/api/core/user/remove', { ids: [target] }, as(sub.token, 'zh-CN')),
       ];
       for (const r of await Promise.all(attempts)) expect(r.body).toMatchObject({ code: '40103', msg });
@@ -958,7 +1085,7 @@ describe('site boundary', () => {
       server.get(`/api/core/user/infoById/${demoUser}`, city),
       server.post('/api/core/user/update', { id: demoUser, version: 0, realName: '医院改的' }, city),
       server.post('/api/core/user/remove', { ids: [demoUser] }, city),
-      server.post('/api/core/user/status', { id: demoUser, status: '1' }, city),
+      server.post('/api/core/user/status', { id: demoUser, version: 0, status: '1' }, city),
       server.post('/api/core/user/resetPwd', { id: demoUser, password: 'City@99999' }, city),
       server.post('/api/core/user/resetDefaultPwd', { id: demoUser }, city),
       server.get(`/api/core/role/infoById/${demoRole}`, city),
@@ -1045,14 +1172,14 @@ describe('permission keys', () => {
       ['/api/core/user/save', { loginName: unique('x'), realName: 'x' }, 'system:user:add'],
       ['/api/core/user/update', { id: target, version: 0, realName: 'x' }, 'system:user:edit'],
       ['/api/core/user/remove', { ids: [target] }, 'system:user:remove'],
-      ['/api/core/user/status', { id: target, status: '1' }, 'system:user:status'],
+      ['/api/core/user/status', { id: target, version: 0, status: '1' }, 'system:user:status'],
       ['/api/core/user/resetPwd', { id: target, password: 'Staff@2024' }, 'system:user:resetPwd'],
       ['/api/core/user/resetDefaultPwd', { id: target }, 'system:user:resetPwd'],
       ['/api/core/user/unlockPassword', { id: target }, 'system:user:unlock'],
       ['/api/core/role/save', { roleName: 'x', roleKey: unique('x') }, 'system:role:add'],
       ['/api/core/role/update', { id: role, version: 0, roleName: 'x' }, 'system:role:edit'],
       ['/api/core/role/remove', { ids: [role] }, 'system:role:remove'],
-      ['/api/core/role/status', { id: role, status: '1' }, 'system:role:status'],
+      ['/api/core/role/status', { id: role, version: 0, status: '1' }, 'system:role:status'],
       ['/api/core/role/authDataScope', { id: role, dataScope: '1' }, 'system:role:grant'],
       ['/api/core/menu/save', { parentId: 0, menuName: 'x', menuKey: 'x', menuType: 'M' }, 'system:menu:add'],
       ['/api/core/menu/update', { id: menu, version: 0, menuName: 'x' }, 'system:menu:edit'],
@@ -1077,13 +1204,26 @@ describe('permission keys', () => {
 
 describe('bad input', () => {
   it('names the field of a missing, mistyped or too long value with 40000', async () => {
+    const staffRole = await roleId('staff');
     const cases: Array<[string, unknown, string]> = [
-      ['/api/core/user/save', { realName: '没有账号' }, '参数错误：登录账号不能为空'],
-      ['/api/core/user/save', { loginName: 123, realName: '数字账号' }, '参数错误：登录账号应为文本'],
-      ['/api/core/user/save', { loginName: 'x'.repeat(65), realName: '太长' }, '参数错误：登录账号请控制在64个字符以内'],
-      ['/api/core/user/save', { loginName: unique('t'), realName: '部门', deptId: '教务处' }, '参数错误：部门应为整数'],
+      ['/api/core/user/save', { realName: '没有账号', roleIds: [staffRole] }, '参数错误：登录账号不能为空'],
+      ['/api/core/user/save', { loginName: 123, realName: '数字账号', roleIds: [staffRole] }, '参数错误：登录账号应为文本'],
+      [
+        '/api/core/user/save',
+        { loginName: 'x'.repeat(65), realName: '太长', roleIds: [staffRole] },
+        '参数错误：登录账号请控制在64个字符以内',
+      ],
+      [
+        '/api/core/user/save',
+        { loginName: unique('t'), realName: '部门', deptId: '教务处', roleIds: [staffRole] },
+        '参数错误：部门应为整数',
+      ],
       ['/api/core/user/save', { loginName: unique('t'), realName: '角色', roleIds: 'staff' }, '参数错误：角色应为列表'],
-      ['/api/core/user/save', { loginName: unique('t'), realName: '邮箱', email: 'not-an-email' }, '参数错误：邮箱格式不正确'],
+      [
+        '/api/core/user/save',
+        { loginName: unique('t'), realName: '邮箱', email: 'not-an-email', roleIds: [staffRole] },
+        '参数错误：邮箱格式不正确',
+      ],
       ['/api/core/user/update', { id: 1, realName: '没有版本' }, '参数错误：version不能为空'],
       ['/api/core/role/save', { roleName: '坏标识', roleKey: '1 bad' }, '参数错误：权限字符格式不正确'],
       ['/api/core/role/save', { roleName: 'r'.repeat(65), roleKey: unique('r') }, '参数错误：角色名称请控制在64个字符以内'],

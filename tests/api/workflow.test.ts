@@ -445,14 +445,26 @@ describe('suspend', () => {
   it('refuses submissions while the newest version is suspended, and takes them again once resumed', async () => {
     const [leaveDef] = (await definitions('leave')).sort((x, y) => y.defVersion - x.defVersion);
     expect(leaveDef).toBeTruthy();
-    ok(await server.post('/api/workflow/definition/status', { id: leaveDef!.id, status: '1' }, as('admin')));
+    const suspended = ok(
+      await server.post(
+        '/api/workflow/definition/status',
+        { id: leaveDef!.id, version: leaveDef!.version, status: '1' },
+        as('admin'),
+      ),
+    );
     const d = await leave(2);
     try {
       refused(await submit(d.id), '40900', '已挂起');
       expect(await approvalStatus(d.id)).toBe('0');
       expect(await taskOf(d.id, 'head')).toBeUndefined();
     } finally {
-      ok(await server.post('/api/workflow/definition/status', { id: leaveDef!.id, status: '0' }, as('admin')));
+      ok(
+        await server.post(
+          '/api/workflow/definition/status',
+          { id: leaveDef!.id, version: suspended.version, status: '0' },
+          as('admin'),
+        ),
+      );
     }
     ok(await submit(d.id));
     expect(await approvalStatus(d.id)).toBe('1');

@@ -299,9 +299,15 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
       const decision = decisionOf(body);
       const id = oneIdOf(request);
       const taskId = await taskOf(request, id);
+      // The approval page decides an application through here (its entity's `decide`): the same answer as a task's.
       return ok(
         request,
-        await flow(request).act(taskId, decision, typeof body.comment === 'string' && body.comment ? body.comment : null),
+        await flow(request).act(
+          taskId,
+          decision,
+          typeof body.comment === 'string' && body.comment.trim() ? body.comment.trim() : null,
+        ),
+        'workflow.done',
       );
     },
   );

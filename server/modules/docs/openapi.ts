@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, RouteOptions } from 'fastify';
 import type { Services } from '../../app.ts';
 import type { Locale, Localized } from '../../../validators/locale.ts';
 import { Code } from '../../platform/errors.ts';
@@ -24,6 +24,8 @@ export interface CollectedRoute {
   schema: { body?: unknown; querystring?: unknown; params?: unknown };
   /** Where it was registered: 'entities' (the generic endpoints), 'modules/<name>', or null. */
   origin: string | null;
+  /** A module's route standing in for a generic verb (config.docs). */
+  standsIn?: FastifyContextConfig['docs'];
 }
 
 declare module 'fastify' {
@@ -67,6 +69,7 @@ export function collectRoutes(app: FastifyInstance) {
         site: route.config?.site !== false,
         schema: { body: schema.body, querystring: schema.querystring, params: schema.params },
         origin,
+        standsIn: route.config?.docs,
       });
     }
   });
@@ -440,11 +443,12 @@ interface Generic {
 
 /** The entity and verb of a generic endpoint (url `/api<entity.api>/<verb>`). */
 function genericOf(route: CollectedRoute, byApi: Map<string, EntityDef>): Generic | null {
-  if (route.origin && route.origin !== 'entities') return null;
+  if (route.origin && route.origin !== 'entities' && !route.standsIn) return null;
   const m = /^\/api(\/.+)\/([A-Za-z]+)(?:\/:id)?$/.exec(route.url);
   if (!m) return null;
   const entity = byApi.get(m[1]!);
   const verb = m[2] as Verb;
+  if (route.standsIn && route.standsIn.verb !== verb) return null;
   if (!entity || !VERBS.includes(verb) || (verb === 'infoById') !== route.url.endsWith('/:id')) return null;
   return { entity, verb };
 }
@@ -512,14 +516,20 @@ function requestBodyOf(s: Services, route: CollectedRoute, g: Generic | null, lo
     const statusField = g.entity.status ? g.entity.byName.get(g.entity.status.field) : undefined;
     switch (g.verb) {
       case 'save':
-      case 'update':
-        return json(entityBody(s, g.entity, g.verb, locale));
+      case 'update': {
+        const body = entityBody(s, g.entity, g.verb, locale) as Json & { properties: Record<string, Json> };
+        for (const [name, prop] of Object.entries(route.standsIn?.extra ?? {}))
+          body.properties[name] = { ...prop, title: fieldTitle(s, String(prop.title ?? name), locale) } as Json;
+        return json(body);
+      }
       case 'status':
         return json({
           type: 'object',
-          required: ['id', 'status'],
+          // The version read with the row, as an update sends it: a stale or missing one is refused.
+          required: g.entity.has.version ? ['id', 'version', 'status'] : ['id', 'status'],
           properties: {
             id: { type: 'integer', minimum: 1, title: fieldTitle(s, 'common.id', locale) },
+            ...(g.entity.has.version ? { version: { type: 'integer', minimum: 0 } } : {}),
             status: { type: 'string', title: statusField ? fieldTitle(s, statusField, locale) : 'status' },
           },
         });

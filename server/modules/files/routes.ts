@@ -159,12 +159,13 @@ export default function fileRoutes(app: FastifyInstance, s: Services) {
   );
 
   // Object storage is a per-site setting (upload.useOss) with the site's master storage
-  // configuration: an S3 bucket, or the local disk; without a configuration it refuses.
+  // configuration: an S3 bucket, or the local disk — also without a master, the default GET
+  // /core/oss/config shows (none yet, or stepped down); an S3 master it cannot use refuses.
   app.post('/core/oss/upload', { config: { permission: 'login', log: { module: 'file', action: 'add' } } }, async (request) => {
     const { site } = caller(request);
     if (!(await s.siteConfig.flag(site.id, 'upload.useOss'))) return upload(request, 'local');
     const config = await ossConfigRow(s.database.db, site.id);
-    if (config?.storage === 'local') return upload(request, 'local');
+    if (!config || config.storage === 'local') return upload(request, 'local');
     const bucket = s3Of(config);
     if (!config || !bucket) throw new AppError(Code.notEnabled, 'upload.ossNotConfigured');
     return upload(request, 'oss', bucket, config.id);

@@ -122,7 +122,8 @@ export default function menuRoutes(app: FastifyInstance, s: Services) {
     return rows.map((r): Record<string, unknown> => ({ ...r, menuName: names.get(Number(r.id)) ?? r.menuName }));
   };
 
-  // The entries a role holds.
+  // The entries a role holds, named in the caller's language and numbered as /core/menu/list numbers
+  // them (integer id and parentId, 0 at the root), whichever database driver read them.
   app.get<{ Params: { id: string } }>('/core/menu/role/:id', { config: { permission: 'system:role:query' } }, async (request) => {
     const { site } = caller(request);
     const id = Number(request.params.id);
@@ -142,12 +143,13 @@ export default function menuRoutes(app: FastifyInstance, s: Services) {
       .orderBy('m.parent_id')
       .orderBy('m.order_num')
       .execute();
+    const names = await menuNames(s, site.id, request.locale);
     return ok(
       request,
       rows.map((r) => ({
-        id: r.id,
-        parentId: r.parent_id,
-        menuName: r.menu_name,
+        id: Number(r.id),
+        parentId: Number(r.parent_id),
+        menuName: names.get(r.id) ?? r.menu_name,
         menuKey: r.menu_key,
         menuType: r.menu_type,
         perms: r.perms,

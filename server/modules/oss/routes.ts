@@ -53,7 +53,8 @@ export default function ossRoutes(app: FastifyInstance, s: Services) {
 
   // Creates the master configuration, or updates it: the same validation, hooks, versioning and
   // operation log as the generic save / update. An id in the body is ignored (always the master);
-  // a version, when sent, must be the stored one.
+  // a version, when sent, must be the stored one. `master: false` steps the master down: uploads go
+  // to the local disk again (the answer is then the local-disk default), the configuration stays.
   app.post(
     '/core/oss/saveConfig',
     {
@@ -62,12 +63,14 @@ export default function ossRoutes(app: FastifyInstance, s: Services) {
     },
     async (request) => {
       const { site } = caller(request);
-      const { id: _id, secretKeySet: _set, version, ...body } = (request.body ?? {}) as Row;
+      const { id: _id, secretKeySet: _set, version, master: wanted, ...body } = (request.body ?? {}) as Row;
       const master = await ossConfigRow(s.database.db, site.id);
       const svc = service(request);
+      // Absent means the master; anything but a boolean is refused by the entity's validation.
+      const asMaster = wanted === undefined || wanted === null ? true : wanted;
       try {
-        if (master) await svc.update({ ...body, id: master.id, version: version ?? master.version, master: true });
-        else await svc.save({ name: t('oss.defaultName', request.locale), ...body, master: true });
+        if (master) await svc.update({ ...body, id: master.id, version: version ?? master.version, master: asMaster });
+        else await svc.save({ name: t('oss.defaultName', request.locale), ...body, master: asMaster });
       } catch (err) {
         if (isUniqueViolation(err)) throw new AppError(Code.conflict, 'record.stale');
         throw err;

@@ -47,6 +47,7 @@ export function publicEntity(e: EntityDef, all?: Map<string, EntityDef>): Record
     schemaVersion: e.schemaVersion,
     tree: e.tree,
     pick: e.pick,
+    decide: e.decide,
     ...(e.meetingRecord ? { meetingRecord: true, meetingAmount: e.meetingAmount } : {}),
     // A document's line collections, each with its line entity's fields (the form's sub-tables, print).
     ...(e.lines && all

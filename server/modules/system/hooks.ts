@@ -4,6 +4,8 @@ import { defineHooks } from '../../entities/hooks.ts';
 import { fieldLabel } from '../../entities/crud.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { checkParent } from '../../platform/tree.ts';
+import { loadConfigs } from '../../seed/manifests.ts';
+import type { Localized } from '../../../validators/locale.ts';
 
 defineHooks('dictType', {
   // Renaming a type carries its entries along (as RuoYi does).
@@ -34,7 +36,26 @@ defineHooks('dictData', {
   },
 });
 
+let bounded: Map<string, { name: Localized; minimum: number; maximum: number }> | null = null;
+
 defineHooks('config', {
+  // A setting the release reads as a number of days, files or rows (configs.json `integer`): a whole
+  // number within its bounds, else one odd value (0.00001 days) would lock everyone out.
+  beforeSave({ request }, row, existing) {
+    bounded ??= new Map(loadConfigs().configs.flatMap((c) => (c.integer ? [[c.key, { name: c.name, ...c.integer }]] : [])));
+    const key = String(row.configKey ?? existing?.configKey ?? '');
+    const bounds = bounded.get(key);
+    if (!bounds || !('configValue' in row)) return;
+    const value = String(row.configValue ?? '').trim();
+    const n = Number(value);
+    if (!/^-?\d{1,9}$/.test(value) || n < bounds.minimum || n > bounds.maximum)
+      throw new AppError(Code.invalid, 'config.notInteger', {
+        name: bounds.name[request.locale],
+        minimum: String(bounds.minimum),
+        maximum: String(bounds.maximum),
+      });
+    row.configValue = String(n);
+  },
   async beforeRemove(_ctx, rows) {
     const builtin = rows.find((r) => r.configType === 'Y');
     if (builtin) throw new AppError(Code.conflict, 'config.builtin', { key: String(builtin.configKey) });

@@ -68,7 +68,7 @@ export default function userRoutes(app: FastifyInstance, s: Services) {
       },
     },
     async (request) => {
-      const { principal, site, session } = caller(request);
+      const { principal, site } = caller(request);
       const { oldPassword, newPassword } = request.body as { oldPassword: string; newPassword: string };
       const { db } = s.database;
       const row = await db
@@ -93,8 +93,8 @@ export default function userRoutes(app: FastifyInstance, s: Services) {
         }))
         .where('id', '=', principal.userId)
         .execute();
-      // Other devices sign in again; this one stays.
-      await s.sessions.revokeUser(principal.userId, session.tokenHash);
+      // "Password changed, please sign in again": every session ends, this one too.
+      await s.sessions.revokeUser(principal.userId);
       await s.cache.invalidate(site.id);
       return { code: Code.ok, data: null, msg: t('password.changed', request.locale) };
     },
@@ -128,9 +128,84 @@ export default function userRoutes(app: FastifyInstance, s: Services) {
   );
 }
 
+/**
+ * The user entity's reads with spec section 3's `passwordExpire` on every row: whether the password
+ * is older than the site's sys.account.passwordValidateDays, as the user's own info says at sign-in.
+ */
+class UserService extends EntityService {
+  constructor(
+    private readonly services: Services,
+    private readonly asked: FastifyRequest,
+  ) {
+    super(services, services.schemas.entity(caller(asked).site.key, 'user'), asked);
+  }
+
+  override async page(q: Record<string, unknown>, pool = false) {
+    const answer = await super.page(q, pool);
+    return { ...answer, records: await this.withExpiry(answer.records) };
+  }
+
+  override async list(...args: Parameters<EntityService['list']>) {
+    return this.withExpiry(await super.list(...args));
+  }
+
+  async withExpiry(records: Array<Record<string, unknown>>) {
+    if (!records.length) return records;
+    const { site } = caller(this.asked);
+    const days = Math.floor(Number(await this.services.siteConfig.value(site.id, 'sys.account.passwordValidateDays')));
+    const changed = new Map(
+      (
+        await this.services.database.db
+          .selectFrom('sys_user')
+          .select(['id', 'password_changed_at'])
+          .where('top_dept_id', '=', site.id)
+          .where(
+            'id',
+            'in',
+            records.map((r) => Number(r.id)),
+          )
+          .execute()
+      ).map((r) => [Number(r.id), r.password_changed_at.getTime()]),
+    );
+    const now = this.services.clock.now();
+    return records.map((r): Record<string, unknown> => {
+      const at = changed.get(Number(r.id));
+      return { ...r, passwordExpire: days > 0 && at !== undefined && now - at > days * 86_400_000 };
+    });
+  }
+}
+
 /** Administration beyond the generic endpoints: pickers, lists with departments, password resets. */
 function adminRoutes(app: FastifyInstance, s: Services) {
-  const users = (request: FastifyRequest) => new EntityService(s, s.schemas.entity(caller(request).site.key, 'user'), request);
+  const users = (request: FastifyRequest) => new UserService(s, request);
+  // The generic reads, each row with passwordExpire.
+  const listKey = permissionOf(
+    s.schemas.baseEntities().find((e) => e.name === 'user')!,
+    'list',
+  );
+  app.get('/core/user/page', { config: { permission: listKey } }, async (request) =>
+    ok(request, await users(request).page(request.query as Record<string, unknown>)),
+  );
+  app.get('/core/user/list', { config: { permission: listKey } }, async (request) =>
+    ok(request, await users(request).list(request.query as Record<string, unknown>)),
+  );
+  app.get<{ Params: { id: string } }>(
+    '/core/user/infoById/:id',
+    {
+      config: {
+        permission: permissionOf(
+          s.schemas.baseEntities().find((e) => e.name === 'user')!,
+          'query',
+        ),
+      },
+    },
+    async (request) => {
+      const id = Number(request.params.id);
+      if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
+      const svc = users(request);
+      return ok(request, (await svc.withExpiry([svc.wire(await svc.find(id))]))[0]);
+    },
+  );
 
   // The user picker (spec section 7: by realName, 20 a page) for anyone signed in: names and
   // departments only, every user of the site (a notice may go to anyone), enabled ones unless ids name others.
@@ -240,7 +315,18 @@ function newAccountRoutes(app: FastifyInstance, s: Services) {
   const service = (request: FastifyRequest) => new EntityService(s, s.schemas.entity(caller(request).site.key, 'user'), request);
   app.post(
     `${base.api}/save`,
-    { config: { permission: permissionOf(base, 'add'), log: { module: 'user', action: 'add' } } },
+    {
+      config: {
+        permission: permissionOf(base, 'add'),
+        log: { module: 'user', action: 'add' },
+        // The given first password (the hook checks its strength); without one the site's initial
+        // password or a one-time one applies.
+        docs: {
+          verb: 'save',
+          extra: { password: { type: 'string', minLength: 8, maxLength: 64, writeOnly: true, title: 'user.password' } },
+        },
+      },
+    },
     async (request) => {
       const row = await service(request).save(request.body);
       const oneTime = issuedPasswords(request)[0];

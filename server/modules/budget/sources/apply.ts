@@ -439,14 +439,13 @@ export async function createUsers(
     ),
   );
   const roleKey = ctx.config.get(ROLE_KEY_SETTING)?.trim() ?? '';
-  let roleIds: number[] = [];
-  if (roleKey) {
-    const role = (
-      await sql<Row>`select id from sys_role where top_dept_id = ${ctx.site.id} and role_key = ${roleKey}`.execute(db(s))
-    ).rows[0];
-    if (!role) throw new AppError(Code.invalid, 'sources.noRole', { key: roleKey.slice(0, 64), setting: ROLE_KEY_SETTING });
-    roleIds = [Number(role.id)];
-  }
+  // Every user holds a role (spec section 3: roleIds non-empty), so the setting must name one.
+  if (!roleKey) throw new AppError(Code.invalid, 'sources.roleNeeded', { setting: ROLE_KEY_SETTING });
+  const role = (
+    await sql<Row>`select id from sys_role where top_dept_id = ${ctx.site.id} and role_key = ${roleKey}`.execute(db(s))
+  ).rows[0];
+  if (!role) throw new AppError(Code.invalid, 'sources.noRole', { key: roleKey.slice(0, 64), setting: ROLE_KEY_SETTING });
+  const roleIds = [Number(role.id)];
 
   const result: UsersResult = { created: 0, skipped: 0, total: records.length, loginNames: [] };
   const errors: RowError[] = [];

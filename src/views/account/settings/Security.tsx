@@ -10,12 +10,14 @@ import { accountApi, type AccountSession } from '../../../api/account.ts';
 import { api } from '../../../api/core.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { feedback } from '../../../utils/feedback.ts';
+import { useStores } from '../../../stores/index.ts';
 
 const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 const DEVICE_ICON = { desktop: <DesktopOutlined />, mobile: <MobileOutlined />, tablet: <TabletOutlined /> };
 
 function PasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const { session } = useStores();
   const [form] = Form.useForm<{ oldPassword: string; newPassword: string; confirm: string }>();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
@@ -23,9 +25,11 @@ function PasswordDialog({ open, onClose }: { open: boolean; onClose: () => void 
     setSaving(true);
     try {
       await api.upPassword(v.oldPassword, v.newPassword);
-      feedback.message.success(t('account.saved'));
+      // The server ends every session of the account, this one too: sign in again with the new password.
+      feedback.message.success(t('password.success'));
       form.resetFields();
       onClose();
+      await session.logout();
     } catch (err) {
       feedback.message.error(errorMessage(err));
     } finally {
