@@ -40,6 +40,7 @@ import codegenRoutes from './modules/codegen/routes.ts';
 import fileRoutes from './modules/files/routes.ts';
 import ossRoutes from './modules/oss/routes.ts';
 import schemaRoutes from './modules/schema/routes.ts';
+import { SchemaReloader } from './modules/schema/reload.ts';
 import { contractNoticeRoutes } from './modules/contract/notices.ts';
 import jobRoutes from './modules/monitor/jobs.ts';
 import docsRoutes, { collectRoutes } from './modules/docs/routes.ts';
@@ -236,6 +237,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       statisticsRoutes(api, services);
       codegenRoutes(api, services);
       schemaRoutes(api, services);
+      if (config.watchSchemas) {
+        const reloader = new SchemaReloader(services);
+        reloader.routes(api);
+        reloader.start();
+        app.addHook('onClose', async () => reloader.close());
+      }
       contractNoticeRoutes(api, services);
       depreciationRoutes(api, services);
       inventoryRoutes(api, services);

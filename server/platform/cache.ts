@@ -32,6 +32,12 @@ export class SiteCache {
     return value;
   }
 
+  /** Every site's entries (the schemas were reloaded). */
+  async invalidateAll(): Promise<void> {
+    this.sites.clear();
+    await this.bus.publish(CHANNEL, '*');
+  }
+
   async invalidate(siteId: number): Promise<void> {
     this.sites.delete(siteId);
     await this.bus.publish(CHANNEL, String(siteId));

@@ -14,6 +14,8 @@ export interface ServerConfig {
   webRoot: string | null;
   secret: string | null;
   production: boolean;
+  /** Development: reload schemas/ on change and tell open browsers (server/modules/schema/reload.ts). */
+  watchSchemas: boolean;
   /**
    * Which peers' X-Forwarded-For is believed (Fastify trustProxy): by default only a proxy on this
    * machine, so a client elsewhere cannot pick the address that sign-in limits count.
@@ -34,6 +36,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? 'dist'),
     secret: env.APP_SECRET || null,
     production: env.NODE_ENV === 'production',
+    watchSchemas: env.SCHEMA_WATCH === '1',
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
   };
 }
