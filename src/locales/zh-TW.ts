@@ -12,6 +12,7 @@ const zhTW: Messages = {
     required: '必填',
     yes: '是',
     no: '否',
+    retry: '重試',
   },
   exception: {
     403: '抱歉，你無權存取該頁面',
@@ -88,7 +89,7 @@ const zhTW: Messages = {
     colorWeak: '色弱模式',
     multiTab: '多頁籤模式',
     copy: '複製設定',
-    copyHint: '複製設定後可貼到 src/config/defaultSettings 中取代預設設定',
+    copyHint: '複製的設定記下了目前頁面風格，可交給維運人員設為預設設定',
     copied: '複製完畢',
     copyFailed: '複製失敗',
     switchingTheme: '正在切換主題！',

@@ -4,6 +4,8 @@ import type { ComponentType } from 'react';
 import { lazyView } from './lazy.ts';
 
 export const LAYOUT_NAMES = ['BasicLayout', 'BlankLayout', 'RouteView', 'PageView', 'UserLayout'] as const;
+/** Whether the pages under a layout leave their header to it or go without one (layouts/MenuLayouts.tsx). */
+export const framesChildren = (name: string) => name === 'PageView' || name === 'BlankLayout' || name === 'UserLayout';
 export const ACCOUNT_PAGES = ['center', 'settings', 'base', 'security', 'custom', 'binding', 'notification'] as const;
 
 const views: Record<string, ComponentType<any>> = {
