@@ -226,6 +226,12 @@ const enUS: Messages = {
       unread: 'Unread',
     },
   },
+  preview: {
+    title: 'File preview',
+    unsupported: 'This kind of file cannot be shown in the browser: download it to open it',
+    download: 'Download',
+    invalid: 'This preview address is not valid',
+  },
   notBuilt: {
     title: 'This screen is not built yet',
     text: '"{{name}}" ({{component}}) is part of the product plan and arrives with its area.',

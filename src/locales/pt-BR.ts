@@ -227,6 +227,12 @@ const ptBR: Messages = {
       unread: 'Não lido',
     },
   },
+  preview: {
+    title: 'Visualização do arquivo',
+    unsupported: 'Este tipo de arquivo não pode ser exibido no navegador: baixe-o para abri-lo',
+    download: 'Baixar',
+    invalid: 'Este endereço de visualização não é válido',
+  },
   notBuilt: {
     title: 'Esta tela ainda não foi construída',
     text: '"{{name}}" ({{component}}) faz parte do plano do produto e chega junto com sua área.',

@@ -219,6 +219,12 @@ const zhCN = {
       unread: '未读',
     },
   },
+  preview: {
+    title: '文件预览',
+    unsupported: '该类型的文件无法在浏览器中预览，请下载后查看',
+    download: '下载',
+    invalid: '预览地址无效',
+  },
   notBuilt: {
     title: '该页面尚未上线',
     text: '“{{name}}”（{{component}}）属于产品规划，将随所在功能区一同上线。',

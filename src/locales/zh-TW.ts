@@ -220,6 +220,12 @@ const zhTW: Messages = {
       unread: '未讀',
     },
   },
+  preview: {
+    title: '檔案預覽',
+    unsupported: '此類型的檔案無法在瀏覽器中預覽，請下載後檢視',
+    download: '下載',
+    invalid: '預覽位址無效',
+  },
   notBuilt: {
     title: '該頁面尚未上線',
     text: '「{{name}}」（{{component}}）屬於產品規劃，將隨所在功能區一同上線。',

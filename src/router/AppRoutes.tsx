@@ -9,6 +9,7 @@ import { lazyView } from './lazy.ts';
 import { LAYOUT_NAMES, framesChildren } from './views.ts';
 import { Guard, withVersion } from './Guard.tsx';
 import PageLoading from '../components/PageLoading.tsx';
+import { PREVIEW_PATH } from '../../renderer/preview.ts';
 
 const BasicLayout = lazyView('BasicLayout', () => import('../layouts/BasicLayout.tsx'));
 const UserLayout = lazyView('UserLayout', () => import('../layouts/UserLayout.tsx'));
@@ -23,6 +24,7 @@ const MenuView = lazyView('MenuView', () => import('./MenuView.tsx'));
 const MenuLayout = lazyView('MenuLayout', () => import('../layouts/MenuLayouts.tsx').then((m) => ({ default: m.MenuLayout })));
 const PrintView = lazyView('print', () => import('../views/PrintView.tsx'));
 const ApprovalView = lazyView('approval', () => import('../views/ApprovalView.tsx'));
+const FilePreview = lazyView('preview', () => import('../views/FilePreview.tsx'));
 
 export interface RouteHandle {
   name: string;
@@ -81,6 +83,8 @@ export function buildRoutes(tree: MenuTreeNode[]): RouteObject[] {
     { path: '/disable', element: suspended(<Disabled />), handle: { name: 'disable' } },
     { path: '/ucenter/upPassword', element: suspended(<UpPassword />), handle: { name: 'upPassword' } },
     { path: '/print/:entity/:id', element: suspended(<PrintView />), handle: { name: 'print' } },
+    // A stored file in a window of its own (renderer/fileLink.ts PREVIEW_PATH).
+    { path: PREVIEW_PATH, element: suspended(<FilePreview />), handle: { name: 'preview' } },
     { path: '/403', element: suspended(<Exception type="403" />), handle: { name: '403' } },
     { path: '/404', element: suspended(<Exception type="404" />), handle: { name: '404' } },
     { path: '/500', element: suspended(<Exception type="500" />), handle: { name: '500' } },

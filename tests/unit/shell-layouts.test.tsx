@@ -172,3 +172,59 @@ describe('what the shell asks for and shows', () => {
     expect([stores.site.appTitle, stores.site.navTitle]).toEqual(['资产管理平台', '资产管理平台']);
   });
 });
+
+describe('files as the site shows them', () => {
+  const file = { uid: '1', name: '办法.pdf', url: '/api/core/download/local/2026/05/a.pdf?fileName=%E5%8A%9E%E6%B3%95.pdf', status: 'done' as const };
+  async function mount(siteConfig: Record<string, string>, post = vi.fn(async () => ({ code: '0', data: { missing: [] }, msg: 'ok' }))) {
+    const { RendererContext } = await import('../../renderer/context.tsx');
+    const { FileUploadInput } = await import('../../renderer/form/FileUpload.tsx');
+    const env = {
+      fetcher: { get: vi.fn(), post, download: vi.fn(), upload: vi.fn() },
+      hasPermission: () => true,
+      language: 'en-US',
+      siteConfig,
+      message: { error: vi.fn(), success: vi.fn() },
+      errorText: String,
+    } as never;
+    return render(
+      <RendererContext.Provider value={env}>
+        <FileUploadInput value={[file]} />
+      </RendererContext.Provider>,
+    );
+  }
+
+  it.each([
+    [{ 'ui.fileDisplay': 'card' }, 'picture-card'],
+    [{ 'ui.fileDisplay': 'list' }, 'text'],
+    [{}, 'text'],
+  ])('site setting %j shows the upload list as %s', async (siteConfig, kind) => {
+    const { container } = await mount(siteConfig);
+    await screen.findByText('办法.pdf', { exact: false }).catch(() => undefined);
+    expect(container.querySelector(`.ant-upload-list-${kind}`)).not.toBeNull();
+  });
+
+  it('opens a preview page with the file’s signed address encoded, not the raw link', async () => {
+    const signed = '/api/core/file/signed/2026/05/a.pdf?fileName=%E5%8A%9E%E6%B3%95.pdf&inline=1&expires=1&signature=abc';
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { openFile } = await import('../../renderer/fileLink.ts');
+    const env = {
+      fetcher: { post: vi.fn(async () => ({ code: '0', data: { url: signed }, msg: 'ok' })) },
+      message: { error: vi.fn() },
+      errorText: String,
+      language: 'en-US',
+    } as never;
+    expect(await openFile(env, file.url, file.name, 'preview')).toBe('ok');
+    const address = opened.mock.calls[0]![0] as string;
+    expect(address).toBe(`/preview?url=${encodeURIComponent(signed)}&name=${encodeURIComponent('办法.pdf')}`);
+    expect(new URL(address, 'http://x').searchParams.get('url')).toBe(signed);
+    opened.mockRestore();
+  });
+
+  it('shows only this product’s own files on the preview page', async () => {
+    const { isOwnFileAddress } = await import('../../src/views/FilePreview.tsx');
+    expect(isOwnFileAddress('/api/core/file/signed/a.png?x=1')).toBe(true);
+    expect(isOwnFileAddress('https://evil.example/a.png')).toBe(false);
+    expect(isOwnFileAddress('//evil.example/api/a.png')).toBe(false);
+    expect(isOwnFileAddress('javascript:alert(1)')).toBe(false);
+  });
+});
