@@ -53,7 +53,7 @@ export default observer(function BasicLayout({ tree }: { tree: MenuTreeNode[] })
   const logo = (
     <Link to={withVersion('/home')} className="sider-logo" data-testid="logo">
       <img src={site.info?.navLogo || '/logo.svg'} alt="" />
-      {!collapsed && <h1>{site.navTitle}</h1>}
+      {!collapsed && <h1 className={site.navTitle.length > 12 ? 'sider-logo-long' : undefined}>{site.navTitle}</h1>}
     </Link>
   );
 
