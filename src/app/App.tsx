@@ -14,7 +14,7 @@ import { StoreContext, type RootStore } from '../stores/index.ts';
 import { bindFeedback } from '../utils/feedback.ts';
 import { errorMessage } from '../api/request.ts';
 import i18n from '../locales/index.ts';
-import ErrorPanel from '../../renderer/ErrorPanel.tsx';
+import AppErrorBoundary from './AppErrorBoundary.tsx';
 
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS, 'pt-BR': ptBR };
 // Someone whose system asks for less motion gets dialogs, menus and messages that appear at once.
@@ -68,11 +68,11 @@ export const App = observer(function App({ stores }: { stores: RootStore }) {
             />
           ) : (
             // The last resort: a shell that fails to load shows the error with a retry, never a blank page.
-            <ErrorPanel where={site.appTitle} language={settings.language}>
+            <AppErrorBoundary>
               <BrowserRouter>
                 <AppRoutes />
               </BrowserRouter>
-            </ErrorPanel>
+            </AppErrorBoundary>
           )}
         </AntApp>
       </ConfigProvider>
