@@ -8,6 +8,7 @@ import { useStores } from '../stores/index.ts';
 import { buildMenuTree, menuChain, type MenuTreeNode } from '../router/menu-tree.ts';
 import PageHeaderWrapper from '../components/PageHeaderWrapper.tsx';
 import UserLayout from './UserLayout.tsx';
+import { headerFor } from '../router/views.ts';
 
 function PageView({ node }: { node: MenuTreeNode }) {
   const { session } = useStores();
@@ -17,7 +18,7 @@ function PageView({ node }: { node: MenuTreeNode }) {
   const page = chain[chain.length - 1] ?? node;
   return (
     <div data-testid="layout-PageView">
-      <PageHeaderWrapper node={page}>
+      <PageHeaderWrapper node={page} {...headerFor(page.component)}>
         <Outlet />
       </PageHeaderWrapper>
     </div>

@@ -75,6 +75,28 @@ describe('menu layouts (C2.21)', () => {
     expect((await screen.findByTestId('page')).textContent).toBe('Monthly report');
   });
 
+  it('PageView’s header shows the logo, description, links, search and tabs the route gives', async () => {
+    const { registerView } = await import('../../src/router/views.ts');
+    registerView('MonthReport', () => null, {
+      logo: '/logo.svg',
+      description: 'Spending by month',
+      links: [{ title: 'Guide', href: '/guide' }],
+      search: { placeholder: 'Find a month', onSearch: () => undefined },
+      tabs: { items: [{ key: 'a', label: 'This year' }, { key: 'b', label: 'Last year' }] },
+    });
+    renderAt('/pv/month', menus);
+    const header = await screen.findByTestId('page-header');
+    expect(header.querySelector('.page-header-logo')?.getAttribute('src')).toBe('/logo.svg');
+    expect(header.querySelector('.page-header-description')?.textContent).toBe('Spending by month');
+    expect(header.querySelector('.page-header-links a')?.getAttribute('href')).toBe('/guide');
+    expect(header.querySelector('input')?.getAttribute('placeholder')).toBe('Find a month');
+    expect([...header.querySelectorAll('.ant-tabs-tab')].map((t) => t.textContent)).toEqual(['This year', 'Last year']);
+    registerView('MonthReport', () => null);
+    cleanup();
+    renderAt('/pv/month', menus);
+    expect((await screen.findByTestId('page-header')).querySelector('.page-header-description')).toBeNull();
+  });
+
   it('BlankLayout shows its pages bare, without a page header', async () => {
     renderAt('/blank/board', menus);
     await screen.findByTestId('layout-BlankLayout');
