@@ -1,10 +1,13 @@
 // Opening one of our stored files through the server's short-lived signed link (POST
 // core/file/sign): the server decides who may have one (a signed-in user of the file's site), the
-// link then works in a new window or as a plain download, which send no token.
+// link then works in a new window (the preview page, which shows it) or as a plain download, which
+// send no token.
 import type { RendererEnv } from './context.tsx';
 import { rt } from './texts.ts';
+import { previewAddress } from './preview.ts';
 
 export type FileOpening = 'download' | 'preview';
+
 /** ok: opened; missing: the server has no such file (any more); failed: refused or unreachable. */
 export type FileOpened = 'ok' | 'missing' | 'failed';
 
@@ -34,7 +37,7 @@ export async function openFile(
     env.message.error(answer.msg);
     return 'failed';
   }
-  if (how === 'preview') window.open(answer.data.url, '_blank', 'noopener');
+  if (how === 'preview') window.open(previewAddress(answer.data.url, fileName), '_blank', 'noopener');
   else {
     const a = document.createElement('a');
     a.href = answer.data.url;

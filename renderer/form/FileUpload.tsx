@@ -1,7 +1,8 @@
 // The upload field (spec sections 3, 5, 8): at most N files (upload.maxFiles of the site, or the
 // field's maxFiles), names of at most 80 characters, states uploading / done / error / removed,
 // an icon per file type, '{file} 上传成功' / '{file} 上传失败' (a failed file leaves the list),
-// download through the API, preview in a new window through a short-lived signed link. A listed
+// download through the API, preview in a new window through a short-lived signed link; shown as a
+// list or as cards as the site's ui.fileDisplay says. A listed
 // file the server no longer has (removed, or lost) shows as missing, and opening it says so.
 import { useEffect, useState } from 'react';
 import { Button, Typography, Upload, type UploadFile } from 'antd';
@@ -135,11 +136,16 @@ export function FileUploadInput({
     if ((await openFile(env, file.url, file.name, 'preview')) === 'missing') markMissing(file.url);
   };
 
+  // The site's ui.fileDisplay: files as a list (default) or as cards.
+  const cards = env.siteConfig['ui.fileDisplay'] === 'card';
+  const editable = !readOnly && !disabled;
+
   // Read-only with no files: the same '—' as every other empty value.
   if (readOnly && !files.length) return <span>—</span>;
   return (
     <Upload
       fileList={files}
+      listType={cards ? 'picture-card' : 'text'}
       disabled={disabled || readOnly}
       showUploadList={{ showRemoveIcon: !readOnly && !disabled, showDownloadIcon: true, showPreviewIcon: true }}
       iconRender={(file) => fileIcon(file.name)}
@@ -192,11 +198,17 @@ export function FileUploadInput({
         publish(list);
       }}
     >
-      {!readOnly && !disabled && (
-        <Button icon={<UploadOutlined />} data-testid="upload-button">
-          {t('upload')}
-        </Button>
-      )}
+      {editable &&
+        (cards ? (
+          <div data-testid="upload-button">
+            <UploadOutlined />
+            <div style={{ marginTop: 8 }}>{t('upload')}</div>
+          </div>
+        ) : (
+          <Button icon={<UploadOutlined />} data-testid="upload-button">
+            {t('upload')}
+          </Button>
+        ))}
     </Upload>
   );
 }

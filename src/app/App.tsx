@@ -2,7 +2,7 @@
 // then the routes.
 import { useEffect } from 'react';
 import { observer } from 'mobx-react-lite';
-import { App as AntApp, ConfigProvider, Result, Spin, theme } from 'antd';
+import { App as AntApp, Button, ConfigProvider, Result, Spin, theme } from 'antd';
 // The ES builds: the CommonJS ones hand Vite a Pagination locale it cannot unwrap ("10 / page" in Chinese).
 import enUS from 'antd/es/locale/en_US';
 import ptBR from 'antd/es/locale/pt_BR';
@@ -12,6 +12,9 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from '../router/AppRoutes.tsx';
 import { StoreContext, type RootStore } from '../stores/index.ts';
 import { bindFeedback } from '../utils/feedback.ts';
+import { errorMessage } from '../api/request.ts';
+import i18n from '../locales/index.ts';
+import AppErrorBoundary from './AppErrorBoundary.tsx';
 
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS, 'pt-BR': ptBR };
 // Someone whose system asks for less motion gets dialogs, menus and messages that appear at once.
@@ -28,13 +31,19 @@ export const App = observer(function App({ stores }: { stores: RootStore }) {
   useEffect(() => {
     document.body.classList.toggle('color-weak', settings.colorWeak);
   }, [settings.colorWeak]);
+  // The browser's title is the application's name, in the interface language unless the site has its own.
+  const title = site.info ? site.appTitle : null;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
 
   return (
     <StoreContext.Provider value={stores}>
       <ConfigProvider
         locale={ANTD_LOCALES[settings.language]}
         theme={{
-          token: { colorPrimary: settings.primaryColor, borderRadius: 4, motion: !REDUCED_MOTION },
+          // Links take the primary colour too (antd derives them from the info colour otherwise).
+          token: { colorPrimary: settings.primaryColor, colorLink: settings.primaryColor, borderRadius: 4, motion: !REDUCED_MOTION },
           algorithm: theme.defaultAlgorithm,
         }}
       >
@@ -45,11 +54,25 @@ export const App = observer(function App({ stores }: { stores: RootStore }) {
               <Spin fullscreen size="large" />
             </div>
           ) : site.error ? (
-            <Result status="500" title="500" subTitle={site.error} />
+            // The site's base info did not come (slow or unreachable server): the catalogue's
+            // message in the user's language, and a way to ask again without reloading.
+            <Result
+              status="500"
+              title="500"
+              subTitle={<span data-testid="site-error">{errorMessage(site.error)}</span>}
+              extra={
+                <Button type="primary" onClick={() => void site.load()} data-testid="site-retry">
+                  {i18n.t('common.retry')}
+                </Button>
+              }
+            />
           ) : (
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
+            // The last resort: a shell that fails to load shows the error with a retry, never a blank page.
+            <AppErrorBoundary>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </AppErrorBoundary>
           )}
         </AntApp>
       </ConfigProvider>

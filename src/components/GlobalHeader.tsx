@@ -75,7 +75,7 @@ export default observer(function GlobalHeader({ tree, collapsed, onToggle, sider
           {top ? <SideMenu tree={tree} mode="horizontal" theme={settings.navTheme} /> : <div style={{ flex: 1 }} />}
           <div className="header-right">
             {headerSlots()
-              .filter((slot) => session.hasPermission(slot.permission))
+              .filter((slot) => session.holds(slot.permission))
               .map((slot) => (
                 <slot.component key={slot.key} />
               ))}

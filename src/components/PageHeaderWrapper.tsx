@@ -10,6 +10,7 @@ import { useStores } from '../stores/index.ts';
 import type { MenuTreeNode } from '../router/menu-tree.ts';
 import { menuChain, buildMenuTree } from '../router/menu-tree.ts';
 import { withVersion } from '../router/Guard.tsx';
+import { usePageTitle } from '../router/page-title.ts';
 
 export interface PageHeaderProps {
   node?: MenuTreeNode;
@@ -27,14 +28,15 @@ export default observer(function PageHeaderWrapper(props: PageHeaderProps) {
   const { site, session } = useStores();
   const { t } = useTranslation();
   const location = useLocation();
+  const { nodeTitle } = usePageTitle();
   const wechat = site.wechatLayout;
   const hidden = props.node?.hiddenHeader || wechat;
   const tree = buildMenuTree(session.menus ?? []);
   const chain = menuChain(tree, location.pathname);
   // The shell's root is home; a page that is home itself is not listed twice.
   const root = chain[0]?.path === '/home' ? [] : [{ title: t('layout.home'), path: '/home' }];
-  const crumbs = [...root, ...chain.map((n) => ({ title: n.menuName, path: n.path }))];
-  const title = props.title ?? props.node?.menuName;
+  const crumbs = [...root, ...chain.map((n) => ({ title: nodeTitle(n), path: n.path }))];
+  const title = props.title ?? (props.node && nodeTitle(props.node));
 
   return (
     <div className="page-header-wrapper" style={{ margin: wechat ? '-12px -12px 0' : '-24px -24px 0' }}>

@@ -3,7 +3,7 @@
 // colour-weak, multi-tab, and copying the settings.
 import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
-import { Button, Divider, Drawer, List, Select, Switch, Tooltip } from 'antd';
+import { Button, Divider, Drawer, List, Select, Switch, Tooltip, theme } from 'antd';
 import { CheckOutlined, CloseOutlined, CopyOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { THEME_COLORS } from '../config.ts';
@@ -36,6 +36,7 @@ export default observer(function SettingDrawer() {
   const { settings } = useStores();
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const { token } = theme.useToken();
 
   const blocks = (value: string, options: Array<{ value: string; label: string; cls: string }>, onPick: (v: string) => void) => (
     <div className="setting-blocks">
@@ -65,6 +66,7 @@ export default observer(function SettingDrawer() {
         onClick={() => setOpen(!open)}
         data-testid="setting-drawer-handle"
         title={t('settings.open')}
+        style={{ background: token.colorPrimary }}
       >
         {open ? <CloseOutlined /> : <SettingOutlined />}
       </div>

@@ -5,18 +5,18 @@ import { Suspense, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Drawer, Layout } from 'antd';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { VERSION } from '../config.ts';
 import { useStores } from '../stores/index.ts';
 import { deviceOf, type Device } from '../utils/device.ts';
 import type { MenuTreeNode } from '../router/menu-tree.ts';
-import { menuChain } from '../router/menu-tree.ts';
+import { usePageTitle } from '../router/page-title.ts';
 import { withVersion } from '../router/Guard.tsx';
 import GlobalHeader from '../components/GlobalHeader.tsx';
 import SideMenu from '../components/SideMenu.tsx';
 import MultiTab from '../components/MultiTab.tsx';
 import SettingDrawer from '../components/SettingDrawer.tsx';
 import PageLoading from '../components/PageLoading.tsx';
+import ErrorPanel from '../../renderer/ErrorPanel.tsx';
 
 const SIDER_WIDTH = 220;
 const COLLAPSED_WIDTH = 80;
@@ -33,8 +33,8 @@ function useDevice(): Device {
 
 export default observer(function BasicLayout({ tree }: { tree: MenuTreeNode[] }) {
   const { settings, site, tabs } = useStores();
-  const { t } = useTranslation();
   const location = useLocation();
+  const pageTitle = usePageTitle();
   const device = useDevice();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const mobile = device === 'mobile';
@@ -43,27 +43,17 @@ export default observer(function BasicLayout({ tree }: { tree: MenuTreeNode[] })
   const siderWidth = side && !mobile ? (collapsed ? COLLAPSED_WIDTH : SIDER_WIDTH) : 0;
   const fixedSider = side && !mobile && settings.fixedSidebar;
 
+  const fullPath = location.pathname + location.search;
+  const title = pageTitle(tree, location.pathname, fullPath);
   useEffect(() => {
     // Every visited route is a tab, keyed by its full path.
-    const chain = menuChain(tree, location.pathname);
-    const fullPath = location.pathname + location.search;
-    const approval = /^\/approval\/[^/]+\/([^/]+)$/.exec(location.pathname);
-    // An approval page names its tab after the document once it has read it (ApprovalView); until
-    // then, and only for a new tab, its number.
-    const title = chain.length
-      ? chain[chain.length - 1]!.menuName
-      : location.pathname === '/home'
-        ? t('layout.home')
-        : approval
-          ? (tabs.titleOf(fullPath) ?? t('layout.approval', { id: approval[1] }))
-          : location.pathname;
     tabs.open(fullPath, title);
-  }, [location.pathname, location.search, tree, t]);
+  }, [fullPath, title]);
 
   const logo = (
     <Link to={withVersion('/home')} className="sider-logo" data-testid="logo">
       <img src={site.info?.navLogo || '/logo.svg'} alt="" />
-      {!collapsed && <h1>{site.navTitle}</h1>}
+      {!collapsed && <h1 className={site.navTitle.length > 12 ? 'sider-logo-long' : undefined}>{site.navTitle}</h1>}
     </Link>
   );
 
@@ -123,9 +113,13 @@ export default observer(function BasicLayout({ tree }: { tree: MenuTreeNode[] })
           className={`basic-content ${settings.layout === 'topmenu' && settings.contentWidth === 'Fixed' ? 'content-fixed' : ''}`}
           style={{ margin: site.wechatLayout ? 12 : 24 }}
         >
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          {/* A page whose chunk did not load (or that fails to render) fails here, in the page
+              area: the menu, header and tabs stay, with a retry. */}
+          <ErrorPanel where={title} language={settings.language}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorPanel>
         </Layout.Content>
         <Layout.Footer className="global-footer" data-testid="footer">
           {site.appTitle} · {VERSION}

@@ -12,6 +12,7 @@ const enUS: Messages = {
     required: 'Required',
     yes: 'Yes',
     no: 'No',
+    retry: 'Retry',
   },
   exception: {
     403: 'Sorry, you have no access to this page',
@@ -88,7 +89,7 @@ const enUS: Messages = {
     colorWeak: 'Colour-weak mode',
     multiTab: 'Multi-tab mode',
     copy: 'Copy settings',
-    copyHint: 'Paste the copied settings into src/config/defaultSettings to make them the default',
+    copyHint: 'The copied settings describe this page style; hand them to the maintenance staff to make them the default',
     copied: 'Copied',
     copyFailed: 'Copy failed',
     switchingTheme: 'Switching theme!',
@@ -224,6 +225,12 @@ const enUS: Messages = {
       empty: 'No unit notices',
       unread: 'Unread',
     },
+  },
+  preview: {
+    title: 'File preview',
+    unsupported: 'This kind of file cannot be shown in the browser: download it to open it',
+    download: 'Download',
+    invalid: 'This preview address is not valid',
   },
   notBuilt: {
     title: 'This screen is not built yet',

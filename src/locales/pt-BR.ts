@@ -12,6 +12,7 @@ const ptBR: Messages = {
     required: 'Obrigatório',
     yes: 'Sim',
     no: 'Não',
+    retry: 'Tentar novamente',
   },
   exception: {
     403: 'Desculpe, você não tem acesso a esta página',
@@ -88,7 +89,7 @@ const ptBR: Messages = {
     colorWeak: 'Modo para daltonismo',
     multiTab: 'Modo de várias abas',
     copy: 'Copiar configurações',
-    copyHint: 'Cole as configurações copiadas em src/config/defaultSettings para torná-las o padrão',
+    copyHint: 'As configurações copiadas descrevem este estilo de página; entregue-as à equipe de manutenção para torná-las o padrão',
     copied: 'Copiado',
     copyFailed: 'Falha ao copiar',
     switchingTheme: 'Trocando o tema!',
@@ -225,6 +226,12 @@ const ptBR: Messages = {
       empty: 'Nenhum aviso da unidade',
       unread: 'Não lido',
     },
+  },
+  preview: {
+    title: 'Visualização do arquivo',
+    unsupported: 'Este tipo de arquivo não pode ser exibido no navegador: baixe-o para abri-lo',
+    download: 'Baixar',
+    invalid: 'Este endereço de visualização não é válido',
   },
   notBuilt: {
     title: 'Esta tela ainda não foi construída',

@@ -11,6 +11,7 @@ const zhCN = {
     required: '必填',
     yes: '是',
     no: '否',
+    retry: '重试',
   },
   exception: {
     403: '抱歉，你无权访问该页面',
@@ -87,7 +88,7 @@ const zhCN = {
     colorWeak: '色弱模式',
     multiTab: '多页签模式',
     copy: '拷贝设置',
-    copyHint: '拷贝设置后可粘贴到 src/config/defaultSettings 中替换默认配置',
+    copyHint: '拷贝的设置记下了当前页面风格，可交给运维人员设为默认配置',
     copied: '复制完毕',
     copyFailed: '复制失败',
     switchingTheme: '正在切换主题！',
@@ -217,6 +218,12 @@ const zhCN = {
       empty: '暂无单位通知',
       unread: '未读',
     },
+  },
+  preview: {
+    title: '文件预览',
+    unsupported: '该类型的文件无法在浏览器中预览，请下载后查看',
+    download: '下载',
+    invalid: '预览地址无效',
   },
   notBuilt: {
     title: '该页面尚未上线',

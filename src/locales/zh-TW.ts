@@ -12,6 +12,7 @@ const zhTW: Messages = {
     required: '必填',
     yes: '是',
     no: '否',
+    retry: '重試',
   },
   exception: {
     403: '抱歉，你無權存取該頁面',
@@ -88,7 +89,7 @@ const zhTW: Messages = {
     colorWeak: '色弱模式',
     multiTab: '多頁籤模式',
     copy: '複製設定',
-    copyHint: '複製設定後可貼到 src/config/defaultSettings 中取代預設設定',
+    copyHint: '複製的設定記下了目前頁面風格，可交給維運人員設為預設設定',
     copied: '複製完畢',
     copyFailed: '複製失敗',
     switchingTheme: '正在切換主題！',
@@ -218,6 +219,12 @@ const zhTW: Messages = {
       empty: '暫無單位通知',
       unread: '未讀',
     },
+  },
+  preview: {
+    title: '檔案預覽',
+    unsupported: '此類型的檔案無法在瀏覽器中預覽，請下載後檢視',
+    download: '下載',
+    invalid: '預覽位址無效',
   },
   notBuilt: {
     title: '該頁面尚未上線',

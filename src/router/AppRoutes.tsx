@@ -6,9 +6,10 @@ import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
 import { useStores } from '../stores/index.ts';
 import { buildMenuTree, flattenTree, type MenuTreeNode } from './menu-tree.ts';
 import { lazyView } from './lazy.ts';
-import { LAYOUT_NAMES } from './views.ts';
+import { LAYOUT_NAMES, framesChildren } from './views.ts';
 import { Guard, withVersion } from './Guard.tsx';
 import PageLoading from '../components/PageLoading.tsx';
+import { PREVIEW_PATH } from '../../renderer/preview.ts';
 
 const BasicLayout = lazyView('BasicLayout', () => import('../layouts/BasicLayout.tsx'));
 const UserLayout = lazyView('UserLayout', () => import('../layouts/UserLayout.tsx'));
@@ -20,8 +21,10 @@ const Exception = lazyView('exception', () => import('../views/exception/Excepti
 const Disabled = lazyView('disable', () => import('../views/Disabled.tsx'));
 const Home = lazyView('Home', () => import('../views/home/Home.tsx'));
 const MenuView = lazyView('MenuView', () => import('./MenuView.tsx'));
+const MenuLayout = lazyView('MenuLayout', () => import('../layouts/MenuLayouts.tsx').then((m) => ({ default: m.MenuLayout })));
 const PrintView = lazyView('print', () => import('../views/PrintView.tsx'));
 const ApprovalView = lazyView('approval', () => import('../views/ApprovalView.tsx'));
+const FilePreview = lazyView('preview', () => import('../views/FilePreview.tsx'));
 
 export interface RouteHandle {
   name: string;
@@ -39,21 +42,32 @@ function menuRoute(node: MenuTreeNode, insideView = false): RouteObject | null {
   if (!node.path || /^https?:/.test(node.path)) return null;
   const handle: RouteHandle = { name: node.menuKey, title: node.menuName, node };
   const isLayout = (LAYOUT_NAMES as readonly string[]).includes(node.component) || !node.component;
-  const children = node.children.map((c) => menuRoute(c, insideView || !isLayout)).filter((r): r is RouteObject => r !== null);
+  // Under a view, a PageView or a blank or login frame, a page shows no header of its own.
+  const bareBelow = insideView || !isLayout || framesChildren(node.component);
+  const children = node.children.map((c) => menuRoute(c, bareBelow)).filter((r): r is RouteObject => r !== null);
   if (!children.length && !isLayout)
     return { path: node.path, element: suspended(<MenuView node={node} bare={insideView} />), handle };
   const first = node.redirect || node.children.find((c) => c.path)?.path;
   const index = first ? [{ index: true, element: <Navigate to={withVersion(first)} replace /> }] : [];
   return {
     path: node.path,
-    element: isLayout ? <Outlet /> : suspended(<MenuView node={node} bare={insideView} />),
+    element: isLayout
+      ? node.component && node.component !== 'RouteView' && node.component !== 'BasicLayout'
+        ? suspended(<MenuLayout name={node.component} node={node} />)
+        : <Outlet />
+      : suspended(<MenuView node={node} bare={insideView} />),
     handle,
     children: [...index, ...children],
   };
 }
 
+/** The routes of the user's menu tree (inside the shell). */
+export function menuRoutesOf(tree: MenuTreeNode[]): RouteObject[] {
+  return tree.map((n) => menuRoute(n)).filter((r): r is RouteObject => r !== null);
+}
+
 export function buildRoutes(tree: MenuTreeNode[]): RouteObject[] {
-  const menuRoutes = tree.map((n) => menuRoute(n)).filter((r): r is RouteObject => r !== null);
+  const menuRoutes = menuRoutesOf(tree);
   const hasHome = flattenTree(tree).some((n) => n.path === '/home');
   return [
     {
@@ -69,6 +83,8 @@ export function buildRoutes(tree: MenuTreeNode[]): RouteObject[] {
     { path: '/disable', element: suspended(<Disabled />), handle: { name: 'disable' } },
     { path: '/ucenter/upPassword', element: suspended(<UpPassword />), handle: { name: 'upPassword' } },
     { path: '/print/:entity/:id', element: suspended(<PrintView />), handle: { name: 'print' } },
+    // A stored file in a window of its own (renderer/fileLink.ts PREVIEW_PATH).
+    { path: PREVIEW_PATH, element: suspended(<FilePreview />), handle: { name: 'preview' } },
     { path: '/403', element: suspended(<Exception type="403" />), handle: { name: '403' } },
     { path: '/404', element: suspended(<Exception type="404" />), handle: { name: '404' } },
     { path: '/500', element: suspended(<Exception type="500" />), handle: { name: '500' } },

@@ -4,7 +4,7 @@
 import { Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { MenuTreeNode } from './menu-tree.ts';
-import { viewFor } from './views.ts';
+import { headerFor, viewFor } from './views.ts';
 import PageLoading from '../components/PageLoading.tsx';
 import PageHeaderWrapper from '../components/PageHeaderWrapper.tsx';
 import NotBuilt from '../views/NotBuilt.tsx';
@@ -32,5 +32,11 @@ export default function MenuView({ node, bare }: { node: MenuTreeNode; bare?: bo
       <Suspense fallback={<PageLoading />}>{View ? <View node={node} /> : <SchemaView node={node} />}</Suspense>
     </ErrorPanel>
   );
-  return bare ? view : <PageHeaderWrapper node={node}>{view}</PageHeaderWrapper>;
+  return bare ? (
+    view
+  ) : (
+    <PageHeaderWrapper node={node} {...headerFor(node.component)}>
+      {view}
+    </PageHeaderWrapper>
+  );
 }

@@ -6,7 +6,7 @@ import { TabsStore } from './tabs.ts';
 
 export class RootStore {
   readonly settings = new SettingsStore();
-  readonly site = new SiteStore();
+  readonly site = new SiteStore(this.settings);
   readonly session = new SessionStore();
   readonly tabs = new TabsStore();
 }

@@ -74,6 +74,18 @@ export class SessionStore {
     return info.buttons.includes(key);
   }
 
+  /**
+   * Whether the server will answer a request that needs this key: user 1, or the key in the list.
+   * Unlike the button rule, an empty list holds nothing — what the user may not see is not asked
+   * for (no block, no bell, no pile of 'insufficient permission' notices).
+   */
+  holds(key: string | undefined): boolean {
+    if (!key) return true;
+    const info = this.info;
+    if (!info) return false;
+    return info.id === 1 || (info.buttons ?? []).includes(key);
+  }
+
   setYear(year: string) {
     storage.set(STORAGE_KEYS.currentYear, year, SESSION_LIFETIME_MS);
     this.currentYear = year;

@@ -5,19 +5,27 @@ import { api, type DeptBaseInfo } from '../api/core.ts';
 import { ApiError } from '../api/request.ts';
 import { DEFAULT_APP_TITLE, STORAGE_KEYS } from '../config.ts';
 import { isWechatBrowser } from '../utils/device.ts';
+import i18n from '../locales/index.ts';
 import { storage } from '../utils/storage.ts';
+
+const ownTitle = (title: string | undefined) => (title && title !== DEFAULT_APP_TITLE ? title : undefined);
 
 export class SiteStore {
   key: string | null = storage.get<string>(STORAGE_KEYS.topDeptKey);
   info: DeptBaseInfo | null = null;
   loading = true;
-  error: string | null = null;
+  /** Why the base info did not come (shown through the API client's catalogue, in the user's language). */
+  error: unknown = null;
 
-  constructor() {
-    makeAutoObservable(this);
+  constructor(private readonly settings: { language: string }) {
+    makeAutoObservable<SiteStore, 'settings'>(this, { settings: false });
   }
 
   async load(): Promise<void> {
+    runInAction(() => {
+      this.loading = true;
+      this.error = null;
+    });
     try {
       let key = this.key;
       if (!key) {
@@ -44,10 +52,9 @@ export class SiteStore {
         this.info = info;
         this.loading = false;
       });
-      document.title = this.appTitle;
     } catch (err) {
       runInAction(() => {
-        this.error = err instanceof Error ? err.message : String(err);
+        this.error = err ?? new Error('site');
         this.loading = false;
       });
     }
@@ -68,16 +75,20 @@ export class SiteStore {
     return this.info?.config[key];
   }
 
+  /**
+   * The application's name: the site's own, or the product's name in the interface language. The
+   * release's default (内控系统, what every site starts with) counts as none set.
+   */
   get appTitle(): string {
-    return this.config('ui.appTitle') || DEFAULT_APP_TITLE;
+    return ownTitle(this.config('ui.appTitle')) ?? i18n.t('app.defaultTitle', { lng: this.settings.language });
   }
 
   get navTitle(): string {
-    return this.info?.navTitle || this.appTitle;
+    return ownTitle(this.info?.navTitle) ?? this.appTitle;
   }
 
   get loginTitle(): string {
-    return this.info?.loginTitle || this.appTitle;
+    return ownTitle(this.info?.loginTitle) ?? this.appTitle;
   }
 
   /** The compact messaging-app layout, unless this site turns it off (ui.noWechatLayout). */

@@ -118,6 +118,10 @@ describe('settings drawer', () => {
 
     await page.locator('[data-testid="color-#722ED1"]').click();
     await expect.poll(() => page.locator('.ant-message-notice').first().textContent()).toContain('Switching theme!');
+    // The primary colour reaches the drawer's handle and the links.
+    const purple = 'rgb(114, 46, 209)';
+    await expect.poll(() => page.locator('[data-testid=setting-drawer-handle]').evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(purple);
+    expect(await page.locator('a[data-testid=logo]').first().evaluate((e) => getComputedStyle(e).color)).toBe(purple);
     await page.locator('[data-testid=setting-copy]').click();
     await expect.poll(() => page.locator('.ant-message-notice').last().textContent()).toContain('Copied');
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));

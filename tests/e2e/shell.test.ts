@@ -19,6 +19,9 @@ describe('signing in', () => {
     await signIn(page, 'principal', 'Demo@12345');
     await page.waitForURL(/\/home\?v=v2\.5\.44$/);
     await expect.poll(() => page.locator('[data-testid=home-title]').textContent()).toBe('To-do items');
+    // A to-do role's home is 'to-do items' as a page too: its tab and its page header.
+    expect(await tabTitles(page)).toEqual(['To-do items']);
+    expect(await page.locator('.page-header h4').textContent()).toBe('To-do items');
     await expect.poll(() => page.locator('[data-testid=footer]').textContent()).toContain('v2.5.44');
     expect(await page.locator('[data-testid=side-menu]').isVisible()).toBe(true);
     expect(await page.locator('[data-testid=multi-tab]').isVisible()).toBe(true);
@@ -47,6 +50,41 @@ describe('signing in', () => {
     const answer = await page.goto(`${baseUrl()}/`);
     expect(answer?.status()).toBe(200);
     await page.waitForURL(/\/user\/login/);
+    await page.locator('input#loginName').waitFor();
+    await context.close();
+  });
+
+  it('asks for no home block and no bell the user holds no key for', async () => {
+    const { page, context } = await newPage(browser);
+    // An account whose roles grant no key at all (the button rule lets an empty list pass).
+    await page.route('**/api/core/user/info', async (route) => {
+      const body = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...body, data: { ...body.data, buttons: [] } } });
+    });
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await signIn(page, 'auditor', 'Demo@12345');
+    await page.locator('[data-testid=home-title]').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('[data-testid^=home-block-]').count()).toBe(0);
+    expect(await page.locator('[data-testid=notice-bell]').count()).toBe(0);
+    expect(asked.filter((p) => /noticeUserRel|statistics|workflow\/task|contract\/notices/.test(p))).toEqual([]);
+    expect(await page.locator('.ant-notification-notice').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a slow site answer as the catalogue’s message in the user’s language, with a retry', async () => {
+    const { page, context } = await newPage(browser, { language: 'zh-CN' });
+    const slow = '**/api/core/dept/infoByTopDeptKey/**';
+    await page.route(slow, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`${baseUrl()}/user/login`);
+    await expect.poll(() => page.locator('[data-testid=site-error]').textContent(), { timeout: 10_000 }).toBe('请求超时，请稍后再试');
+    await shot(page, 'site-timeout-zh');
+    await page.unroute(slow);
+    await page.locator('[data-testid=site-retry]').click();
     await page.locator('input#loginName').waitFor();
     await context.close();
   });
@@ -155,15 +193,34 @@ describe('the shell', () => {
     await expect.poll(open).toBe(0);
   });
 
+  it('keeps the shell when a page’s script does not load: one notification, the error in the page area, a retry', async () => {
+    const chunk = /\/assets\/ApprovalView-[^/]+\.js$/;
+    await page.route(chunk, (route) => route.abort());
+    await page.goto(`${baseUrl()}/approval/BudgetAdjustApply/1`);
+    await page.locator('[data-testid=error-panel]').waitFor();
+    expect(await page.locator('[data-testid=side-menu]').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid=global-header]').isVisible()).toBe(true);
+    expect(await tabTitles(page)).toContain('Approval #1');
+    expect(await page.locator('[data-testid=error-panel] .ant-result-title').textContent()).toBe(
+      'The page’s script did not load: check the network and try again',
+    );
+    await expect.poll(() => page.locator('.ant-notification-notice').count()).toBe(1);
+    await shot(page, 'chunk-failed');
+    await page.unroute(chunk);
+    await page.locator('[data-testid=error-panel-retry]').click();
+    await page.locator('[data-testid=footer]').waitFor();
+    await expect.poll(() => page.locator('[data-testid=error-panel]').count()).toBe(0);
+  });
+
   it('switches through every language, menus and requests included', async () => {
     const languages = [
-      ['简体中文', 'zh-CN', '预算管理', '首页'],
-      ['繁體中文', 'zh-TW', '預算管理', '首頁'],
-      ['Português', 'pt-BR', 'Orçamentos', 'Início'],
-      ['English', 'en-US', 'Budgets', 'Home'],
+      ['简体中文', 'zh-CN', '预算管理', '首页', '内控系统'],
+      ['繁體中文', 'zh-TW', '預算管理', '首頁', '內控系統'],
+      ['Português', 'pt-BR', 'Orçamentos', 'Início', 'Sistema de Controle Interno'],
+      ['English', 'en-US', 'Budgets', 'Home', 'Internal Control System'],
     ];
     await page.goto(`${baseUrl()}/home`);
-    for (const [label, code, budgets, home] of languages) {
+    for (const [label, code, budgets, home, title] of languages) {
       const request = page.waitForRequest(
         (r) => r.url().includes('/api/core/menu/user') && r.headers()['accept-language'] === code,
       );
@@ -172,6 +229,9 @@ describe('the shell', () => {
       await request;
       await expect.poll(() => page.locator('.ant-menu-submenu-title', { hasText: budgets }).count()).toBeGreaterThan(0);
       await expect.poll(() => page.locator('[data-testid=home-title]').textContent()).toBe(home);
+      // The demo school names no application of its own: the name follows the language.
+      await expect.poll(() => page.title()).toBe(title);
+      expect(await page.locator('[data-testid=footer]').textContent()).toContain(title);
       await shot(page, `home-${code}`);
       await page.mouse.move(600, 600);
       await page.waitForTimeout(300);

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../stores/index.ts';
 import { greetingFor } from './greeting.ts';
 import { homeBlocks, type HomeBlock } from './blocks.ts';
+import { usePageTitle } from '../../router/page-title.ts';
 
 const GAP = 24;
 
@@ -40,9 +41,10 @@ const Stack = ({ blocks }: { blocks: readonly HomeBlock[] }) => (
 export default observer(function Home() {
   const { session, site } = useStores();
   const { t } = useTranslation();
+  const { homeTitle } = usePageTitle();
   const info = session.info;
   const greeting = t(`home.greeting.${greetingFor(new Date().getHours())}`);
-  const blocks = homeBlocks((key) => session.hasPermission(key));
+  const blocks = homeBlocks((key) => session.holds(key));
   const top = blocks.filter((b) => b.area === 'top');
   const main = blocks.filter((b) => (b.area ?? 'main') === 'main');
   const side = blocks.filter((b) => b.area === 'side');
@@ -53,7 +55,7 @@ export default observer(function Home() {
           <Avatar size={64} src={info?.avatar || '/avatar2.jpg'} />
           <div>
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="home-title">
-              {info?.todoHome ? t('home.todoTitle') : t('home.title')}
+              {homeTitle}
             </Typography.Title>
             <div data-testid="home-greeting">
               {t('home.welcome', { greeting, name: info?.nickName ?? '', app: site.appTitle })}
