@@ -12,6 +12,7 @@ import { benchExpense, expenseSection } from './expense.ts';
 import { benchRenderer, rendererSection } from './renderer.ts';
 import { runSecurityCampaign, securitySection } from './security.ts';
 import { assetSection, benchAsset } from './asset.ts';
+import { benchReload, reloadSection } from './reload.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
@@ -38,8 +39,8 @@ async function main() {
     process.stdout.write(`LOAD ${JSON.stringify(await benchLoad('postgres'))}\n`);
     return;
   }
-  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, load or security.
-  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'load', 'security'];
+  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, reload, load or security.
+  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'reload', 'load', 'security'];
   if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
   const want = (name: string) => !part || part === name;
   if (want('build')) {
@@ -66,6 +67,11 @@ async function main() {
   if (want('asset')) {
     const section = assetSection(await benchAsset());
     writeSection('asset', section);
+    console.log(section);
+  }
+  if (want('reload')) {
+    const section = reloadSection(await benchReload());
+    writeSection('reload', section);
     console.log(section);
   }
   if (want('load')) await load();

@@ -2,12 +2,13 @@
 // kind (a list, a form that is a page of its own, a record's detail page or a week calendar). A component without a page schema renders
 // what the app gives for "not built".
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Result, Spin } from 'antd';
+import { Alert, Result, Spin } from 'antd';
 import { useRenderer } from './context.tsx';
 import { installFormily } from './form/locale.ts';
 import ListPage from './list/ListPage.tsx';
 import ErrorPanel from './ErrorPanel.tsx';
 import { rt } from './texts.ts';
+import { useSchemaNews } from './schemaReload.ts';
 import type { CalendarPageBundle, DetailPageBundle, FormPageBundle, PageBundle } from './types.ts';
 // A form page brings Formily; a list loads it only when a dialog opens.
 const FormPage = lazy(() => import('./form/FormPage.tsx'));
@@ -30,10 +31,12 @@ export default function SchemaPage({
     error?: string;
   }>({});
   installFormily(env.language);
+  const news = useSchemaNews();
 
   useEffect(() => {
     let cancelled = false;
-    setState({});
+    // A reload in development keeps what is shown until the new definition is there.
+    if (!news.generation) setState({});
     env.fetcher
       .get<PageBundle | FormPageBundle | DetailPageBundle | CalendarPageBundle>(`schema/page/${component}`)
       .then((answer) => {
@@ -46,7 +49,7 @@ export default function SchemaPage({
     return () => {
       cancelled = true;
     };
-  }, [component, env.language]);
+  }, [component, env.language, news.generation]);
 
   if (state.missing) return <>{notFound}</>;
   if (state.error) return <Result status="warning" title={rt(env.language, 'loadFailed')} subTitle={state.error} />;
@@ -55,6 +58,16 @@ export default function SchemaPage({
   // A definition that breaks the page shows in the page, naming it; the shell stays.
   return (
     <ErrorPanel where={component} language={env.language}>
+      {news.problems.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="schema-problems"
+          style={{ marginBottom: 12, whiteSpace: 'pre-wrap' }}
+          message={rt(env.language, 'schemaProblems')}
+          description={news.problems.join('\n')}
+        />
+      )}
       {state.bundle.kind === 'form' ? (
         <Suspense fallback={spin}>
           <FormPage key={component} bundle={state.bundle} urlQuery={urlQuery} />

@@ -146,7 +146,10 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
     if (types.length) env.dicts(types).then(setDicts, () => setDicts({}));
   }, [entity, language]);
 
-  const params = useCallback(() => listParams(list, { fixed: hidden, query, tab, sort }), [list, hidden, query, tab, sort]);
+  const params = useCallback(
+    () => listParams(list, { fixed: hidden, query, tab, sort }, bundle.entity.defaultSort.order),
+    [list, hidden, query, tab, sort, bundle.entity.defaultSort.order],
+  );
 
   useEffect(() => {
     let cancelled = false;

@@ -20,6 +20,8 @@ export function listParams(
     tab?: string;
     sort?: { field?: string; order?: 'asc' | 'desc' };
   },
+  /** The entity's own order, what the server reads when no column is chosen (a dictionary's by its sort number, ascending). */
+  entityOrder: 'asc' | 'desc' = 'desc',
 ): Record<string, unknown> {
   const tab = (list.tabs ?? []).find((t) => t.key === activeTab(list, state.tab));
   const sort = state.sort;
@@ -29,8 +31,9 @@ export function listParams(
     ...tab?.query,
     ...list.filter,
     ...(sort?.field ? { sortField: sort.field } : {}),
-    // Every request says its order, the first one too (spec section 9: desc by default).
-    sortOrder: sort?.order ?? 'desc',
+    // Every request says its order, the first one too (spec section 9): the chosen column's, else
+    // the entity's own (desc unless the entity says otherwise).
+    sortOrder: (sort?.field && sort.order) || entityOrder,
   };
 }
 

@@ -45,9 +45,7 @@ export class SchemaReloader {
   }
 
   async reload(changed = Date.now()): Promise<ReloadNews> {
-    const problems = runSchemasCheck().problems.map(
-      (p) => `schemas/${p.file} → ${p.pointer || '(whole file)'}: ${p.message}`,
-    );
+    const problems = runSchemasCheck().problems.map((p) => `schemas/${p.file} → ${p.pointer || '(whole file)'}: ${p.message}`);
     let news: ReloadNews;
     if (problems.length) {
       news = { ok: false, problems, took: Date.now() - changed, restart: [] };
