@@ -1,6 +1,20 @@
 // Display filters of spec section 9: numbers with thousands separators, dates YYYY-MM-DD HH:mm:ss,
-// and money in Chinese capitals (大写金额) for print.
+// money in Chinese capitals (大写金额) for print, and long texts split into pieces of 60 characters.
 import dayjs from 'dayjs';
+
+/** Spec section 9: the length of the pieces a long text is split into. */
+export const TEXT_PIECE = 60;
+
+/**
+ * A long text cut into pieces of `size` characters (the last one shorter); characters are counted
+ * as a reader counts them, so an emoji or a rare character is never cut in half.
+ */
+export function splitText(text: string, size = TEXT_PIECE): string[] {
+  const chars = Array.from(text);
+  const pieces: string[] = [];
+  for (let i = 0; i < chars.length; i += size) pieces.push(chars.slice(i, i + size).join(''));
+  return pieces;
+}
 
 /** 1234567.5 or '1234567.50' → '1,234,567.50' (money) / '1,234,567.5' (number); exact on decimal strings. */
 export function thousands(value: unknown, decimals?: number): string {

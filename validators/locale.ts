@@ -59,6 +59,9 @@ export function moneyText(value: string | number, locale?: Locale): string {
 /** Between a document's kind and its own title: '预算调整申请：印刷费追减', 'Leave application: Trip'. */
 export const titleSeparator = (language: string) => (language.startsWith('zh') ? '：' : ': ');
 
+/** Between the items of a short list ('部门负责人审批、财务审核', 'Department head approval, Finance review'). */
+export const listSeparator = (language: string) => (language.startsWith('zh') ? '、' : ', ');
+
 /**
  * What the approval page, its tab and the task lists call a document: its kind and its own title
  * (the entity's display field), or its number when it has none.

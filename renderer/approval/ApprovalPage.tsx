@@ -3,7 +3,6 @@
 // step; the history (node, person, decision, comment, time); and what the caller may do now —
 // approve, reject (with a comment), transfer, comment on an open task of theirs, withdraw their own
 // application before anyone approved it, print it.
-import './approval.css';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Input, Modal, Result, Row, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';

@@ -4,6 +4,7 @@ import type { Form } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout, PreviewText } from '@formily/antd-v5';
 import { SchemaField } from './components.tsx';
+import './form.css';
 
 export default function FormBody({
   form,
@@ -17,7 +18,9 @@ export default function FormBody({
   /** Labels of one width in pixels instead of a share of each field's column (read-only pages). */
   labelWidth?: number;
 }) {
-  const layout = labelWidth ? { labelWidth, labelWrap: true } : { labelCol, wrapperCol: 24 - labelCol - 1 };
+  // Labels wrap (form.css) instead of being cut off: a column of a two-column form leaves a label
+  // about 100 px, too little for many labels in English or Portuguese.
+  const layout = labelWidth ? { labelWidth, labelWrap: true } : { labelCol, wrapperCol: 24 - labelCol - 1, labelWrap: true };
   return (
     <FormProvider form={form}>
       <PreviewText.Placeholder value="—">

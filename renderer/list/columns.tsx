@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { formatDate, thousands } from '../format.ts';
+import { formatDate, splitText, thousands } from '../format.ts';
 import { schemaText } from '../texts.ts';
 import type { ColumnSchema, DictEntry, EntityField, PageBundle, Row } from '../types.ts';
 
@@ -93,14 +93,17 @@ export function buildColumns(
       dataIndex: c.field,
       title: schemaText(bundle.texts, c.title ?? field?.title, language),
       width: c.width,
-      ellipsis: c.ellipsis ? { showTitle: true } : undefined,
+      // A cut-off cell shows its whole text on hover, in lines of 60 characters (spec section 9)
+      // rather than as one line as wide as the screen.
+      ellipsis: c.ellipsis ? { showTitle: false } : undefined,
       align: field && ['money', 'integer', 'number'].includes(field.type) ? 'right' : undefined,
       sorter: sortable,
       sortOrder: sort.field === c.field ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
       render: (_: unknown, row: Row) => {
         const shown = displayValue(field, c, row, dicts, language);
         const onClick = link(c, row);
-        return onClick ? <Typography.Link onClick={onClick}>{shown}</Typography.Link> : shown;
+        const cell = onClick ? <Typography.Link onClick={onClick}>{shown}</Typography.Link> : shown;
+        return c.ellipsis && typeof shown === 'string' && shown ? <span title={splitText(shown).join('\n')}>{cell}</span> : cell;
       },
     };
   });

@@ -55,13 +55,13 @@ const str = (v: Json | undefined): string | undefined => (typeof v === 'string' 
 const esc = (s: string | number) => String(s).replace(/~/g, '~0').replace(/\//g, '~1');
 const ptr = (...parts: Array<string | number>) => parts.map((p) => `/${esc(p)}`).join('');
 
-function walkJson(dir: string, root: string, skip: Set<string>, out: string[] = []): string[] {
+function walkJson(dir: string, root: string, skip: Set<string>, out: string[] = [], ext = '.json'): string[] {
   if (!fs.existsSync(dir)) return out;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!(dir === root && skip.has(entry.name))) walkJson(full, root, skip, out);
-    } else if (entry.name.endsWith('.json')) out.push(full);
+      if (!(dir === root && skip.has(entry.name))) walkJson(full, root, skip, out, ext);
+    } else if (entry.name.endsWith(ext)) out.push(full);
   }
   return out;
 }
@@ -1055,6 +1055,37 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
   const baseCross = crossCheck(base, tables);
   problems.push(...baseCross);
   const baseKeys = new Set(baseCross.map(problemKey));
+
+  // Default processes: the process and each approval step said in four languages (the approval
+  // page, the task lists and print show them in the reader's language).
+  const texts = new Map<string, Obj>();
+  for (const [rel, json] of base) {
+    if (!/(^|\/)i18n\.json$/.test(rel)) continue;
+    for (const [k, v] of Object.entries(obj(json))) if (k !== '$schema') texts.set(k, obj(v));
+  }
+  for (const full of walkJson(root, root, new Set(['_meta', 'sites']), [], '.bpmn')) {
+    const rel = relOf(root, full);
+    count++;
+    const xml = fs.readFileSync(full, 'utf8');
+    const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+    const processTag = /<bpmn:process\b[^>]*>/.exec(xml)?.[0];
+    const processKey = processTag && attr(processTag, 'id');
+    if (!processKey) {
+      problems.push({ file: rel, pointer: '', message: 'no bpmn:process with an id' });
+      continue;
+    }
+    const needs = (key: string, pointer: string, what: string) => {
+      const entry = texts.get(key);
+      const missing = LANGUAGES.filter((l) => typeof entry?.[l] !== 'string' || !(entry[l] as string).trim());
+      if (!entry) problems.push({ file: rel, pointer, message: `${what} has no texts: add ${key} to an i18n.json` });
+      else if (missing.length) problems.push({ file: rel, pointer, message: `${what}: i18n key ${key} has no ${missing.join(', ')} text` });
+    };
+    needs(`process.${processKey}`, `#${processKey}`, `process ${processKey}`);
+    for (const [tag] of xml.matchAll(/<bpmn:userTask\b[^>]*>/g)) {
+      const id = attr(tag, 'id') ?? '';
+      needs(`process.${processKey}.${id}`, `#${id}`, `step ${id} (${attr(tag, 'name') ?? ''})`);
+    }
+  }
 
   // d. Site overrides.
   const sitesDir = path.join(root, 'sites');

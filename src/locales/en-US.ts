@@ -166,7 +166,7 @@ const enUS: Messages = {
         adjusted: 'Adjusted budget',
         adjustedHint: "Adjusted amounts of the year's indicators in your data scope (original budget plus or minus adjustments)",
         count: 'Budget indicators: {{count}}',
-        original: 'Original {{amount}}',
+        original: 'Original',
         used: 'Used',
         usedHint: 'Amounts reimbursed or charged; execution rate = used ÷ adjusted budget',
         executionRate: 'Execution rate {{rate}}',
@@ -177,7 +177,7 @@ const enUS: Messages = {
         availableHint:
           'Available = adjusted − held for adjustments − frozen − used (frozen below includes held for adjustments); utilisation = (frozen + used) ÷ adjusted budget',
         utilisationRate: 'Utilisation {{rate}}',
-        frozen: 'Frozen (holds included) {{amount}}',
+        frozen: 'Frozen (holds included)',
         rate: 'Execution rate',
         rateHint: 'The execution rate against time progress (month ÷ 12); the mark shows time progress',
         timeProgress: 'Time progress {{rate}}',

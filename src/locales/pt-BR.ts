@@ -167,7 +167,7 @@ const ptBR: Messages = {
         adjustedHint:
           'Valores ajustados dos indicadores do ano no seu escopo de dados (orçamento original mais ou menos ajustes)',
         count: 'Indicadores orçamentários: {{count}}',
-        original: 'Original {{amount}}',
+        original: 'Original',
         used: 'Executado',
         usedHint: 'Valores reembolsados ou lançados; taxa de execução = executado ÷ orçamento ajustado',
         executionRate: 'Execução {{rate}}',
@@ -178,7 +178,7 @@ const ptBR: Messages = {
         availableHint:
           'Disponível = ajustado − retido para ajustes − congelado − executado (o congelado abaixo inclui o retido para ajustes); utilização = (congelado + executado) ÷ orçamento ajustado',
         utilisationRate: 'Utilização {{rate}}',
-        frozen: 'Congelado (com reservas) {{amount}}',
+        frozen: 'Congelado (com reservas)',
         rate: 'Taxa de execução',
         rateHint: 'A taxa de execução comparada ao andamento do tempo (mês ÷ 12); a marca indica o andamento do tempo',
         timeProgress: 'Andamento do tempo {{rate}}',

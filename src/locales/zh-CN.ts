@@ -159,7 +159,7 @@ const zhCN = {
         adjusted: '调整后预算',
         adjustedHint: '本年度您数据范围内预算指标的调整后金额合计（年初预算加减调整）',
         count: '预算指标 {{count}} 个',
-        original: '年初预算 {{amount}}',
+        original: '年初预算',
         used: '已执行',
         usedHint: '已报销或已列支的金额；执行率 = 已执行 ÷ 调整后预算',
         executionRate: '执行率 {{rate}}',
@@ -170,7 +170,7 @@ const zhCN = {
         availableHint:
           '可用余额 = 调整后预算 − 调整冻结 − 冻结 − 已执行（下方冻结含调整冻结）；使用率 = (冻结 + 已执行) ÷ 调整后预算',
         utilisationRate: '使用率 {{rate}}',
-        frozen: '冻结（含调整冻结） {{amount}}',
+        frozen: '冻结（含调整冻结）',
         rate: '预算执行率',
         rateHint: '执行率与时间进度（月份 ÷ 12）对比，竖线为时间进度',
         timeProgress: '时间进度 {{rate}}',

@@ -160,7 +160,7 @@ const zhTW: Messages = {
         adjusted: '調整後預算',
         adjustedHint: '本年度您資料範圍內預算指標的調整後金額合計（年初預算加減調整）',
         count: '預算指標 {{count}} 個',
-        original: '年初預算 {{amount}}',
+        original: '年初預算',
         used: '已執行',
         usedHint: '已報銷或已列支的金額；執行率 = 已執行 ÷ 調整後預算',
         executionRate: '執行率 {{rate}}',
@@ -171,7 +171,7 @@ const zhTW: Messages = {
         availableHint:
           '可用餘額 = 調整後預算 − 調整凍結 − 凍結 − 已執行（下方凍結含調整凍結）；使用率 = (凍結 + 已執行) ÷ 調整後預算',
         utilisationRate: '使用率 {{rate}}',
-        frozen: '凍結（含調整凍結） {{amount}}',
+        frozen: '凍結（含調整凍結）',
         rate: '預算執行率',
         rateHint: '執行率與時間進度（月份 ÷ 12）對比，豎線為時間進度',
         timeProgress: '時間進度 {{rate}}',

@@ -705,6 +705,29 @@ describe('history', () => {
     expect(times[2]! - times[0]!).toBeGreaterThan(0);
   });
 
+  it('names every step in the reader’s language, whatever language it was decided in', async () => {
+    const read = async (lang: string) =>
+      ok(await server.get(`/api/workflow/instance/business?entity=leaveApply&id=${d.id}`, as('staff', lang)));
+    const english = await read('en-US');
+    expect(english.history.map((h: Row) => h.node)).toEqual(['Submitted', 'Department head approval', 'Principal approval']);
+    expect(english.instance.processName).toBe('Leave approval');
+    expect((await read('pt-BR')).history.map((h: Row) => h.node)).toEqual([
+      'Enviado',
+      'Aprovação do chefe de departamento',
+      'Aprovação do diretor',
+    ]);
+    expect((await read('zh-TW')).history.map((h: Row) => h.node)).toEqual(['提交申請', '部門負責人審批', '校長審批']);
+    // An open step too: in the approver's list and as the document's current step.
+    const open = await submitted(5);
+    const task = (
+      ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as('head', 'en-US'))).records as Row[]
+    ).find((t) => t.entity === 'leaveApply' && t.businessKey === open.id)!;
+    expect(task.name).toBe('Department head approval');
+    const page = ok(await server.get(`/api/workflow/instance/business?entity=leaveApply&id=${open.id}`, as('head', 'pt-BR')));
+    expect(page.instance.currentNodes).toBe('Aprovação do chefe de departamento');
+    expect(page.tasks.map((t: Row) => t.name)).toEqual(['Aprovação do chefe de departamento']);
+  });
+
   it('may be read by the applicant, the approvers and an administrator', async () => {
     for (const who of ['staff', 'head', 'principal', 'admin']) {
       const page = ok(await business(d.id, who));

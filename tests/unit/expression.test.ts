@@ -102,6 +102,26 @@ describe('display filters', () => {
     expect(thousands(1234567)).toBe('1,234,567');
     expect(thousands('abc')).toBe('abc');
   });
+  it('splits a long text into pieces of 60 characters (spec section 9), never inside a character', async () => {
+    const { splitText } = await import('../../renderer/format.ts');
+    const text = '预算'.repeat(70); // 140 characters
+    expect(splitText(text).map((p) => p.length)).toEqual([60, 60, 20]);
+    expect(splitText(text).join('')).toBe(text);
+    expect(splitText('𠀀'.repeat(61)).map((p) => Array.from(p).length)).toEqual([60, 1]);
+    expect(splitText('short')).toEqual(['short']);
+  });
+  it('shows a cut-off list cell whole on hover, in lines of 60 characters', async () => {
+    const { buildColumns } = await import('../../renderer/list/columns.tsx');
+    const remark = 'x'.repeat(130);
+    const bundle = {
+      entity: { fields: [{ name: 'remark', type: 'string', title: 'r' }] },
+      list: { columns: [{ field: 'remark', ellipsis: true }] },
+      texts: {},
+    } as never;
+    const [column] = buildColumns(bundle, {}, 'en-US', {}, () => null);
+    const cell = column!.render!(undefined, { id: 1, remark }, 0) as { props: { title: string } };
+    expect(cell.props.title.split('\n').map((l) => l.length)).toEqual([60, 60, 10]);
+  }, 30_000); // the first import of antd
 });
 
 describe('the meeting-record rule (spec section 4)', () => {

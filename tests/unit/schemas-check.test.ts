@@ -167,6 +167,24 @@ describe('schemas:check finds', () => {
     expect(at(problems, 'system/i18n.json', '/dictType.dictName').length).toBeGreaterThan(0);
   });
 
+  it('an approval step or process without texts in four languages', () => {
+    const { root } = copy();
+    const bpmn = path.join(root, 'leave/leave.bpmn');
+    // A step added to a default process, with no texts for it.
+    fs.writeFileSync(
+      bpmn,
+      fs
+        .readFileSync(bpmn, 'utf8')
+        .replace('<bpmn:endEvent', '<bpmn:userTask id="hr" name="人事审核" nk:candidateType="starter" />\n    <bpmn:endEvent'),
+    );
+    edit(root, 'leave/i18n.json', (j) => delete j['process.leave.principal']['en-US']);
+    edit(root, 'salary/i18n.json', (j) => delete j['process.salary']);
+    const problems = checkSchemas(root);
+    expect(at(problems, 'leave/leave.bpmn', '#hr')[0]?.message).toMatch(/step hr \(人事审核\) has no texts: add process\.leave\.hr/);
+    expect(at(problems, 'leave/leave.bpmn', '#principal')[0]?.message).toMatch(/no en-US text/);
+    expect(at(problems, 'salary/salary.bpmn', '#salary')[0]?.message).toMatch(/process salary has no texts/);
+  });
+
   it('an unknown permission key', () => {
     const { root } = copy();
     edit(root, 'system/dictType.list.json', (j) => (j.rowActions[1].permission = 'system:dictDate:list'));

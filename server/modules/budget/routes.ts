@@ -13,7 +13,7 @@ import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
-import { ApprovalStatus, TaskStatus, Workflow } from '../workflow/service.ts';
+import { ApprovalStatus, historyStepIn, TaskStatus, Workflow } from '../workflow/service.ts';
 import { isLeaf, spenderOf } from './hooks.ts';
 import './adjust.ts';
 import './effects.ts';
@@ -380,6 +380,7 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
       const svc = applies(request);
       const apply = svc.wire(await svc.find(id));
       const { site } = caller(request);
+      const texts = s.schemas.forSite(site.key).texts;
       const lines = (
         await sql<Row>`select d.id, d.budget_id as "budgetId", b.limit_code as "limitCode", b.budget_name as "budgetName",
             d.amount, d.remark, b.adjusted_amount as "adjustedAmount", b.available_amount as "availableAmount"
@@ -387,12 +388,16 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
           where d.apply_id = ${id} and d.top_dept_id = ${site.id} order by d.id`.execute(s.database.db)
       ).rows;
       const history = (
-        await sql<Row>`select h.node_name as node, h.user_name as "userName", h.decision, h.comment, h.created_at as time
-          from wf_history h join wf_instance i on i.id = h.instance_id
+        await sql<Row>`select h.node_name, h.user_name as "userName", h.decision, h.comment, h.created_at as time,
+            t.element_id, i.process_key
+          from wf_history h join wf_instance i on i.id = h.instance_id left join wf_task t on t.id = h.task_id
           where i.top_dept_id = ${site.id} and i.entity = 'budgetAdjustApply' and i.business_key = ${id} order by h.id`.execute(
           s.database.db,
         )
-      ).rows;
+      ).rows.map(({ node_name, element_id, process_key, ...h }) => ({
+        node: historyStepIn(texts, { node_name, element_id, process_key, decision: h.decision }, request.locale),
+        ...h,
+      }));
       return ok(request, { apply, lines, history });
     },
   );

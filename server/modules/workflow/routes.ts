@@ -12,9 +12,10 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t, type MessageKey } from '../../platform/messages.ts';
 import { atExtensionNode, starterXml, type TaskNode } from './bpmn.ts';
-import { approvable, TaskStatus, titleIn, Workflow, type MeetingMinutes } from './service.ts';
+import { approvable, historyStepIn, processTextIn, TaskStatus, titleIn, Workflow, type MeetingMinutes } from './service.ts';
 import { ok } from '../../platform/answer.ts';
 import { documentWarnings } from '../warning/rules.ts';
+import { listSeparator } from '../../../validators/locale.ts';
 
 type Row = Record<string, unknown>;
 
@@ -48,14 +49,15 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       const total = Number(
         (await sql<{ n: number }>`select count(*)::int as n from wf_task t where ${where}`.execute(s.database.db)).rows[0]!.n,
       );
-      const rows = await sql<Row>`select t.*, u.real_name as starter_name, i.status as instance_status
+      const rows = await sql<Row>`select t.*, u.real_name as starter_name, i.status as instance_status, i.process_key
       from wf_task t join wf_instance i on i.id = t.instance_id left join sys_user u on u.id = t.starter_id
       where ${where} order by ${done ? sql`t.completed_at desc` : sql`t.created_at desc`}, t.id desc
       limit ${pageSize} offset ${(pageNum - 1) * pageSize}`.execute(s.database.db);
+      const texts = s.schemas.forSite(site.key).texts;
       const records = rows.rows.map((r) => ({
         id: Number(r.id),
         instanceId: Number(r.instance_id),
-        name: r.name,
+        name: processTextIn(texts, String(r.process_key), String(r.element_id), String(r.name), request.locale),
         title: titleIn(s, site.key, String(r.entity), String(r.title ?? ''), request.locale),
         entity: r.entity,
         businessKey: Number(r.business_key),
@@ -212,9 +214,17 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
         doc = docs.wire(await docs.find(id));
       }
       const history = ids.length
-        ? (await sql<Row>`select * from wf_history where instance_id in (${sql.join(ids)}) order by id`.execute(db)).rows
+        ? (
+            await sql<Row>`select h.*, t.element_id, i.process_key from wf_history h join wf_instance i on i.id = h.instance_id
+              left join wf_task t on t.id = h.task_id where h.instance_id in (${sql.join(ids)}) order by h.id`.execute(db)
+          ).rows
         : [];
       const current = instances.rows[0];
+      const texts = s.schemas.forSite(site.key).texts;
+      const { locale } = request;
+      const open = tasks.filter((tk) => Number(tk.instance_id) === Number(current?.id) && tk.status === TaskStatus.open);
+      const stepOf = (tk: Row) =>
+        processTextIn(texts, String(current!.process_key), String(tk.element_id), String(tk.name), locale);
       const approvedOnce = history.some((h) => Number(h.instance_id) === Number(current?.id) && h.decision === 'approve');
       return ok(request, {
         document: doc,
@@ -224,21 +234,20 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
               id: Number(current.id),
               status: current.status,
               processKey: current.process_key,
-              processName: current.process_name,
+              processName: processTextIn(texts, String(current.process_key), null, String(current.process_name), locale),
               version: current.def_version,
-              currentNodes: current.current_nodes,
+              // The waiting steps in the reader's language (the stored list is in the BPMN's).
+              currentNodes: open.length ? open.map(stepOf).join(listSeparator(locale)) : current.current_nodes,
               starterId: Number(current.starter_id),
               createdAt: (current.created_at as Date).toISOString(),
             }
           : null,
-        tasks: tasks
-          .filter((tk) => Number(tk.instance_id) === Number(current?.id) && tk.status === TaskStatus.open)
-          .map((tk) => ({
-            id: Number(tk.id),
-            name: tk.name,
-            canAct: ((tk.candidate_ids as number[]) ?? []).map(Number).includes(principal.userId),
-            ...(entity.meetingRecord && atExtensionNode(nodes, String(tk.element_id)) ? { meetingRecord: true } : {}),
-          })),
+        tasks: open.map((tk) => ({
+          id: Number(tk.id),
+          name: stepOf(tk),
+          canAct: ((tk.candidate_ids as number[]) ?? []).map(Number).includes(principal.userId),
+          ...(entity.meetingRecord && atExtensionNode(nodes, String(tk.element_id)) ? { meetingRecord: true } : {}),
+        })),
         canWithdraw: Boolean(current && !current.ended && Number(current.starter_id) === principal.userId && !approvedOnce),
         // What the document raised for its approvers to see (a warning word, a hotel over its ceiling).
         warnings: await documentWarnings(
@@ -251,7 +260,7 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
         ),
         history: history.map((h) => ({
           id: Number(h.id),
-          node: h.node_name,
+          node: historyStepIn(texts, h, locale),
           userName: h.user_name,
           decision: h.decision,
           comment: h.comment,

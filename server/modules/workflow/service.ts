@@ -252,7 +252,7 @@ export class Workflow {
           .set({ candidate_ids: JSON.stringify([to.id]) })
           .where('id', '=', row.id)
           .execute();
-        await this.history(trx, instance.id, row.id, row.name, 'transfer', `→ ${to.real_name}${comment ? `：${comment}` : ''}`);
+        await this.history(trx, instance.id, row.id, row.name, 'transfer', `→ ${to.real_name}${comment ? `${titleSeparator(this.request.locale)}${comment}` : ''}`);
         return { instanceId: instance.id, status: instance.status };
       }
 
@@ -614,4 +614,35 @@ export function titleIn(s: Services, siteKey: string, entityName: string, stored
     return `${names[locale] ?? name}${words === rest ? rest : `${titleSeparator(locale)}${words}`}`;
   }
   return stored;
+}
+
+type Texts = Record<string, Record<string, string>>;
+
+/**
+ * A process or one of its steps in its reader's language. Names are stored as the BPMN says them
+ * (Chinese in the default processes); the area's i18n.json says each in four languages under
+ * `process.<process key>` and `process.<process key>.<element id>`. A step an administrator renamed
+ * in the designer no longer matches those texts and keeps the name its author gave it.
+ */
+export function processTextIn(
+  texts: Texts,
+  processKey: string,
+  elementId: string | null,
+  stored: string,
+  locale: Locale,
+): string {
+  const names = texts[elementId ? `process.${processKey}.${elementId}` : `process.${processKey}`];
+  if (!names || !LOCALES.some((l) => names[l] === stored)) return stored;
+  return names[locale] ?? stored;
+}
+
+/** What the system itself wrote into a history (submit, withdraw, cancel), said again in the reader's language. */
+const SYSTEM_STEPS = { submit: 'workflow.submitted', withdraw: 'workflow.withdrawn', cancel: 'workflow.cancelled' } as const;
+
+/** A history row's step in its reader's language (row: node_name, decision, element_id of its task, process_key). */
+export function historyStepIn(texts: Texts, row: Row, locale: Locale): string {
+  const stored = String(row.node_name ?? '');
+  if (row.element_id) return processTextIn(texts, String(row.process_key), String(row.element_id), stored, locale);
+  const key = SYSTEM_STEPS[row.decision as keyof typeof SYSTEM_STEPS];
+  return key ? t(key, locale) : stored;
 }

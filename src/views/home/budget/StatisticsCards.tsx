@@ -102,6 +102,21 @@ function useLayout(box: RefObject<HTMLDivElement | null>) {
   return { columns: 1, spans: [1, 1, 1, 1, 1] };
 }
 
+/**
+ * A footer of a label and an amount (or a rate): the figure always shows whole; a label longer than what is
+ * left ends in an ellipsis and shows whole on hover (a card is ~170 px wide at 1440 px).
+ */
+const LabelledAmount = ({ label, amount }: { label: string; amount: string }) => (
+  <span style={{ display: 'flex', gap: 6, minWidth: 0 }}>
+    <span title={label} style={{ flex: '0 1 auto', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      {label}
+    </span>
+    <span data-testid="stat-footer-amount" style={{ flex: 'none', fontVariantNumeric: 'tabular-nums' }}>
+      {amount}
+    </span>
+  </span>
+);
+
 const Small = ({ children }: { children: ReactNode }) => (
   <Typography.Text type="secondary" style={{ fontSize: 14 }}>
     {children}
@@ -134,7 +149,7 @@ export default observer(function StatisticsCards() {
         loading={loading}
         value={s && yuan(s.adjusted)}
         content={<Small>{s && t('home.budget.stats.count', { count: s.count })}</Small>}
-        footer={s && t('home.budget.stats.original', { amount: yuan(s.original) })}
+        footer={s && <LabelledAmount label={t('home.budget.stats.original')} amount={yuan(s.original)} />}
       />
       <StatCard
         span={layout.spans[1]!}
@@ -171,7 +186,9 @@ export default observer(function StatisticsCards() {
         loading={loading}
         value={s && yuan(s.available)}
         content={<Small>{s && t('home.budget.stats.utilisationRate', { rate: pct(s.utilisationRate) })}</Small>}
-        footer={s && t('home.budget.stats.frozen', { amount: yuan(addAmounts(s.frozen, s.adjustFrozen)) })}
+        footer={
+          s && <LabelledAmount label={t('home.budget.stats.frozen')} amount={yuan(addAmounts(s.frozen, s.adjustFrozen))} />
+        }
       />
       <StatCard
         span={layout.spans[4]!}
@@ -207,7 +224,7 @@ export default observer(function StatisticsCards() {
             )}
           </div>
         }
-        footer={s && t('home.budget.stats.timeProgress', { rate: pct(s.timeProgress) })}
+        footer={s && <LabelledAmount label={t('home.budget.progress.timeProgress')} amount={pct(s.timeProgress)} />}
       />
     </div>
   );
