@@ -194,7 +194,10 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       const tasks = ids.length
         ? (await sql<Row>`select * from wf_task where instance_id in (${sql.join(ids)}) order by id`.execute(db)).rows
         : [];
-      // The current instance's tasks that are the extension node: where its approver attaches minutes.
+      // The current instance's tasks that are the extension node: where its approver attaches minutes —
+      // only where the site asks for minutes there (meeting.stage), else the section stays read-only.
+      const atExtension =
+        entity.meetingRecord === true && (await s.siteConfig.meetingConfig(site.id))['meeting.stage'] === 'extension';
       const nodes = instances.rows[0]
         ? ((
             await sql<{
@@ -246,7 +249,7 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
           id: Number(tk.id),
           name: stepOf(tk),
           canAct: ((tk.candidate_ids as number[]) ?? []).map(Number).includes(principal.userId),
-          ...(entity.meetingRecord && atExtensionNode(nodes, String(tk.element_id)) ? { meetingRecord: true } : {}),
+          ...(atExtension && atExtensionNode(nodes, String(tk.element_id)) ? { meetingRecord: true } : {}),
         })),
         canWithdraw: Boolean(current && !current.ended && Number(current.starter_id) === principal.userId && !approvedOnce),
         // What the document raised for its approvers to see (a warning word, a hotel over its ceiling).
