@@ -182,3 +182,150 @@ export const formDicts = dictsOf(['bench_status', 'bench_kind', 'bench_level']);
 
 /** The field the keystroke measurement types into: the 100th text field. */
 export const TYPED_FIELD = formEntity.fields.filter((f) => f.type === 'string')[99]!.name;
+
+// ---- a document with 200 lines (issue 14), and the same 200 lines as a plain list ----
+
+export const DOC_LINES = 200;
+
+const LINE_FIELDS: Array<[string, FieldType, string, Partial<EntityField>?]> = [
+  ['economicClass', 'dict', '经济分类', { dict: 'bench_kind' }],
+  ['summary', 'string', '摘要', { maxLength: 100 }],
+  ['quantity', 'integer', '数量'],
+  ['price', 'money', '单价'],
+  ['amount', 'money', '金额'],
+  ['note', 'string', '备注', { maxLength: 100 }],
+];
+
+export const lineEntity: PublicEntity = {
+  name: 'benchLine',
+  title: 'bench.line',
+  api: 'bench/line',
+  permission: 'bench:line',
+  readOnly: false,
+  removable: true,
+  defaultSort: { field: 'id', order: 'asc' },
+  hasVersion: false,
+  fields: LINE_FIELDS.map(([name, type, , extra]) => ({ name, type, title: `bench.line.${name}`, ...extra })),
+};
+
+export const docEntity: PublicEntity = {
+  name: 'benchDoc',
+  title: 'bench.doc',
+  api: 'bench/doc',
+  permission: 'bench:doc',
+  readOnly: false,
+  removable: true,
+  defaultSort: { field: 'id', order: 'desc' },
+  hasVersion: false,
+  fields: [
+    { name: 'docTitle', type: 'string', title: 'bench.doc.docTitle', required: true, maxLength: 100 },
+    { name: 'total', type: 'money', title: 'bench.doc.total', readOnly: true },
+  ],
+  lines: { items: { title: 'bench.doc.items', sum: { total: 'amount' }, entity: lineEntity } },
+};
+
+/** The document's form as an area writes it: title and total, the lines as a sub-table with copy and remove. */
+export const docForm = {
+  entity: 'benchDoc',
+  width: 1000,
+  schema: {
+    type: 'object',
+    properties: {
+      grid: {
+        type: 'void',
+        'x-component': 'FormGrid',
+        'x-component-props': { maxColumns: 2, minColumns: 1 },
+        properties: {
+          docTitle: {},
+          total: {},
+          items: {
+            type: 'array',
+            title: 'bench.doc.items',
+            'x-decorator': 'FormItem',
+            'x-decorator-props': { gridSpan: 2 },
+            'x-component': 'ArrayTable',
+            items: {
+              type: 'object',
+              properties: {
+                ...Object.fromEntries(
+                  LINE_FIELDS.map(([name], i) => [
+                    `c${i + 1}`,
+                    {
+                      type: 'void',
+                      'x-component': 'ArrayTable.Column',
+                      'x-component-props': { title: `bench.line.${name}` },
+                      properties: { [name]: {} },
+                    },
+                  ]),
+                ),
+                ops: {
+                  type: 'void',
+                  'x-component': 'ArrayTable.Column',
+                  'x-component-props': { title: 'bench.ops', width: 100 },
+                  properties: {
+                    copy: { type: 'void', 'x-component': 'ArrayTable.Copy' },
+                    remove: { type: 'void', 'x-component': 'ArrayTable.Remove' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+export const docTexts = texts([
+  ['bench.doc', '报销单'],
+  ['bench.doc.docTitle', '标题'],
+  ['bench.doc.total', '合计'],
+  ['bench.doc.items', '明细'],
+  ['bench.line', '明细'],
+  ['bench.ops', '操作'],
+  ...LINE_FIELDS.map(([name, , zh]): [string, string] => [`bench.line.${name}`, zh]),
+]);
+
+export const docLines: Row[] = (() => {
+  const r = random(20261126);
+  const int = (n: number) => Math.floor(r() * n);
+  return Array.from({ length: DOC_LINES }, (_, i) => {
+    const quantity = 1 + int(20);
+    const price = int(100_000) / 100;
+    return {
+      id: i + 1,
+      economicClass: 'ABCD'[int(4)],
+      summary: `第 ${i + 1} 行 · 教研活动资料印刷`,
+      quantity,
+      price: price.toFixed(2),
+      amount: (quantity * price).toFixed(2),
+      note: i % 3 ? '' : '附发票',
+    };
+  });
+})();
+
+export const docValues = {
+  docTitle: '教研组资料印刷费报销',
+  total: docLines.reduce((a, l) => a + Number(l.amount), 0).toFixed(2),
+  items: docLines,
+};
+
+/** The same lines as a list page shows them: one page of all 200. */
+export const linesBundle: PageBundle = {
+  component: 'BenchLines',
+  kind: 'list',
+  list: {
+    component: 'BenchLines',
+    entity: 'benchLine',
+    columns: LINE_FIELDS.map(([name]) => ({ field: name })),
+    defaultSort: { field: 'id', order: 'asc' },
+    // All 200 on one page (a list file offers at most 100 a page; the bench asks the list for 200 rows).
+    pageSize: DOC_LINES as 100,
+  },
+  form: null,
+  entity: lineEntity,
+  texts: docTexts,
+};
+
+/** What both pages show in their first row once complete. */
+export const LINES_READY_TEXT = String(docLines[0]!.summary);

@@ -14,6 +14,9 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   /** Keystroke floor: one input on an empty page. */
   input: () => import('./Blank.tsx'),
   'form-hand': () => import('./FormHand.tsx'),
+  /** A document with 200 lines, and the same lines as a plain list (issue 14). */
+  'doc-lines': () => import('./DocSchema.tsx'),
+  'lines-list': () => import('./LinesList.tsx'),
 };
 
 const name = location.hash.slice(1);

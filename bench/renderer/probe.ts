@@ -116,6 +116,18 @@ export function listComplete(pageSize: number, firstRowText: string) {
   };
 }
 
+/**
+ * A document's lines are complete when a page of them is mounted with their values in the inputs
+ * (the first line's summary typed in its cell).
+ */
+export function linesComplete(rows: number, firstLineText: string) {
+  return (root: HTMLElement) => {
+    const mounted = root.querySelectorAll('.ant-table-row');
+    if (mounted.length < rows) return false;
+    return [...mounted[0]!.querySelectorAll('input')].some((i) => i.value === firstLineText);
+  };
+}
+
 /** The form is complete when every field's item is mounted. */
 export function formComplete(fields: number) {
   return (root: HTMLElement) => root.querySelectorAll('.ant-formily-item, .ant-form-item').length >= fields;
