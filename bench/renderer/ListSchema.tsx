@@ -1,53 +1,55 @@
 // The list screen through the generic runtime: renderer/list/ListPage.tsx over a generated bundle,
-// in a RendererContext whose fetcher answers from memory (the page request with all 100 rows).
+// in a RendererContext whose fetcher answers from memory (the page request with all its rows).
 import { useMemo, useRef } from 'react';
 import { App } from 'antd';
 import { RendererContext, type Envelope, type Fetcher, type RendererEnv } from '../../renderer/context.tsx';
 import { installFormily } from '../../renderer/form/locale.ts';
 import ListPage from '../../renderer/list/ListPage.tsx';
+import type { PageBundle, Row } from '../../renderer/types.ts';
 import { dictsOf, LANGUAGE, LIST_PAGE_SIZE, LIST_READY_TEXT, listBundle, listRows } from './fixtures.ts';
 import { listComplete, useReady } from './probe.ts';
 
 const ok = <T,>(data: T): Promise<Envelope<T>> => Promise.resolve({ code: '0', msg: '', data });
 const refused = () => Promise.resolve({ code: '500', msg: 'not in the benchmark', data: null as never });
 
-/** Every page request gets the 100 rows, whatever its pageSize. */
-const fetcher: Fetcher = {
-  get: <T,>(url: string) =>
-    url === `${listBundle.entity.api}/page` ? ok({ records: listRows, total: listRows.length } as T) : refused(),
-  post: refused,
-  download: refused,
-  upload: refused,
-};
-
-const complete = listComplete(LIST_PAGE_SIZE, LIST_READY_TEXT);
-
-export default function ListSchemaPage() {
-  const { message, modal } = App.useApp();
-  const env = useMemo<RendererEnv>(
-    () => ({
-      fetcher,
-      hasPermission: () => true,
-      navigate: () => undefined,
-      leave: () => undefined,
-      language: LANGUAGE,
-      userId: 1,
-      siteConfig: {},
-      dicts: (types) => Promise.resolve(dictsOf(types)),
-      message,
-      modal,
-      errorText: (err) => String(err),
-    }),
-    [message, modal],
-  );
-  const ref = useRef<HTMLDivElement>(null);
-  useReady(ref, complete);
-  installFormily(LANGUAGE); // as SchemaPage does before it renders a ListPage
-  return (
-    <div ref={ref} style={{ padding: 24 }}>
-      <RendererContext.Provider value={env}>
-        <ListPage bundle={listBundle} urlQuery={{}} />
-      </RendererContext.Provider>
-    </div>
-  );
+/** A list page of the runtime given these rows, whatever its pageSize; ready once `readyText` shows in the first row. */
+export function schemaListPage(bundle: PageBundle, rows: Row[], pageSize: number, readyText: string) {
+  const fetcher: Fetcher = {
+    get: <T,>(url: string) => (url === `${bundle.entity.api}/page` ? ok({ records: rows, total: rows.length } as T) : refused()),
+    post: refused,
+    download: refused,
+    upload: refused,
+  };
+  const complete = listComplete(pageSize, readyText);
+  return function SchemaListPage() {
+    const { message, modal } = App.useApp();
+    const env = useMemo<RendererEnv>(
+      () => ({
+        fetcher,
+        hasPermission: () => true,
+        navigate: () => undefined,
+        leave: () => undefined,
+        language: LANGUAGE,
+        userId: 1,
+        siteConfig: {},
+        dicts: (types) => Promise.resolve(dictsOf(types)),
+        message,
+        modal,
+        errorText: (err) => String(err),
+      }),
+      [message, modal],
+    );
+    const ref = useRef<HTMLDivElement>(null);
+    useReady(ref, complete);
+    installFormily(LANGUAGE); // as SchemaPage does before it renders a ListPage
+    return (
+      <div ref={ref} style={{ padding: 24 }}>
+        <RendererContext.Provider value={env}>
+          <ListPage bundle={bundle} urlQuery={{}} />
+        </RendererContext.Provider>
+      </div>
+    );
+  };
 }
+
+export default schemaListPage(listBundle, listRows, LIST_PAGE_SIZE, LIST_READY_TEXT);
