@@ -1,13 +1,22 @@
 // Tables of entities: generated ones are created and extended at start (new columns only, never
 // a drop); every entity's columns are read back so the runtime knows what its table has.
 import { sql, type Kysely } from 'kysely';
-import { columnType, compileEntity, type EntityDef } from './model.ts';
+import { columnType, compileEntity, type EntityDef, type FieldDef } from './model.ts';
 import type { SchemaFile } from '../schemas/files.ts';
 
 const ident = (name: string) => {
   if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`not a plain SQL name: ${name}`);
   return name;
 };
+
+/** A field's literal default as SQL (a value the runtime works out, such as `$today`, has none). */
+function defaultClause(f: FieldDef): string {
+  const v = f.default;
+  if (typeof v === 'boolean') return ` default ${v}`;
+  if (typeof v === 'number' && Number.isFinite(v)) return ` default ${v}`;
+  if (typeof v === 'string' && !v.startsWith('$')) return ` default '${v.replace(/'/g, "''")}'`;
+  return '';
+}
 
 /** DDL of a generated entity's table, idempotent: create if missing, then add missing columns. */
 export function generatedDdl(entity: EntityDef): string[] {
@@ -28,7 +37,9 @@ export function generatedDdl(entity: EntityDef): string[] {
   updated_by bigint,
   updated_at timestamptz not null default now()
 )`,
-    ...own.map((f) => `alter table ${t} add column if not exists ${ident(f.column)} ${columnType(f)}`),
+    // A field added later with a default fills the rows already there (PostgreSQL writes the default
+    // into every existing row when it adds the column); an existing column is left as it is.
+    ...own.map((f) => `alter table ${t} add column if not exists ${ident(f.column)} ${columnType(f)}${defaultClause(f)}`),
   ];
   if (entity.lineOf) {
     // A document's line: which document, and where in it.

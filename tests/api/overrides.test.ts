@@ -5,6 +5,8 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { syncSite } from '../../server/seed/sync.ts';
+import { ensureGeneratedTables } from '../../server/entities/table.ts';
+import { loadBaseFiles } from '../../server/schemas/files.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -131,4 +133,26 @@ it('deploys a changed default process at start where nobody changed the model by
   // Unchanged since: another start deploys nothing.
   await syncSite(db, Number(site.id), new Date().getFullYear());
   expect(await versions('budgetAdjust')).toHaveLength(before.length + 1);
+});
+
+it('fills the rows already there with a new field’s default', async () => {
+  const db = server.database.db as unknown as Kysely<any>;
+  const before = await db.selectFrom('biz_policy').select('id').execute();
+  expect(before.length).toBeGreaterThan(0);
+  // The policy file as it would be with a field added, with its default: the start adds the column.
+  const files = loadBaseFiles().map((f) =>
+    f.name === 'policy' && f.kind === 'entity'
+      ? {
+          ...f,
+          json: {
+            ...f.json,
+            fields: { ...(f.json.fields as object), archived: { type: 'dict', title: 'policy.status', default: '0' } },
+          },
+        }
+      : f,
+  );
+  await ensureGeneratedTables(db, files);
+  const rows = await db.selectFrom('biz_policy').select(['id', 'archived']).execute();
+  expect(rows).toHaveLength(before.length);
+  expect(rows.every((r) => r.archived === '0')).toBe(true);
 });
