@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Localized } from '../../validators/locale.ts';
+import { mergePatch, type Json } from '../../validators/merge-patch.ts';
 
 export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
@@ -51,15 +52,40 @@ function readJson<T>(file: string): T {
 }
 
 /** Every area's top-level menus, in area order. */
-export function loadMenus(): MenuManifestNode[] {
+/**
+ * Every area's menu entries in the areas' order. For a site with its own `sites/<site>/<area>/menu.json`
+ * (a JSON merge patch: its `menus` restates the area's list, with entries of its own), that site's.
+ */
+export function loadMenus(siteKey?: string, root = SCHEMAS_DIR): MenuManifestNode[] {
   const areas = fs
-    .readdirSync(SCHEMAS_DIR, { withFileTypes: true })
+    .readdirSync(root, { withFileTypes: true })
     .filter((d) => d.isDirectory() && !d.name.startsWith('_') && d.name !== 'sites')
-    .map((d) => path.join(SCHEMAS_DIR, d.name, 'menu.json'))
-    .filter((f) => fs.existsSync(f))
-    .map((f) => readJson<{ order: number; menus: MenuManifestNode[] }>(f))
+    .filter((d) => fs.existsSync(path.join(root, d.name, 'menu.json')))
+    .map((d) => {
+      const base = readJson<Json>(path.join(root, d.name, 'menu.json'));
+      const patch = siteKey ? path.join(root, 'sites', siteKey, d.name, 'menu.json') : null;
+      return (patch && fs.existsSync(patch) ? mergePatch(base, readJson<Json>(patch)) : base) as unknown as {
+        order: number;
+        menus: MenuManifestNode[];
+      };
+    })
     .sort((a, b) => a.order - b.order);
   return areas.flatMap((a) => a.menus);
+}
+
+/** Sites whose folder patches a menu.json: their menus differ from the release's. */
+export function sitesWithOwnMenus(root = SCHEMAS_DIR): string[] {
+  const sites = path.join(root, 'sites');
+  if (!fs.existsSync(sites)) return [];
+  return fs
+    .readdirSync(sites, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .filter((site) =>
+      fs
+        .readdirSync(path.join(sites, site), { withFileTypes: true })
+        .some((a) => a.isDirectory() && fs.existsSync(path.join(sites, site, a.name, 'menu.json'))),
+    );
 }
 
 export function loadActions(): Record<string, Localized> {

@@ -17,6 +17,7 @@ import {
   loadConfigs,
   loadDicts,
   loadMenus,
+  sitesWithOwnMenus,
   loadSeeds,
   SCHEMAS_DIR,
   type DictManifest,
@@ -40,7 +41,7 @@ interface FlatMenu {
   depth: number;
 }
 
-function flatten(): FlatMenu[] {
+function flatten(siteKey?: string): FlatMenu[] {
   const actions = loadActions();
   const out: FlatMenu[] = [];
   const walk = (nodes: MenuManifestNode[], parent: FlatMenu | null, depth: number, base: number) => {
@@ -82,7 +83,7 @@ function flatten(): FlatMenu[] {
       if (node.children) walk(node.children, entry, depth + 1, 0);
     });
   };
-  walk(loadMenus(), null, 0, 0);
+  walk(loadMenus(siteKey), null, 0, 0);
   return out;
 }
 
@@ -120,6 +121,15 @@ let release: {
 
 /** The release's menu entries and buttons, flattened (tests ask what a role gets of them). */
 export const releaseMenus = () => releaseFiles().menus;
+
+const siteMenus = new Map<string, FlatMenu[]>();
+/** A site's menu entries: the release's, or its own where its folder patches a menu.json. */
+function menusOf(siteKey: string): FlatMenu[] {
+  if (!sitesWithOwnMenus().includes(siteKey)) return releaseFiles().menus;
+  let menus = siteMenus.get(siteKey);
+  if (!menus) siteMenus.set(siteKey, (menus = flatten(siteKey)));
+  return menus;
+}
 
 function releaseFiles() {
   if (!release) {
@@ -175,7 +185,7 @@ const ROLE_RULES = new Map(ORGANISATIONS.flatMap((o) => o.roles).map((r) => [r.k
 async function syncMenus(db: Kysely<DB>, siteId: number): Promise<number> {
   // An entry for some organisations only (medical purchasing at hospitals) reaches theirs alone.
   const site = await db.selectFrom('sys_dept').select('top_dept_key').where('id', '=', siteId).executeTakeFirst();
-  const all = releaseFiles().menus;
+  const all = menusOf(String(site?.top_dept_key ?? ''));
   const byKey = new Map(all.map((m) => [m.key, m]));
   const menus = all.filter((m) =>
     m.lineage.every((key) => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadActions, loadMenus, type MenuManifestNode } from '../../server/seed/manifests.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadActions, loadMenus, sitesWithOwnMenus, type MenuManifestNode } from '../../server/seed/manifests.ts';
 import { grants, releaseMenus } from '../../server/seed/sync.ts';
 import { ORGANISATIONS } from '../../server/seed/organisations.ts';
 
@@ -123,5 +126,24 @@ describe('role grants', () => {
     expect(grants(buyer, release('venueCalendar'), 'buyer')).toBe(false);
     // The entry's own roles come from data: the same rules without the role's name do not reach it.
     expect(grants(staff, release('venueCalendar'), '')).toBe(false);
+  });
+});
+
+describe('a site’s own menu entries', () => {
+  it('come from its menu.json patch, for that site only', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-menus-'));
+    const entry = (key: string) => ({ key, title: { 'zh-CN': key, 'zh-TW': key, 'en-US': key, 'pt-BR': key }, path: `/${key}` });
+    fs.mkdirSync(path.join(root, 'area'));
+    fs.writeFileSync(path.join(root, 'area', 'menu.json'), JSON.stringify({ order: 1, menus: [entry('base')] }));
+    fs.mkdirSync(path.join(root, 'sites', 'city', 'area'), { recursive: true });
+    fs.writeFileSync(
+      path.join(root, 'sites', 'city', 'area', 'menu.json'),
+      JSON.stringify({ menus: [entry('base'), entry('visitors')] }),
+    );
+    expect(loadMenus(undefined, root).map((m) => m.key)).toEqual(['base']);
+    expect(loadMenus('demo', root).map((m) => m.key)).toEqual(['base']);
+    expect(loadMenus('city', root).map((m) => m.key)).toEqual(['base', 'visitors']);
+    expect(sitesWithOwnMenus(root)).toEqual(['city']);
+    fs.rmSync(root, { recursive: true, force: true });
   });
 });
