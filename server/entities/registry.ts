@@ -24,14 +24,24 @@ export interface SiteSchemas {
   /** Page files by the menu component they render. */
   pages: Map<string, SchemaFile>;
   forms: Map<string, SchemaFile>;
-  validators: Map<string, { save: ValidateFunction; update: ValidateFunction }>;
+  validators: Compiled<{ save: ValidateFunction; update: ValidateFunction }>;
   /** Bodies of state actions that take inputs (a payment's method and voucher), by `<entity>.<action>`. */
-  actionValidators: Map<string, ValidateFunction>;
+  actionValidators: Compiled<ValidateFunction>;
   /** Texts as the site has them (the base's, with its own i18n.json patches). */
   texts: Record<string, Record<string, string>>;
 }
 
 const bodyAjv = createAjv({ coerce: false });
+
+/** Values made on first use and kept (a site's validators). */
+export class Compiled<V> {
+  private readonly made = new Map<string, V | undefined>();
+  constructor(private readonly make: (key: string) => V | undefined) {}
+  get(key: string): V | undefined {
+    if (!this.made.has(key)) this.made.set(key, this.make(key));
+    return this.made.get(key);
+  }
+}
 
 function fieldSchema(f: FieldDef): Record<string, unknown> {
   const nullable = (s: Record<string, unknown>) => (f.required ? s : { anyOf: [s, { type: 'null' }] });
@@ -276,20 +286,20 @@ export class SchemaRegistry {
       const entities = new Map(files.filter((f) => f.kind === 'entity').map((f) => [f.name, this.compile(f.json)]));
       // The version a row records covers the files the site sees (its overrides included).
       for (const e of entities.values()) e.schemaVersion = versionOf(filesOf(files, e));
-      const validators = new Map(
-        [...entities.values()].map((e) => [
-          e.name,
-          {
-            save: bodyAjv.compile(bodySchema(e, 'save', entities)),
-            update: bodyAjv.compile(bodySchema(e, 'update', entities)),
-          },
-        ]),
-      );
-      const actionValidators = new Map<string, ValidateFunction>();
-      for (const e of entities.values())
-        for (const [name, a] of Object.entries(e.states?.actions ?? {}))
-          if (a.fields?.length)
-            actionValidators.set(`${e.name}.${name}`, bodyAjv.compile(actionBodySchema(e, a.fields, a.required, entities)));
+      // Body validators are compiled when an entity is first written, not for every entity when the
+      // site's first request comes (a hundred entities' ajv code took seconds: the page waited).
+      const validators = new Compiled((name: string) => {
+        const e = entities.get(name);
+        return e
+          ? { save: bodyAjv.compile(bodySchema(e, 'save', entities)), update: bodyAjv.compile(bodySchema(e, 'update', entities)) }
+          : undefined;
+      });
+      const actionValidators = new Compiled((key: string) => {
+        const [entityName, action] = key.split('.');
+        const e = entities.get(entityName ?? '');
+        const a = e?.states?.actions?.[action ?? ''];
+        return e && a?.fields?.length ? bodyAjv.compile(actionBodySchema(e, a.fields, a.required, entities)) : undefined;
+      });
       site = {
         actionValidators,
         files,

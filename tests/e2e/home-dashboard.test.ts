@@ -70,6 +70,12 @@ async function api(p: Page, method: 'GET' | 'POST', path: string, year: string, 
 }
 
 const text = (p: Page, testId: string) => p.locator(`[data-testid=${testId}]`).first().textContent();
+/** A card's footer as read: its label, then its figure (set apart by the layout, not by a space). */
+const footer = async (p: Page, testId: string) => {
+  const box = p.locator(`[data-testid=${testId}]`).first();
+  const amount = box.locator('[data-testid=stat-footer-amount]');
+  return `${await amount.locator('xpath=preceding-sibling::span').first().textContent()} ${await amount.textContent()}`;
+};
 const tableRows = (p: Page, testId: string) =>
   p.locator(`[data-testid=${testId}] tbody tr`).evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
 
@@ -90,8 +96,8 @@ describe('the home dashboards of demo admin', () => {
     expect(await text(p, 'stat-rate-value')).toBe(pct(s.executionRate));
     expect(await text(p, 'stat-used')).toContain(`执行率 ${pct(s.executionRate)}`);
     expect(await text(p, 'stat-paid')).toContain(`支付率 ${pct(s.paymentRate)}`);
-    expect(await text(p, 'stat-rate')).toContain(`时间进度 ${pct(s.timeProgress)}`);
-    expect(await text(p, 'stat-adjusted')).toContain(`年初预算 ${yuan(s.original)}`);
+    expect(await footer(p, 'stat-rate')).toBe(`时间进度 ${pct(s.timeProgress)}`);
+    expect(await footer(p, 'stat-adjusted')).toBe(`年初预算 ${yuan(s.original)}`);
     expect(s.adjusted).toMatch(/^\d+\.\d{2}$/);
 
     // 预算执行进度: each month's spending and cumulative rate, the gauge's figures beside it.
@@ -159,7 +165,7 @@ describe('the home dashboards of demo admin', () => {
     await p.goto(`${baseUrl()}/home`);
     const before = await api(p, 'GET', 'neikong/budget/statistics', NEXT);
     await expect.poll(() => text(p, 'stat-adjusted-value')).toBe(yuan(before.adjusted));
-    expect(await text(p, 'stat-rate')).toContain('时间进度 0.00%'); // a year that has not begun
+    expect(await footer(p, 'stat-rate')).toBe('时间进度 0.00%'); // a year that has not begun
 
     await api(p, 'POST', 'neikong/budgetSubtractDetails/save', NEXT, {
       budgetId: made.id,
