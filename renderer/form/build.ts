@@ -296,8 +296,13 @@ export function buildFormSchema(
       };
     }
     let out: SchemaNode = field && node.type !== 'void' ? fieldSchema(field, node, texts, language, dicts) : { ...node };
-    // A line's cell sits under its column's title: no label of its own.
+    // A line's cell sits under its column's title: no label of its own. Nor a character count: in a
+    // narrow column the count would take the input's room (the limit still turns it red and says so).
     if (field && fields !== top && node.title === undefined) delete out.title;
+    if (field && fields !== top) {
+      const cell = out['x-component-props'] as { count?: { show?: boolean; max?: number } } | undefined;
+      if (cell?.count) out['x-component-props'] = { ...cell, count: { ...cell.count, show: false } };
+    }
     if (!field && typeof node.title === 'string') out.title = schemaText(texts, node.title, language);
     if (!field && typeof node.description === 'string') out.description = schemaText(texts, node.description, language);
     if (!field) withMessages(out, node, texts, language);

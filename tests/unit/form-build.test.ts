@@ -153,7 +153,11 @@ describe('what the user types (issue 19)', () => {
   type Node = Record<string, unknown> & { properties?: Record<string, Node>; items?: Node };
   const shown = buildFormSchema(noticeForm, notice, texts, 'zh-CN', {}) as Node;
   const errorsOf = async (node: Node, value: string) => {
-    const field = createForm().createField({ name: 'x', required: node.required === true, validator: node['x-validator'] as never });
+    const field = createForm().createField({
+      name: 'x',
+      required: node.required === true,
+      validator: node['x-validator'] as never,
+    });
     await field.onInput(value);
     return field.selfErrors;
   };
@@ -196,5 +200,40 @@ describe('on paper (issue 19)', () => {
 
   it('puts a colon after a label the way each language writes it', () => {
     expect(['zh-CN', 'zh-TW', 'en-US', 'pt-BR'].map((l) => rt(l, 'colon'))).toEqual(['：', '：', ': ', ': ']);
+  });
+});
+
+describe('a document’s lines as typed', () => {
+  it('count the characters of a form’s own text, not of a narrow line cell (the count would take the input’s room)', () => {
+    const line = { ...entity, name: 'line', fields: [{ name: 'traveller', type: 'string', title: 'traveller', maxLength: 30 }] };
+    const doc = {
+      ...entity,
+      fields: [{ name: 'purpose', type: 'string', title: 'purpose', maxLength: 100 }],
+      lines: { people: { title: 'people', entity: line } },
+    } as unknown as PublicEntity;
+    const file: FormSchema = {
+      entity: 'reply',
+      schema: {
+        type: 'object',
+        properties: {
+          purpose: {},
+          people: {
+            type: 'array',
+            'x-component': 'ArrayTable',
+            items: {
+              type: 'object',
+              properties: {
+                c1: { type: 'void', 'x-component': 'ArrayTable.Column', properties: { traveller: {} } },
+              },
+            },
+          },
+        },
+      },
+    };
+    type Node = { properties?: Record<string, Node>; items?: Node; 'x-component-props'?: Record<string, unknown> };
+    const built = buildFormSchema(file, doc, {}, 'zh-CN', {}) as Node;
+    expect(built.properties!.purpose!['x-component-props']!.count).toEqual({ show: true, max: 100 });
+    const cell = built.properties!.people!.items!.properties!.c1!.properties!.traveller!;
+    expect(cell['x-component-props']!.count).toEqual({ show: false, max: 30 });
   });
 });
