@@ -29,7 +29,8 @@ function open() {
 export function useSchemaNews(): SchemaNews {
   const [news, setNews] = useState(current);
   useEffect(() => {
-    if (!import.meta.env.DEV) return;
+    // The development server only (vite's dev mode); a staging or production build never asks.
+    if (import.meta.env.MODE !== 'development') return;
     open();
     listeners.add(setNews);
     return () => void listeners.delete(setNews);

@@ -160,17 +160,22 @@ export interface SchemaFormOptions {
 export function useSchemaForm({ bundle, mode, record, initial, dicts, form: ownForm, endpoint, ids }: SchemaFormOptions) {
   const env = useRenderer();
   const [busy, setBusy] = useState(false);
-  const formFile = useMemo(
-    () => withMeetingSection(ownForm ?? bundle.form ?? defaultForm(bundle.entity), bundle.entity, env.language),
-    [bundle, ownForm, env.language],
-  );
+  // The meeting-record section belongs to the document's own save: an action's form (a payment, a
+  // data scope) neither shows it nor asks for minutes.
+  const formFile = useMemo(() => {
+    const own = ownForm ?? bundle.form ?? defaultForm(bundle.entity);
+    return endpoint ? own : withMeetingSection(own, bundle.entity, env.language);
+  }, [bundle, ownForm, env.language, endpoint]);
   const formOnly = useMemo(() => formOnlyInputs(formFile, bundle), [formFile, bundle]);
   // A state action's form (a payment): its inputs are entered though read-only elsewhere, and sent alone.
   const inputs = useMemo(() => {
     const names = endpoint ? bundle.entity.inputs?.[endpoint] : undefined;
     return names ? new Set(names) : undefined;
   }, [endpoint, bundle]);
-  const meeting = useMemo(() => meetingSettings(formFile, bundle.entity, env.siteConfig), [formFile, bundle, env.siteConfig]);
+  const meeting = useMemo(
+    () => (endpoint ? null : meetingSettings(formFile, bundle.entity, env.siteConfig)),
+    [formFile, bundle, env.siteConfig, endpoint],
+  );
   const form = useMemo(
     () =>
       createForm({
