@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { syncSite } from '../../server/seed/sync.ts';
 import { ensureGeneratedTables } from '../../server/entities/table.ts';
 import { loadBaseFiles } from '../../server/schemas/files.ts';
+import { SchemaReloader } from '../../server/modules/schema/reload.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -155,4 +156,14 @@ it('fills the rows already there with a new field’s default', async () => {
   const rows = await db.selectFrom('biz_policy').select(['id', 'archived']).execute();
   expect(rows).toHaveLength(before.length);
   expect(rows.every((r) => r.archived === '0')).toBe(true);
+});
+
+it('reloads the schemas in place (development): a new registry serves the same pages, nothing to restart', async () => {
+  const reloader = new SchemaReloader(server.services);
+  const before = server.services.schemas;
+  const news = await reloader.reload();
+  expect(news).toMatchObject({ ok: true, problems: [], restart: [] });
+  expect(server.services.schemas).not.toBe(before);
+  const page = await server.get('/api/schema/page/PolicyShare', { token: city, site: 'city', lang: 'en-US' });
+  expect(page.body.data.texts['policy.reviewDue']['en-US']).toBe('Review due');
 });

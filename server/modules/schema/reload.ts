@@ -28,7 +28,6 @@ export class SchemaReloader {
   private watcher: fs.FSWatcher | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
-  last: ReloadNews | null = null;
 
   constructor(private readonly s: Services) {}
 
@@ -64,7 +63,6 @@ export class SchemaReloader {
       news = { ok: true, problems: [], took: Date.now() - changed, restart };
       console.log(`schemas reloaded in ${news.took} ms${restart.length ? `; restart to serve ${restart.join(', ')}` : ''}`);
     }
-    this.last = news;
     const event = `data: ${JSON.stringify(news)}\n\n`;
     for (const listener of this.listeners) listener.write(event);
     return news;
