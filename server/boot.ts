@@ -6,7 +6,6 @@ import { migrate } from './platform/db/migrate.ts';
 import { seed, type SeedReport } from './seed/index.ts';
 import { seedDemoBudgets } from './seed/demo-budget.ts';
 import { seedCityDemo } from './seed/demo-city.ts';
-import { runSchemasCheck } from './schemas/check.ts';
 import { prepareSchemaTables } from './schemas/tables.ts';
 
 export async function prepareDatabase(
@@ -30,10 +29,5 @@ export async function prepareDatabase(
   }
 }
 
-/**
- * What is wrong with the schemas, one line each as `file → JSON pointer: message` (empty when
- * nothing): the server refuses to start on any, naming where, rather than serve a screen that breaks.
- */
-export function schemaProblems(root?: string): string[] {
-  return runSchemasCheck(root).problems.map((p) => `schemas/${p.file} → ${p.pointer || '(whole file)'}: ${p.message}`);
-}
+// The start's refusal and a development reload name problems alike (server/schemas/check.ts).
+export { schemaProblems } from './schemas/check.ts';

@@ -1154,3 +1154,11 @@ function additionsOf(rel: string): (at: string[], value: Json) => boolean {
 export function checkSchemas(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_DIR): Problem[] {
   return runSchemasCheck(root, migrationsDir).problems;
 }
+
+/**
+ * What is wrong with the schemas, one line each as `file → JSON pointer: message` (empty when
+ * nothing): the server refuses to start on any, naming where, rather than serve a screen that breaks.
+ */
+export function schemaProblems(root?: string): string[] {
+  return runSchemasCheck(root).problems.map((p) => `schemas/${p.file} → ${p.pointer || '(whole file)'}: ${p.message}`);
+}

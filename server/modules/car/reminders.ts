@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Services } from '../../app.ts';
 import { defineJob } from '../../platform/jobs.ts';
 import { wantingNotification } from '../account/settings.ts';
-import { sendSystemNotice } from '../notice/send.ts';
+import { sendSystemNotice, usersWithRole } from '../notice/send.ts';
 import type { Site } from '../../platform/sites.ts';
 
 export const DUE_DAYS = 30;
@@ -52,14 +52,7 @@ defineJob({
   async run(s, site, today) {
     const db = s.database.db as unknown as Kysely<any>;
     const due = await carsDue(s, site, today);
-    let people = due.length
-      ? (
-          await sql<{ id: number }>`select distinct u.id from sys_user u
-            join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id
-            where r.role_key = 'carDispatcher' and r.top_dept_id = ${site.id} and u.top_dept_id = ${site.id}
-              and u.status = '0' and r.status = '0'`.execute(db)
-        ).rows.map((r) => Number(r.id))
-      : [];
+    let people = due.length ? await usersWithRole(db, site.id, 'carDispatcher') : [];
     // A dispatcher who turned insurance reminders off in their account settings is left out.
     people = await wantingNotification(s.database.db, site.id, people, 'insuranceDue');
     if (people.length) {

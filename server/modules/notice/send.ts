@@ -2,7 +2,7 @@
 // warnings): one
 // published notice addressed to them, and each one's inbox row, in one transaction, as a notice an
 // administrator sends to named users would be (range 3).
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 export async function sendSystemNotice(
   db: Kysely<any>,
@@ -50,4 +50,13 @@ export async function sendSystemNotice(
   };
   if (db.isTransaction) await write(db);
   else await db.transaction().execute(write);
+}
+
+/** The site's active users holding an active role (who a reminder or a warning goes to). */
+export async function usersWithRole(db: Kysely<any>, siteId: number, roleKey: string): Promise<number[]> {
+  const rows = await sql<{ id: number }>`select distinct u.id from sys_user u
+      join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id
+      where r.role_key = ${roleKey} and r.top_dept_id = ${siteId} and u.top_dept_id = ${siteId}
+        and u.status = '0' and r.status = '0'`.execute(db);
+  return rows.rows.map((r) => Number(r.id));
 }

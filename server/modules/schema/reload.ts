@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Services } from '../../app.ts';
 import { SchemaRegistry } from '../../entities/registry.ts';
-import { runSchemasCheck } from '../../schemas/check.ts';
+import { schemaProblems } from '../../schemas/check.ts';
 import { SCHEMAS_DIR } from '../../schemas/files.ts';
 import { prepareSchemaTables } from '../../schemas/tables.ts';
 
@@ -44,7 +44,7 @@ export class SchemaReloader {
   }
 
   async reload(changed = Date.now()): Promise<ReloadNews> {
-    const problems = runSchemasCheck().problems.map((p) => `schemas/${p.file} → ${p.pointer || '(whole file)'}: ${p.message}`);
+    const problems = schemaProblems();
     let news: ReloadNews;
     if (problems.length) {
       news = { ok: false, problems, took: Date.now() - changed, restart: [] };

@@ -28,7 +28,7 @@ import { cents, fromCents } from '../budget/ledger.ts';
 import { docName, documentLines } from '../../entities/lines.ts';
 import { localNow } from '../../platform/jobs.ts';
 import { wantingNotification } from '../account/settings.ts';
-import { sendSystemNotice } from '../notice/send.ts';
+import { sendSystemNotice, usersWithRole } from '../notice/send.ts';
 
 type Row = Record<string, unknown>;
 
@@ -227,17 +227,8 @@ async function warnBelowSafety(c: Ctx, taken: Map<number, number>, safetyField: 
   });
   if (!crossed.length) return;
   const site = c.ctx.site.id;
-  const keepers = await sql<{ id: number }>`select distinct u.id from sys_user u
-      join sys_user_role ur on ur.user_id = u.id join sys_role r on r.id = ur.role_id
-      where r.role_key = ${role} and r.top_dept_id = ${site} and u.top_dept_id = ${site} and u.status = '0' and r.status = '0'`.execute(
-    c.ctx.trx,
-  );
-  const people = await wantingNotification(
-    c.ctx.trx as unknown as Kysely<DB>,
-    site,
-    keepers.rows.map((r) => Number(r.id)),
-    'stockWarning',
-  );
+  const keepers = await usersWithRole(c.ctx.trx, site, role);
+  const people = await wantingNotification(c.ctx.trx as unknown as Kysely<DB>, site, keepers, 'stockWarning');
   const names = await Promise.all(
     crossed.map(
       async (r) => `${await labelOf(c, product.name, Number(r.id))} 余${Number(r.left)}（安全库存${Number(r.safety)}）`,
