@@ -4,7 +4,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Result, Spin } from 'antd';
 import { useRenderer } from './context.tsx';
-import { installFormily } from './form/locale.ts';
 import ListPage from './list/ListPage.tsx';
 import ErrorPanel from './ErrorPanel.tsx';
 import { rt } from './texts.ts';
@@ -30,7 +29,6 @@ export default function SchemaPage({
     missing?: boolean;
     error?: string;
   }>({});
-  installFormily(env.language);
   const news = useSchemaNews();
 
   useEffect(() => {

@@ -154,6 +154,8 @@ export interface FormSchema {
   mode?: 'modal' | 'drawer' | 'page';
   width?: number;
   labelCol?: number;
+  /** 'vertical': labels above their controls. */
+  layout?: 'horizontal' | 'vertical';
   meetingRecord?: boolean;
   /** A form that is a page of its own: the menu path that renders it, and where a save returns to. */
   page?: { component: string; path: string; back: string };

@@ -1,12 +1,12 @@
 // A document with 200 lines through the generic runtime, opened for editing as its full-page form
-// does (buildFormSchema over the area's form file, createForm with the saved document, SchemaField):
+// does (buildFormSchema over the area's form file, createForm with the saved document, SchemaFields):
 // the lines are a sub-table a page of 20 at a time.
 import { useMemo, useRef } from 'react';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
 import { buildFormSchema } from '../../renderer/form/build.ts';
-import { SchemaField } from '../../renderer/form/components.tsx';
+import { SchemaFields } from '../../renderer/form/components.tsx';
 import { installFormily } from '../../renderer/form/locale.ts';
 import type { FormSchema } from '../../renderer/types.ts';
 import { docEntity, docForm, docTexts, docValues, formDicts, LANGUAGE, LINES_READY_TEXT } from './fixtures.ts';
@@ -24,7 +24,7 @@ export default function DocSchemaPage() {
     <div ref={ref} style={{ width: 1000, padding: 24 }}>
       <FormProvider form={form}>
         <FormLayout labelCol={4} wrapperCol={19}>
-          <SchemaField schema={schema as never} />
+          <SchemaFields schema={schema} />
         </FormLayout>
       </FormProvider>
     </div>

@@ -1,11 +1,11 @@
 // The 200-field form through the generic runtime, the way FormDialog builds it (buildFormSchema over
-// the entity's default form, createForm, FormProvider, FormLayout, SchemaField), inline on the page.
+// the entity's default form, createForm, FormProvider, FormLayout, SchemaFields), inline on the page.
 import { useMemo, useRef } from 'react';
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { FormLayout } from '@formily/antd-v5';
 import { buildFormSchema, defaultForm } from '../../renderer/form/build.ts';
-import { SchemaField } from '../../renderer/form/components.tsx';
+import { SchemaFields } from '../../renderer/form/components.tsx';
 import { installFormily } from '../../renderer/form/locale.ts';
 import { FORM_FIELDS, formDicts, formEntity, formTexts, LANGUAGE } from './fixtures.ts';
 import { formComplete, useReady } from './probe.ts';
@@ -23,7 +23,7 @@ export default function FormSchemaPage() {
     <div ref={ref} style={{ width: 640, padding: 24 }} data-testid="schema-form">
       <FormProvider form={form}>
         <FormLayout labelCol={formFile.labelCol ?? 6} wrapperCol={24 - (formFile.labelCol ?? 6) - 1}>
-          <SchemaField schema={schema as never} />
+          <SchemaFields schema={schema} />
         </FormLayout>
       </FormProvider>
     </div>

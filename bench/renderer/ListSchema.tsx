@@ -3,7 +3,6 @@
 import { useMemo, useRef } from 'react';
 import { App } from 'antd';
 import { RendererContext, type Envelope, type Fetcher, type RendererEnv } from '../../renderer/context.tsx';
-import { installFormily } from '../../renderer/form/locale.ts';
 import ListPage from '../../renderer/list/ListPage.tsx';
 import type { PageBundle, Row } from '../../renderer/types.ts';
 import { dictsOf, LANGUAGE, LIST_PAGE_SIZE, LIST_READY_TEXT, listBundle, listRows } from './fixtures.ts';
@@ -41,7 +40,6 @@ export function schemaListPage(bundle: PageBundle, rows: Row[], pageSize: number
     );
     const ref = useRef<HTMLDivElement>(null);
     useReady(ref, complete);
-    installFormily(LANGUAGE); // as SchemaPage does before it renders a ListPage
     return (
       <div ref={ref} style={{ padding: 24 }}>
         <RendererContext.Provider value={env}>

@@ -17,10 +17,11 @@ import { meetingRecordState } from '../../validators/meeting-record.ts';
 import type { DictEntry, FormSchema, PublicEntity, Row as Doc } from '../types.ts';
 import { buildFormSchema, defaultForm } from '../form/build.ts';
 import FormBody from '../form/FormBody.tsx';
+import { useComponentsOf } from '../form/components.tsx';
 import { withFileLists } from '../form/useSchemaForm.ts';
 import { installFormily } from '../form/locale.ts';
 import { MEETING_FIELDS, meetingEffects, meetingSettings, meetingSubmitCheck, withMeetingSection } from '../form/meeting.ts';
-import { RefPicker } from '../form/RefSelect.tsx';
+import { RefPicker } from '../form/RefPicker.tsx';
 
 export const COMMENT_MAX = 500;
 /** The document's labels line up at one width, whatever share of the grid a field takes. */
@@ -206,6 +207,7 @@ function ApprovalView({
     () => buildFormSchema(formFile, entity, bundle.texts, language, dicts, true),
     [formFile, entity, bundle.texts, language, dicts],
   );
+  useComponentsOf(schema);
 
   const kind = bundle.texts[entity.title]
     ? schemaText(bundle.texts, entity.title, language)

@@ -14,6 +14,7 @@ import { rt, schemaText } from '../texts.ts';
 import { displayValue, dictTag } from '../list/columns.tsx';
 import { buildFormSchema, defaultForm } from '../form/build.ts';
 import FormBody from '../form/FormBody.tsx';
+import { useComponentsOf } from '../form/components.tsx';
 import { withFileLists } from '../form/useSchemaForm.ts';
 import { recordIdOf } from '../form/FormPage.tsx';
 import type { DetailPageBundle, DetailTab, DictEntry, PublicEntity, Row } from '../types.ts';
@@ -37,7 +38,8 @@ function FormTab({ bundle, record, dicts }: { bundle: DetailPageBundle; record: 
     () => buildFormSchema(bundle.form ?? defaultForm(bundle.entity), bundle.entity, bundle.texts, env.language, dicts, true),
     [bundle, dicts, env.language],
   );
-  return <FormBody form={form} schema={schema} labelCol={bundle.form?.labelCol} />;
+  useComponentsOf(schema);
+  return <FormBody form={form} schema={schema} labelCol={bundle.form?.labelCol} layout={bundle.form?.layout} />;
 }
 
 function HistoryTab({

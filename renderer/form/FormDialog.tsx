@@ -5,6 +5,7 @@ import { useRenderer } from '../context.tsx';
 import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, FormSchema, PageBundle, Row } from '../types.ts';
 import FormBody from './FormBody.tsx';
+import { useComponentsOf } from './components.tsx';
 import { useSchemaForm, type DialogMode } from './useSchemaForm.ts';
 
 export default function FormDialog({
@@ -38,6 +39,7 @@ export default function FormDialog({
 }) {
   const env = useRenderer();
   const schemaForm = useSchemaForm({ bundle, mode, record, initial, dicts, form, endpoint, ids });
+  useComponentsOf(schemaForm.schema);
   const entityTitle = schemaText(bundle.texts, bundle.entity.title, env.language);
   const submit = async () => {
     if (mode === 'view') return onClose();
@@ -63,7 +65,12 @@ export default function FormDialog({
       destroyOnHidden
     >
       <div data-testid="schema-form" style={{ paddingTop: 8 }}>
-        <FormBody form={schemaForm.form} schema={schemaForm.schema} labelCol={schemaForm.formFile.labelCol} />
+        <FormBody
+          form={schemaForm.form}
+          schema={schemaForm.schema}
+          labelCol={schemaForm.formFile.labelCol}
+          layout={schemaForm.formFile.layout}
+        />
         {schemaForm.dialogs}
       </div>
     </Modal>

@@ -8,6 +8,7 @@ import { dictTypesOf } from '../dicts.ts';
 import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, FormPageBundle, Row } from '../types.ts';
 import FormBody from './FormBody.tsx';
+import { useComponentsOf } from './components.tsx';
 import { useSchemaForm } from './useSchemaForm.ts';
 import './form.css';
 
@@ -34,12 +35,18 @@ function PageForm({ bundle, record, dicts }: { bundle: FormPageBundle; record: R
   const locked = !!record && 'approvalStatus' in record && !EDITABLE_STATUSES.includes(String(record.approvalStatus));
   const mode = record ? (locked ? 'view' : 'edit') : 'add';
   const schemaForm = useSchemaForm({ bundle, mode, record, dicts });
+  useComponentsOf(schemaForm.schema);
   const title = `${rt(env.language, mode)} · ${schemaText(bundle.texts, bundle.entity.title, env.language)}`;
   const back = bundle.form.page.back;
   return (
     <Card className="schema-form-page" title={title} data-testid={`schema-form-page-${bundle.component}`}>
       <div data-testid="schema-form">
-        <FormBody form={schemaForm.form} schema={schemaForm.schema} labelCol={schemaForm.formFile.labelCol} />
+        <FormBody
+          form={schemaForm.form}
+          schema={schemaForm.schema}
+          labelCol={schemaForm.formFile.labelCol}
+          layout={schemaForm.formFile.layout}
+        />
         {schemaForm.dialogs}
       </div>
       <div className="schema-form-page-footer">

@@ -1,31 +1,15 @@
-// Reference fields: choose one row (ref) or several (refs) of another entity by its display field.
-// Choices come from the referred entity's pick endpoint (page by default; pageOfBase for users,
-// all for roles), searched on the server 20 at a time (spec section 9 "User search page size 20").
-// Tree-shaped entities (departments, menus) use RefTree below: the whole tree, as a select or as a
+// Reference fields of a form: RefSelect (one row or several of another entity, see RefPicker) and,
+// for tree-shaped entities (departments, menus), RefTree: the whole tree, as a select or as a
 // checkbox tree.
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { Select, Tree, TreeSelect, Typography } from 'antd';
+import { useEffect, useMemo, useState, type ComponentProps } from 'react';
+import { Tree, TreeSelect, Typography } from 'antd';
 import { connect, mapProps, useField } from '@formily/react';
 import { useRenderer } from '../context.tsx';
-import { rt } from '../texts.ts';
 import { run } from '../../validators/expression/evaluate.ts';
+import { RefPicker, rowsOf, type Id, type PickerProps, type Rec } from './RefPicker.tsx';
 
-type Id = number;
-type Rec = Record<string, unknown> & { id: number };
-
-interface RefProps {
-  api?: string;
-  /** The key reading the choices needs; a caller without it gets a shut picker and no refused call. */
-  access?: string;
-  display?: string;
-  pick?: string;
+interface RefProps extends Omit<PickerProps, 'onChosen'> {
   tree?: string;
-  disabled?: boolean;
-  readOnly?: boolean;
-  allowClear?: boolean;
-  multiple?: boolean;
-  /** Fixed conditions on the choices (an application that is approved and open): query members. */
-  filter?: Record<string, string | number>;
   /** On choosing a row, these form fields take its values: form field → the row's field. */
   fill?: Record<string, string>;
   /**
@@ -36,94 +20,12 @@ interface RefProps {
   fillLines?: Record<string, { from: string; where?: string; map: Record<string, string> }>;
 }
 
-/** Rows of an answer that is either a list or a page. */
-const rowsOf = (data: unknown): Rec[] =>
-  Array.isArray(data) ? (data as Rec[]) : ((data as { records?: Rec[] } | null)?.records ?? []);
-
-function RefSelectInput({
-  value,
-  onChange,
-  api,
-  display,
-  pick = 'page',
-  access,
-  disabled,
-  readOnly,
-  allowClear,
-  multiple,
-  filter,
-  fill,
-  fillLines,
-  placeholder,
-  style,
-}: RefProps & {
-  value?: Id | Id[] | null;
-  onChange?: (v: Id | Id[] | null) => void;
-  placeholder?: string;
-  style?: CSSProperties;
-}) {
+/** In a form: a choice may fill other fields of the form, or of its own line, and line collections. */
+function RefSelectInput({ fill, fillLines, ...props }: RefProps & ComponentProps<typeof RefPicker>) {
   const env = useRenderer();
   const field = useField();
-  const [options, setOptions] = useState<Array<{ value: Id; label: string; row: Rec }>>([]);
-  const [known, setKnown] = useState<Map<Id, string>>(new Map());
-  const [search, setSearch] = useState('');
-  const values = useMemo(
-    // Ids start at 1: a 0 is "none" (an indicator with no parent), shown as an empty choice.
-    () => (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(Number).filter((v) => v > 0),
-    [value],
-  );
-
-  const allowed = !access || env.hasPermission(access);
-
-  useEffect(() => {
-    if (!api || !display || readOnly || !allowed) return;
-    let cancelled = false;
-    const timer = setTimeout(() => {
-      env.fetcher
-        .get(`${api}/${pick}`, { pageNum: 1, pageSize: 20, ...filter, ...(search ? { [display]: search } : {}) })
-        .then((a) => {
-          if (cancelled || a.code !== '0') return;
-          setOptions(rowsOf(a.data).map((r) => ({ value: Number(r.id), label: String(r[display] ?? r.id), row: r })));
-        })
-        .catch(() => undefined);
-    }, 250);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [api, display, pick, search, readOnly, JSON.stringify(filter)]);
-
-  // Chosen rows may not be among the first choices: fetch their labels.
-  useEffect(() => {
-    if (!api || !display || !allowed) return;
-    const missing = values.filter((v) => !known.has(v) && !options.some((o) => o.value === v));
-    if (!missing.length) return;
-    const remember = (rows: Rec[]) =>
-      setKnown((k) => new Map([...k, ...rows.map((r) => [Number(r.id), String(r[display] ?? r.id)] as [Id, string])]));
-    if (pick !== 'page') {
-      env.fetcher
-        .get(`${api}/${pick}`, { ids: missing.join(','), pageNum: 1, pageSize: 100 })
-        .then((a) => a.code === '0' && remember(rowsOf(a.data)))
-        .catch(() => undefined);
-    } else {
-      for (const id of missing)
-        env.fetcher
-          .get<Rec>(`${api}/infoById/${id}`)
-          .then((a) => a.code === '0' && remember([a.data]))
-          .catch(() => undefined);
-    }
-  }, [values.join(','), api, display, pick]);
-
-  const label = (v: Id) => known.get(v) ?? options.find((o) => o.value === v)?.label ?? String(v);
-  if (readOnly) return <span>{values.length ? values.map(label).join('、') : '—'}</span>;
-  const merged = [
-    ...options,
-    ...values.filter((v) => !options.some((o) => o.value === v)).map((v) => ({ value: v, label: label(v) })),
-  ];
-  const choose = (v: Id | Id[] | null) => {
-    onChange?.(v);
+  const chosen = (v: Id | Id[] | null, row: Rec | undefined) => {
     // Fields the chosen row brings along (the application's indicator and purpose).
-    const row = !multiple && v !== null ? options.find((o) => o.value === v)?.row : undefined;
     // In a sub-table's cell (a purchase line's catalogue item) the fields filled are the line's own.
     if (fill && row) {
       const f = field as unknown as {
@@ -135,9 +37,9 @@ function RefSelectInput({
       for (const [target, source] of Object.entries(fill))
         if (row[source] !== undefined) f.form.setValuesIn(`${line}${target}`, row[source]);
     }
-    if (fillLines && !multiple && v !== null && api) {
+    if (fillLines && !props.multiple && v !== null && props.api) {
       const form = (field as unknown as { form: { setValuesIn: (path: string, value: unknown) => void } }).form;
-      void env.fetcher.get<Rec>(`${api}/infoById/${v as Id}`).then((a) => {
+      void env.fetcher.get<Rec>(`${props.api}/infoById/${v as Id}`).then((a) => {
         if (a.code !== '0') return;
         for (const [member, spec] of Object.entries(fillLines)) {
           const source = (Array.isArray(a.data[spec.from]) ? a.data[spec.from] : []) as Array<Record<string, unknown>>;
@@ -150,21 +52,7 @@ function RefSelectInput({
       });
     }
   };
-  return (
-    <Select
-      showSearch
-      mode={multiple ? 'multiple' : undefined}
-      allowClear={allowClear ?? true}
-      disabled={disabled || !allowed}
-      placeholder={allowed ? placeholder : rt(env.language, 'noAccess')}
-      style={style}
-      value={multiple ? values : (values[0] ?? undefined)}
-      options={merged}
-      filterOption={false}
-      onSearch={setSearch}
-      onChange={(v) => choose(multiple ? ((v as Id[] | undefined) ?? []) : ((v as Id | undefined) ?? null))}
-    />
-  );
+  return <RefPicker {...props} onChosen={fill || fillLines ? chosen : undefined} />;
 }
 
 interface TreeNode {
@@ -284,6 +172,4 @@ const readPretty = (props: object, field: unknown) => ({
 });
 
 export const RefSelect = connect(RefSelectInput, mapProps(readPretty));
-/** The same picker outside a Formily form (the approval page's transfer). */
-export const RefPicker = RefSelectInput;
 export const RefTree = connect(RefTreeInput, mapProps(readPretty));

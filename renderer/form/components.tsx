@@ -1,31 +1,12 @@
 // The components a form schema may name (x-component / x-decorator): @formily/antd-v5's bridges
-// plus the product's own fields. An unknown name renders a visible placeholder, never a bogus tag.
-import { connect, createSchemaField, mapProps, mapReadPretty, observer, useField, useFieldSchema } from '@formily/react';
-import type { ArrayField } from '@formily/core';
-import type { ComponentProps } from 'react';
-import {
-  ArrayTable,
-  Checkbox,
-  DatePicker,
-  FormItem,
-  FormLayout,
-  FormTab,
-  FormCollapse,
-  Input,
-  NumberPicker,
-  Password,
-  Radio,
-  Select,
-  Space,
-  Switch,
-} from '@formily/antd-v5';
-import { Input as AntInput, Typography } from 'antd';
-import { FileUpload } from './FileUpload.tsx';
+// plus the product's own fields. Those every form has are here; the others (a sub-table, dates,
+// uploads, reference pickers, tabs…) bring heavy code and load when a schema first names them, so
+// a form loads what it shows and a list loads none of it until a dialog opens.
+import { Suspense, useMemo, type ComponentType } from 'react';
+import { connect, createSchemaField, mapProps, mapReadPretty, type SchemaReactComponents } from '@formily/react';
+import { FormItem, FormLayout, Input, NumberPicker, Password, Select, Space } from '@formily/antd-v5';
+import { Input as AntInput } from 'antd';
 import { FormGrid } from './FormGrid.tsx';
-import { RefSelect, RefTree } from './RefSelect.tsx';
-import { CheckboxList } from './CheckboxList.tsx';
-import { OptionsSelect } from './OptionsSelect.tsx';
-import { LinesImport } from './LinesImport.tsx';
 import { thousands } from '../format.ts';
 
 /** Money: typed as text so the decimal stays exact; at most two decimals. */
@@ -46,70 +27,114 @@ const Figure = connect(
   )),
 );
 
-/** Lines shown a page at a time only when there are many: a short document's lines need no pager. */
-const LINES_PER_PAGE = 20;
-const LinesTable = Object.assign(
-  observer((props: ComponentProps<typeof ArrayTable>) => {
-    const field = useField<ArrayField>();
-    const schema = useFieldSchema();
-    const many = (field.value?.length ?? 0) > LINES_PER_PAGE;
-    const own = typeof props.pagination === 'object' ? props.pagination : {};
-    // Lines from an xlsx (ArrayTable.Import nodes): under the table, as ArrayTable shows one addition only.
-    const imports = Object.entries(schema.properties ?? {}).filter(([, s]) => s['x-component'] === 'ArrayTable.Import');
-    return (
-      <>
-        <ArrayTable {...props} pagination={many ? { pageSize: LINES_PER_PAGE, ...own } : false} />
-        {field.editable &&
-          imports.map(([key, s]) => (
-            <LinesImport
-              key={key}
-              array={field}
-              title={typeof s.title === 'string' ? s.title : undefined}
-              url={(s['x-component-props'] as { url?: string } | undefined)?.url}
-            />
-          ))}
-      </>
-    );
-  }),
-  // Its parts (Column, Addition, Remove…), not the memo's own members ($$typeof, type), and the
-  // product's own: lines from an xlsx.
-  {
-    ...(Object.fromEntries(Object.entries(ArrayTable).filter(([k]) => /^[A-Z]|^use/.test(k))) as Omit<typeof ArrayTable, never>),
-  },
-);
-
 /** A heading across a section of a form grid (the meeting-record section): the whole row, one line. */
 export function SectionTitle({ title }: { title?: string }) {
   return (
     <div data-grid-span="-1" className="nk-form-section-title" data-testid="form-section-title">
-      <Typography.Text strong>{title}</Typography.Text>
+      <strong>{title}</strong>
     </div>
   );
 }
 
-export const SchemaField = createSchemaField({
-  components: {
-    ArrayTable: LinesTable,
-    Checkbox,
-    CheckboxList,
-    DatePicker,
-    FileUpload,
-    FormCollapse,
-    FormGrid,
-    FormItem,
-    FormLayout,
-    FormTab,
-    Input,
-    MoneyInput,
-    NumberPicker: Figure,
-    OptionsSelect,
-    Password,
-    Radio,
-    RefSelect,
-    RefTree,
-    SectionTitle,
-    Select,
-    Space,
-    Switch,
-  },
-});
+type Module = Record<string, unknown>;
+
+/** The components loaded so far, by name; Formily reads this object each time it resolves a name. */
+const components: SchemaReactComponents = {
+  FormGrid,
+  FormItem,
+  FormLayout,
+  Input,
+  MoneyInput,
+  NumberPicker: Figure,
+  Password,
+  SectionTitle,
+  Select,
+  Space,
+};
+
+const choices = () => import('./kinds/choices.ts');
+const panels = () => import('./kinds/panels.ts');
+const references = () => import('./RefSelect.tsx');
+/** The other components, by the module that brings each. */
+const LOADERS: Record<string, () => Promise<Module>> = {
+  ArrayTable: () => import('./LinesTable.tsx').then((m) => ({ ArrayTable: m.LinesTable })),
+  Checkbox: choices,
+  CheckboxList: choices,
+  DatePicker: () => import('./kinds/dates.ts'),
+  FileUpload: () => import('./FileUpload.tsx'),
+  FormCollapse: panels,
+  FormTab: panels,
+  OptionsSelect: () => import('./OptionsSelect.tsx'),
+  Radio: choices,
+  RefSelect: references,
+  RefTree: references,
+  Switch: choices,
+};
+
+/** Every name the renderer can draw; a unit test holds it equal to what schemas:check allows (validators/formComponents.ts). */
+export const RENDERED_COMPONENTS: readonly string[] = [...Object.keys(components), ...Object.keys(LOADERS)].sort();
+
+const SchemaField = createSchemaField({ components });
+
+/** The component names (before any dot) a schema uses, in all its nodes. */
+export function componentsIn(schema: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) for (const s of schema) componentsIn(s, out);
+  else if (schema && typeof schema === 'object') {
+    const node = schema as Record<string, unknown>;
+    for (const key of ['x-component', 'x-decorator'])
+      if (typeof node[key] === 'string') out.add((node[key] as string).split('.')[0]!);
+    for (const key of ['items', 'additionalProperties']) if (node[key]) componentsIn(node[key], out);
+    if (node.properties && typeof node.properties === 'object')
+      for (const p of Object.values(node.properties)) componentsIn(p, out);
+  }
+  return out;
+}
+
+const loading = new Map<string, Promise<void>>();
+
+function load(name: string): Promise<void> {
+  let pending = loading.get(name);
+  if (!pending) {
+    pending = LOADERS[name]!().then((module) => {
+      for (const [key, value] of Object.entries(module))
+        if (key in LOADERS && !(key in components)) components[key] = value as ComponentType;
+      // A module export named otherwise (LinesTable) was mapped by its loader.
+      if (!(name in components)) components[name] = module[name] as ComponentType;
+    });
+    loading.set(name, pending);
+  }
+  return pending;
+}
+
+/** An unknown name shows as a visible mark in the form, never as an unknown HTML tag. */
+const unknownMark = (name: string): ComponentType =>
+  function UnknownComponent() {
+    return <span className="nk-form-unknown">⚠ {name}</span>;
+  };
+
+const missingIn = (names: string[]) => names.filter((n) => !(n in components) && n in LOADERS);
+
+/**
+ * Suspends the caller until the components its form schema names are loaded, so a dialog or a page
+ * shows its form whole the first time (the nearest Suspense shows meanwhile), never an empty body.
+ */
+export function useComponentsOf(schema: object): void {
+  const names = useMemo(() => [...componentsIn(schema)], [schema]);
+  const missing = missingIn(names);
+  if (missing.length) throw Promise.all(missing.map(load));
+}
+
+function Fields({ schema }: { schema: object }) {
+  useComponentsOf(schema);
+  for (const n of componentsIn(schema)) if (!(n in components)) components[n] = unknownMark(n);
+  return <SchemaField schema={schema as never} />;
+}
+
+/** A form schema's fields, once the components it names are loaded. */
+export function SchemaFields({ schema }: { schema: object }) {
+  return (
+    <Suspense fallback={null}>
+      <Fields schema={schema} />
+    </Suspense>
+  );
+}

@@ -17,13 +17,15 @@ import type { DialogMode } from '../form/useSchemaForm.ts';
 import { buildColumns } from './columns.tsx';
 import { openFile } from '../fileLink.ts';
 import { dictTypesOf } from '../dicts.ts';
-import { activeTab, batchSummary, listParams, urlFilters, virtualRows, type BatchSummary } from './params.ts';
+import { activeTab, batchSummary, hasQuery, listParams, urlFilters, virtualRows, type BatchSummary } from './params.ts';
 import { useWheelStep } from './wheelStep.ts';
 // The dialogs bring Formily; a list loads them when one first opens.
 const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
 const ScanDialog = lazy(() => import('./ScanDialog.tsx'));
-import QueryForm, { type QueryValues } from './QueryForm.tsx';
+// So does the query form (date pickers, number boxes), loaded beside the first page of rows.
+const QueryForm = lazy(() => import('./QueryForm.tsx'));
+import type { QueryValues } from './QueryForm.tsx';
 
 export const PAGE_SIZES = ['10', '20', '30', '40'];
 
@@ -533,17 +535,22 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
           }))}
         />
       ) : null}
-      <QueryForm
-        key={fixedKey}
-        bundle={bundle}
-        dicts={dicts}
-        language={language}
-        initial={shown}
-        onSearch={(values) => {
-          setQuery(values);
-          setPageNum(1);
-        }}
-      />
+      {hasQuery(list) && (
+        // The placeholder holds the form's line, so the table does not move when the form comes.
+        <Suspense fallback={<div style={{ height: 32 }} />}>
+          <QueryForm
+            key={fixedKey}
+            bundle={bundle}
+            dicts={dicts}
+            language={language}
+            initial={shown}
+            onSearch={(values) => {
+              setQuery(values);
+              setPageNum(1);
+            }}
+          />
+        </Suspense>
+      )}
       <div className="schema-toolbar" style={{ display: 'flex', gap: 8, margin: '16px 0', alignItems: 'center' }}>
         {toolbar.map((a) => (
           <Button

@@ -3,7 +3,7 @@ import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'ant
 import type { Dayjs } from 'dayjs';
 import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, PageBundle } from '../types.ts';
-import { RefPicker } from '../form/RefSelect.tsx';
+import { RefPicker } from '../form/RefPicker.tsx';
 
 export interface QueryValues {
   [field: string]: unknown;
@@ -27,7 +27,7 @@ export default function QueryForm({
   const fields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
   const queried = (bundle.list.query ?? []).map((n) => fields.get(n)).filter((f) => f !== undefined);
   const rangeField = bundle.list.dateRange ? fields.get(bundle.list.dateRange) : undefined;
-  if (!queried.length && !rangeField) return null;
+  if (!queried.length && !rangeField) return null; // a query of fields the entity no longer has
 
   const submit = (values: Record<string, unknown>) => {
     const out: QueryValues = {};

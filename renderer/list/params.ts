@@ -98,6 +98,11 @@ export function batchSummary(data: unknown, rows: Row[] = [], nameField?: string
 export const VIRTUAL_DEFAULTS = { from: 40, height: 560, step: 4 } as const;
 
 /** How a page of rows is shown: virtually (the table's height, rows per wheel step) or all at once (null). */
+/** Whether the list has a query form above its table (queried fields or a date range). */
+export function hasQuery(list: Pick<ListSchema, 'query' | 'dateRange'>): boolean {
+  return Boolean(list.query?.length || list.dateRange);
+}
+
 export function virtualRows(
   list: Pick<ListSchema, 'virtual'>,
   rows: number,

@@ -13,6 +13,9 @@ import { sequenceProblem } from '../entities/sequence.ts';
 import { conditionError } from '../../validators/expression/check.ts';
 import { splitStatements } from '../platform/db/split-statements.ts';
 import { ORGANISATIONS } from '../seed/organisations.ts';
+import { FORM_COMPONENTS } from '../../validators/formComponents.ts';
+
+const KNOWN_COMPONENTS = new Set<string>(FORM_COMPONENTS);
 
 export interface Problem {
   /** Path relative to schemas/, e.g. system/dictType.list.json or sites/acme/system/dictType.entity.json. */
@@ -878,6 +881,11 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         const here = `${at}/properties/${esc(key)}`;
         // Texts a form names itself: validation messages, choice labels.
         for (const [rule, message] of Object.entries(obj(c['x-messages']))) text(rel, `${here}/x-messages/${rule}`, message);
+        for (const kind of ['x-component', 'x-decorator'] as const) {
+          const named = str(c[kind]);
+          if (named && !KNOWN_COMPONENTS.has(named.split('.')[0]!))
+            report(rel, `${here}/${kind}`, `no form component ${named} (known: ${FORM_COMPONENTS.join(', ')})`);
+        }
         arr(c.enum).forEach((e, i) => isObj(e) && text(rel, `${here}/enum/${i}/label`, obj(e).label));
         if (c.type === 'void') walk(c, here);
         // A form-only input (a new account's password) says its own type and component; the

@@ -75,6 +75,20 @@ describe('schemas:check finds', () => {
     expect(at(problems, 'system/dictType.entity.json', '/colour')[0]?.message).toMatch(/not allowed/);
   });
 
+  it('a form component the renderer does not have', () => {
+    const { root } = copy();
+    edit(root, 'system/dictType.form.json', (j) => {
+      j.schema.properties.status['x-component'] = 'Radios.Group';
+      j.schema.properties.remark['x-decorator'] = 'FormItm';
+    });
+    const problems = checkSchemas(root);
+    expect(at(problems, 'system/dictType.form.json', '/schema/properties/status/x-component')[0]?.message).toMatch(
+      /no form component Radios\.Group \(known: .*Radio, /,
+    );
+    expect(at(problems, 'system/dictType.form.json', '/schema/properties/remark/x-decorator')).toHaveLength(1);
+    expect(problems.filter((p) => p.file === 'system/dictType.form.json')).toHaveLength(2);
+  });
+
   it('a file naming no or an unknown meta-schema', () => {
     const { root } = copy();
     edit(root, 'system/dictType.list.json', (j) => delete j.$schema);

@@ -1,0 +1,130 @@
+// Choose one row or several of another entity by its display field: choices from the referred
+// entity's pick endpoint (page by default; pageOfBase for users, all for roles), searched on the
+// server 20 at a time (spec section 9 "User search page size 20"). Plain antd, no Formily: a list's
+// query form and the approval page's transfer use it as it is; forms through RefSelect.
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { Select } from 'antd';
+import { useRenderer } from '../context.tsx';
+import { rt } from '../texts.ts';
+
+export type Id = number;
+export type Rec = Record<string, unknown> & { id: number };
+
+export interface PickerProps {
+  api?: string;
+  /** The key reading the choices needs; a caller without it gets a shut picker and no refused call. */
+  access?: string;
+  display?: string;
+  pick?: string;
+  disabled?: boolean;
+  readOnly?: boolean;
+  allowClear?: boolean;
+  multiple?: boolean;
+  /** Fixed conditions on the choices (an application that is approved and open): query members. */
+  filter?: Record<string, string | number>;
+  /** After a choice: the value and, for a single choice among the fetched rows, the row. */
+  onChosen?: (value: Id | Id[] | null, row: Rec | undefined) => void;
+}
+
+/** Rows of an answer that is either a list or a page. */
+export const rowsOf = (data: unknown): Rec[] =>
+  Array.isArray(data) ? (data as Rec[]) : ((data as { records?: Rec[] } | null)?.records ?? []);
+
+export function RefPicker({
+  value,
+  onChange,
+  api,
+  display,
+  pick = 'page',
+  access,
+  disabled,
+  readOnly,
+  allowClear,
+  multiple,
+  filter,
+  onChosen,
+  placeholder,
+  style,
+}: PickerProps & {
+  value?: Id | Id[] | null;
+  onChange?: (v: Id | Id[] | null) => void;
+  placeholder?: string;
+  style?: CSSProperties;
+}) {
+  const env = useRenderer();
+  const [options, setOptions] = useState<Array<{ value: Id; label: string; row: Rec }>>([]);
+  const [known, setKnown] = useState<Map<Id, string>>(new Map());
+  const [search, setSearch] = useState('');
+  const values = useMemo(
+    // Ids start at 1: a 0 is "none" (an indicator with no parent), shown as an empty choice.
+    () => (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map(Number).filter((v) => v > 0),
+    [value],
+  );
+
+  const allowed = !access || env.hasPermission(access);
+
+  useEffect(() => {
+    if (!api || !display || readOnly || !allowed) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      env.fetcher
+        .get(`${api}/${pick}`, { pageNum: 1, pageSize: 20, ...filter, ...(search ? { [display]: search } : {}) })
+        .then((a) => {
+          if (cancelled || a.code !== '0') return;
+          setOptions(rowsOf(a.data).map((r) => ({ value: Number(r.id), label: String(r[display] ?? r.id), row: r })));
+        })
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [api, display, pick, search, readOnly, JSON.stringify(filter)]);
+
+  // Chosen rows may not be among the first choices: fetch their labels.
+  useEffect(() => {
+    if (!api || !display || !allowed) return;
+    const missing = values.filter((v) => !known.has(v) && !options.some((o) => o.value === v));
+    if (!missing.length) return;
+    const remember = (rows: Rec[]) =>
+      setKnown((k) => new Map([...k, ...rows.map((r) => [Number(r.id), String(r[display] ?? r.id)] as [Id, string])]));
+    if (pick !== 'page') {
+      env.fetcher
+        .get(`${api}/${pick}`, { ids: missing.join(','), pageNum: 1, pageSize: 100 })
+        .then((a) => a.code === '0' && remember(rowsOf(a.data)))
+        .catch(() => undefined);
+    } else {
+      for (const id of missing)
+        env.fetcher
+          .get<Rec>(`${api}/infoById/${id}`)
+          .then((a) => a.code === '0' && remember([a.data]))
+          .catch(() => undefined);
+    }
+  }, [values.join(','), api, display, pick]);
+
+  const label = (v: Id) => known.get(v) ?? options.find((o) => o.value === v)?.label ?? String(v);
+  if (readOnly) return <span>{values.length ? values.map(label).join('、') : '—'}</span>;
+  const merged = [
+    ...options,
+    ...values.filter((v) => !options.some((o) => o.value === v)).map((v) => ({ value: v, label: label(v) })),
+  ];
+  const choose = (v: Id | Id[] | null) => {
+    onChange?.(v);
+    onChosen?.(v, !multiple && v !== null ? options.find((o) => o.value === v)?.row : undefined);
+  };
+  return (
+    <Select
+      showSearch
+      mode={multiple ? 'multiple' : undefined}
+      allowClear={allowClear ?? true}
+      disabled={disabled || !allowed}
+      placeholder={allowed ? placeholder : rt(env.language, 'noAccess')}
+      style={style}
+      value={multiple ? values : (values[0] ?? undefined)}
+      options={merged}
+      filterOption={false}
+      onSearch={setSearch}
+      onChange={(v) => choose(multiple ? ((v as Id[] | undefined) ?? []) : ((v as Id | undefined) ?? null))}
+    />
+  );
+}
