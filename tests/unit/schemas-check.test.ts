@@ -194,7 +194,9 @@ describe('schemas:check finds', () => {
     edit(root, 'leave/i18n.json', (j) => delete j['process.leave.principal']['en-US']);
     edit(root, 'salary/i18n.json', (j) => delete j['process.salary']);
     const problems = checkSchemas(root);
-    expect(at(problems, 'leave/leave.bpmn', '#hr')[0]?.message).toMatch(/step hr \(人事审核\) has no texts: add process\.leave\.hr/);
+    expect(at(problems, 'leave/leave.bpmn', '#hr')[0]?.message).toMatch(
+      /step hr \(人事审核\) has no texts: add process\.leave\.hr/,
+    );
     expect(at(problems, 'leave/leave.bpmn', '#principal')[0]?.message).toMatch(/no en-US text/);
     expect(at(problems, 'salary/salary.bpmn', '#salary')[0]?.message).toMatch(/process salary has no texts/);
   });
