@@ -14,6 +14,7 @@ export const FORM_COMPONENTS = [
   'FormLayout',
   'FormTab',
   'Input',
+  'LineCell',
   'MoneyInput',
   'NumberPicker',
   'OptionsSelect',

@@ -2,8 +2,8 @@
 // shown a page at a time only when there are many, with lines from an xlsx under it. Loaded with
 // the first form whose schema has lines (components.tsx).
 import { observer, useField, useFieldSchema } from '@formily/react';
-import type { ArrayField } from '@formily/core';
-import type { ComponentProps } from 'react';
+import { isField, type ArrayField } from '@formily/core';
+import type { ComponentProps, ReactNode } from 'react';
 import { ArrayTable } from '@formily/antd-v5';
 import { LinesImport } from './LinesImport.tsx';
 
@@ -38,3 +38,19 @@ export const LinesTable = Object.assign(
     ...(Object.fromEntries(Object.entries(ArrayTable).filter(([k]) => /^[A-Z]|^use/.test(k))) as Omit<typeof ArrayTable, never>),
   },
 );
+
+/**
+ * A line's cell: its control and, while it is wrong, the message under it. No label and no layout
+ * under a column's title, so not Formily's FormItem, whose per-instance styles and layout were a
+ * fifth of a 20-line document's first render.
+ */
+export const LineCell = observer(function LineCell({ children }: { children?: ReactNode }) {
+  const field = useField();
+  const errors = isField(field) ? field.selfErrors : [];
+  return (
+    <div className={errors.length ? 'nk-line-cell nk-line-cell-error' : 'nk-line-cell'}>
+      {children}
+      {errors.length > 0 && <div className="nk-line-cell-message">{errors.join('; ')}</div>}
+    </div>
+  );
+});

@@ -302,6 +302,8 @@ export function buildFormSchema(
     if (field && fields !== top) {
       const cell = out['x-component-props'] as { count?: { show?: boolean; max?: number } } | undefined;
       if (cell?.count) out['x-component-props'] = { ...cell, count: { ...cell.count, show: false } };
+      // Nor a form item's layout: the control and its message (LinesTable.tsx).
+      if (out['x-decorator'] === 'FormItem' && !node['x-decorator']) out['x-decorator'] = 'LineCell';
     }
     if (!field && typeof node.title === 'string') out.title = schemaText(texts, node.title, language);
     if (!field && typeof node.description === 'string') out.description = schemaText(texts, node.description, language);

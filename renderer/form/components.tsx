@@ -55,15 +55,17 @@ const components: SchemaReactComponents = {
 const choices = () => import('./kinds/choices.ts');
 const panels = () => import('./kinds/panels.ts');
 const references = () => import('./RefSelect.tsx');
+const lines = () => import('./LinesTable.tsx').then((m) => ({ ArrayTable: m.LinesTable, LineCell: m.LineCell }));
 /** The other components, by the module that brings each. */
 const LOADERS: Record<string, () => Promise<Module>> = {
-  ArrayTable: () => import('./LinesTable.tsx').then((m) => ({ ArrayTable: m.LinesTable })),
+  ArrayTable: lines,
   Checkbox: choices,
   CheckboxList: choices,
   DatePicker: () => import('./kinds/dates.ts'),
   FileUpload: () => import('./FileUpload.tsx'),
   FormCollapse: panels,
   FormTab: panels,
+  LineCell: lines,
   OptionsSelect: () => import('./OptionsSelect.tsx'),
   Radio: choices,
   RefSelect: references,

@@ -77,6 +77,45 @@ describe('form components', () => {
     expect(screen.getByText('名称')).toBeTruthy();
   }, 40_000);
 
+  it('a line’s cell is its control and, while wrong, the message under it', async () => {
+    const form = createForm({ initialValues: { items: [{ summary: '' }] } });
+    render(
+      <RendererContext.Provider value={env}>
+        <FormBody
+          form={form}
+          schema={{
+            type: 'object',
+            properties: {
+              items: {
+                type: 'array',
+                'x-component': 'ArrayTable',
+                items: {
+                  type: 'object',
+                  properties: {
+                    c1: {
+                      type: 'void',
+                      'x-component': 'ArrayTable.Column',
+                      'x-component-props': { title: '摘要' },
+                      properties: {
+                        summary: { type: 'string', required: true, 'x-decorator': 'LineCell', 'x-component': 'Input' },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          }}
+        />
+      </RendererContext.Provider>,
+    );
+    await waitFor(() => expect(document.querySelector('.nk-line-cell input')).not.toBeNull(), { timeout: 30_000 });
+    expect(document.querySelector('.nk-line-cell-message')).toBeNull();
+    await form.validate().catch(() => undefined);
+    await waitFor(() =>
+      expect(document.querySelector('.nk-line-cell-error .nk-line-cell-message')?.textContent).toBe('此项为必填项'),
+    );
+  }, 40_000);
+
   it('an unknown name shows as a visible mark, not an unknown tag', async () => {
     mount({ type: 'object', properties: { x: field('某项', 'Slider') } });
     expect((await screen.findByText(/Slider/)).className).toBe('nk-form-unknown');
