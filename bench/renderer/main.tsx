@@ -17,6 +17,9 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   /** A document with 200 lines, and the same lines as a plain list (issue 14). */
   'doc-lines': () => import('./DocSchema.tsx'),
   'lines-list': () => import('./LinesList.tsx'),
+  /** The same 200 fields as raw Formily and as amis (issue 20). */
+  'form-formily': () => import('./FormFormily.tsx'),
+  'form-amis': () => import('./FormAmis.tsx'),
 };
 
 const name = location.hash.slice(1);

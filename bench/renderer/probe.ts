@@ -128,7 +128,12 @@ export function linesComplete(rows: number, firstLineText: string) {
   };
 }
 
+/** A field's item in the antd and Formily forms. */
+export const FORM_ITEM = '.ant-formily-item, .ant-form-item';
+/** amis's (issue 20) item with its control: a field counts once its renderer (a lazy chunk) has drawn the control. */
+export const AMIS_ITEM = '.cxd-Form-item .cxd-Form-control';
+
 /** The form is complete when every field's item is mounted. */
-export function formComplete(fields: number) {
-  return (root: HTMLElement) => root.querySelectorAll('.ant-formily-item, .ant-form-item').length >= fields;
+export function formComplete(fields: number, item = FORM_ITEM) {
+  return (root: HTMLElement) => root.querySelectorAll(item).length >= fields;
 }
