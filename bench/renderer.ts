@@ -278,6 +278,13 @@ async function typeKeys(context: BrowserContext, base: string, name: TypedPage, 
 }
 
 export async function benchRenderer(): Promise<RendererReport> {
+  // amis, which the bench compares with, is not the product's: installed apart on the first run.
+  const peers = path.join(ROOT, 'bench/renderer/peers');
+  if (!fs.existsSync(path.join(peers, 'node_modules/amis/package.json')))
+    execFileSync('npm', ['ci', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund'], {
+      cwd: peers,
+      stdio: 'inherit',
+    });
   const started = Date.now();
   const loadBefore = os.loadavg()[0]!;
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-renderer-bench-'));

@@ -39,10 +39,14 @@ function amisMobx(): Plugin {
   };
 }
 
+/** amis and what it needs, installed apart from the product by bench/renderer.ts (peers/package.json). */
+const PEERS = path.join(import.meta.dirname, 'peers', 'node_modules');
+
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
   plugins: [react(), amisMobx()],
+  resolve: { alias: [{ find: /^amis(\/.*)?$/, replacement: `${path.join(PEERS, 'amis')}$1` }] },
   logLevel: 'warn',
   customLogger: logger,
   css: { lightningcss: { errorRecovery: true } },
