@@ -17,6 +17,8 @@ import type { BenchState, KeySample } from './renderer/probe.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RENDERER_RUNS ?? 7);
+/** Only these pages (comma-separated names), for iterating on one screen; every page by default. */
+const ONLY = process.env.BENCH_RENDERER_PAGES?.split(',').map((p) => p.trim());
 const KEY_PAGES = Number(process.env.BENCH_RENDERER_KEY_PAGES ?? 3);
 const TYPED = 'abcdefghijklmnopqrstuvwxyzabcd'; // 30 keys
 /** Pause after key i: 40–89 ms, a fast typist's pace, varied so keys do not fall in step with the frames. */
@@ -30,8 +32,21 @@ export const KEY_P95_GOAL_MS = 16;
 /** Issue 14: a document with 200 lines renders within 1.3× of a 200-row plain list. */
 export const LINES_RATIO_GOAL = 1.3;
 
-const PAGES = ['list-hand', 'list-schema', 'form-hand', 'form-schema', 'lines-list', 'doc-lines'] as const;
+const PAGES = [
+  'list-hand',
+  'list-schema',
+  'form-hand',
+  'form-schema',
+  'lines-list',
+  'doc-lines',
+  'list-hand-all',
+  'list-schema-all',
+] as const;
 type PageName = (typeof PAGES)[number];
+/** Pages also loaded at 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate): the list row for row. */
+const SLOW_PAGES = ['list-hand-all', 'list-schema-all'] as const;
+type SlowPage = (typeof SLOW_PAGES)[number];
+const SLOWDOWN = 4;
 type FormPage = 'form-hand' | 'form-schema';
 /** The pages keys are typed into: the two forms and the floor, one input on an empty page. */
 type TypedPage = FormPage | 'input';
@@ -44,6 +59,8 @@ const PAGE_MODULES: Record<PageName, string> = {
   'form-schema': 'FormSchema.tsx',
   'lines-list': 'LinesList.tsx',
   'doc-lines': 'DocSchema.tsx',
+  'list-hand-all': 'ListHandAll.tsx',
+  'list-schema-all': 'ListSchemaAll.tsx',
 };
 
 /** gzip bytes of the JavaScript each page loads: the entry, the shell, the page and their static imports. */
@@ -94,6 +111,8 @@ export interface RendererReport {
   keyPages: number;
   keysPerPage: number;
   load: Record<PageName, LoadTiming>;
+  /** The same at 4× CPU slowdown. */
+  slow: Record<SlowPage, LoadTiming>;
   keys: Record<FormPage, KeyTiming>;
   /** The floor: the same keys into one input on an empty page (one load). */
   floor: KeyTiming;
@@ -101,6 +120,9 @@ export interface RendererReport {
   formRatio: number;
   /** The document with 200 lines against the same lines as a plain list. */
   linesRatio: number;
+  /** The list with all 100 rows mounted (no virtual body), at 1× and at 4× CPU. */
+  listAllRatio: number;
+  listAllRatioSlow: number;
   /** gzip bytes of the JavaScript each page loads. */
   scripts: Record<PageName, number>;
   buildSeconds: number;
@@ -144,8 +166,9 @@ function percentile(xs: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-async function openPage(context: BrowserContext, base: string, name: PageName | TypedPage, warnings: string[]) {
+async function openPage(context: BrowserContext, base: string, name: PageName | TypedPage, warnings: string[], cpu = 1) {
   const page = await context.newPage();
+  if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
@@ -241,34 +264,43 @@ export async function benchRenderer(): Promise<RendererReport> {
     });
     const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
     const warnings: string[] = [];
-    const load = async (name: PageName) => {
-      const { page, state } = await openPage(context, base, name, warnings);
+    const load = async (name: PageName, cpu = 1) => {
+      const { page, state } = await openPage(context, base, name, warnings, cpu);
       await page.close();
       return state;
     };
 
-    for (const name of PAGES) await load(name); // warm-up: caches, compiled code
+    // Every page at 1× and the slow pages again at 4× CPU, as one interleaved round of loads.
+    const wanted = (p: PageName) => !ONLY || ONLY.includes(p);
+    const jobs = [
+      ...PAGES.filter(wanted).map((name) => ({ name, cpu: 1 })),
+      ...SLOW_PAGES.filter(wanted).map((name) => ({ name, cpu: SLOWDOWN })),
+    ];
+    for (const job of jobs) await load(job.name, job.cpu); // warm-up: caches, compiled code
     const timings = Object.fromEntries(PAGES.map((p) => [p, [] as BenchState[]])) as Record<PageName, BenchState[]>;
+    const slowTimings = Object.fromEntries(SLOW_PAGES.map((p) => [p, [] as BenchState[]])) as Record<SlowPage, BenchState[]>;
     for (let run = 0; run < RUNS; run++) {
       // A different order each round, so no page always follows the same one.
-      for (let i = 0; i < PAGES.length; i++) {
-        const name = PAGES[(i + run) % PAGES.length]!;
-        timings[name].push(await load(name));
+      for (let i = 0; i < jobs.length; i++) {
+        const { name, cpu } = jobs[(i + run) % jobs.length]!;
+        const state = await load(name, cpu);
+        if (cpu === 1) timings[name].push(state);
+        else slowTimings[name as SlowPage].push(state);
       }
     }
     const keySamples: Record<TypedPage, KeySample[]> = { 'form-hand': [], 'form-schema': [], input: [] };
-    keySamples.input = await typeKeys(context, base, 'input', warnings);
-    for (let i = 0; i < KEY_PAGES; i++) {
+    if (wanted('form-hand') || wanted('form-schema')) keySamples.input = await typeKeys(context, base, 'input', warnings);
+    for (let i = 0; i < (wanted('form-hand') || wanted('form-schema') ? KEY_PAGES : 0); i++) {
       for (const name of i % 2 ? (['form-schema', 'form-hand'] as const) : (['form-hand', 'form-schema'] as const)) {
-        keySamples[name].push(...(await typeKeys(context, base, name, warnings)));
+        if (wanted(name)) keySamples[name].push(...(await typeKeys(context, base, name, warnings)));
       }
     }
 
-    const loadOf = (name: PageName): LoadTiming => ({
-      median: median(timings[name].map((s) => s.ready!)),
-      sinceNavigation: median(timings[name].map((s) => s.sinceNavigation!)),
-      loaded: median(timings[name].map((s) => s.loaded!)),
-      all: timings[name].map((s) => s.ready!),
+    const loadOf = (name: PageName, states = timings[name]): LoadTiming => ({
+      median: median(states.map((s) => s.ready!)),
+      sinceNavigation: median(states.map((s) => s.sinceNavigation!)),
+      loaded: median(states.map((s) => s.loaded!)),
+      all: states.map((s) => s.ready!),
     });
     const keysOf = (name: TypedPage): KeyTiming => {
       const paint = keySamples[name].map((s) => s.paint);
@@ -282,17 +314,21 @@ export async function benchRenderer(): Promise<RendererReport> {
       };
     };
     const loads = Object.fromEntries(PAGES.map((p) => [p, loadOf(p)])) as Record<PageName, LoadTiming>;
+    const slow = Object.fromEntries(SLOW_PAGES.map((p) => [p, loadOf(p, slowTimings[p])])) as Record<SlowPage, LoadTiming>;
     return {
       chromium: browser.version(),
       runs: RUNS,
       keyPages: KEY_PAGES,
       keysPerPage: TYPED.length,
       load: loads,
+      slow,
       keys: { 'form-hand': keysOf('form-hand'), 'form-schema': keysOf('form-schema') },
       floor: keysOf('input'),
       listRatio: loads['list-schema'].median / loads['list-hand'].median,
       formRatio: loads['form-schema'].median / loads['form-hand'].median,
       linesRatio: loads['doc-lines'].median / loads['lines-list'].median,
+      listAllRatio: loads['list-schema-all'].median / loads['list-hand-all'].median,
+      listAllRatioSlow: slow['list-schema-all'].median / slow['list-hand-all'].median,
       scripts,
       buildSeconds,
       seconds: (Date.now() - started) / 1000,
@@ -307,10 +343,11 @@ export async function benchRenderer(): Promise<RendererReport> {
 }
 
 export function rendererSection(r: RendererReport): string {
-  const ms = (n: number) => `${n.toFixed(1)} ms`;
-  const times = (x: number) => `${x.toFixed(2)} ×`;
+  // A page left out (BENCH_RENDERER_PAGES) shows as —.
+  const ms = (n: number) => (Number.isNaN(n) ? '—' : `${n.toFixed(1)} ms`);
+  const times = (x: number) => (Number.isNaN(x) ? '—' : `${x.toFixed(2)} ×`);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  const goal = (x: number) => `≤ ${RATIO_GOAL} × ${x <= RATIO_GOAL ? '✔' : '✘'}`;
+  const goal = (x: number) => (Number.isNaN(x) ? '—' : `≤ ${RATIO_GOAL} × ${x <= RATIO_GOAL ? '✔' : '✘'}`);
   const l = r.load;
   const hand = r.keys['form-hand'];
   const schema = r.keys['form-schema'];
@@ -326,6 +363,9 @@ export function rendererSection(r: RendererReport): string {
       `(the page's own scripts still to fetch and evaluate) to the paint after the first complete render. ` +
       `The list gets 100 rows over 20 columns of mixed types (text, money, date, datetime, dictionary, integer, number, boolean) from an in-memory fetcher; ` +
       `the list schema sets a page size of 100, so both pages show all 100 rows on one page through a virtual body (from 40 rows, spec section 9) with the same Table props; the first screenful marks the render. ` +
+      `Row for row, the same list with all 100 rows mounted (the bench bundle says \`virtual: { from: 1000 }\`, the hand page \`virtual={false}\`, both \`scroll.x\` max-content with a sticky scroll bar; all 100 rows in the DOM mark the render), ` +
+      `also in a fresh tab at ${SLOWDOWN}× CPU slowdown (CDP Emulation.setCPUThrottlingRate before navigation); ` +
+      `the bundle has no toolbar, row or batch actions and no query form, so both show one table in a card with the runtime's empty toolbar row (screenshots compared). ` +
       `The form has 200 fields (text, integer, number, money, dictionary; required and maxLength rules); the generated one is buildFormSchema over the entity's default form, inline. ` +
       `Keystrokes: ${r.keysPerPage} keys typed one at a time into the form's 100th text input on each of ${r.keyPages} fresh loads; ` +
       `keydown → the paint of the first frame showing the character, the wait for that frame included: ` +
@@ -334,6 +374,13 @@ export function rendererSection(r: RendererReport): string {
     '| measure | hand-written antd | generated (renderer) | ratio | goal |',
     '|---|---:|---:|---:|---|',
     row('list, 20 columns × 100 rows: first render', l['list-hand'].median, l['list-schema'].median, goal(r.listRatio)),
+    row('list, all 100 rows mounted: first render', l['list-hand-all'].median, l['list-schema-all'].median, goal(r.listAllRatio)),
+    row(
+      `list, all 100 rows mounted: first render at ${SLOWDOWN}× CPU`,
+      r.slow['list-hand-all'].median,
+      r.slow['list-schema-all'].median,
+      goal(r.listAllRatioSlow),
+    ),
     row('form, 200 fields: first render', l['form-hand'].median, l['form-schema'].median, goal(r.formRatio)),
     `| list: JavaScript loaded, gzip | ${kb(r.scripts['list-hand'])} | ${kb(r.scripts['list-schema'])} | ${times(r.scripts['list-schema'] / r.scripts['list-hand'])} | — |`,
     `| form: JavaScript loaded, gzip | ${kb(r.scripts['form-hand'])} | ${kb(r.scripts['form-schema'])} | ${times(r.scripts['form-schema'] / r.scripts['form-hand'])} | — |`,

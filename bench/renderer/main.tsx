@@ -17,6 +17,9 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   /** A document with 200 lines, and the same lines as a plain list (issue 14). */
   'doc-lines': () => import('./DocSchema.tsx'),
   'lines-list': () => import('./LinesList.tsx'),
+  /** The list with all 100 rows mounted, no virtual body (issue 20: row for row). */
+  'list-schema-all': () => import('./ListSchemaAll.tsx'),
+  'list-hand-all': () => import('./ListHandAll.tsx'),
 };
 
 const name = location.hash.slice(1);
