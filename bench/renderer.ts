@@ -19,6 +19,8 @@ import type { BenchState, KeySample } from './renderer/probe.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RENDERER_RUNS ?? 7);
+/** Only these pages (comma-separated names), for iterating on one screen; every page by default. */
+const ONLY = process.env.BENCH_RENDERER_PAGES?.split(',').map((p) => p.trim());
 const KEY_PAGES = Number(process.env.BENCH_RENDERER_KEY_PAGES ?? 3);
 /**
  * Loads of raw Formily and of amis typed into, at most KEY_PAGES: 2, so that the renderer part, with
@@ -53,8 +55,14 @@ const PAGES = [
   'doc-lines',
   'form-formily',
   'form-amis',
+  'list-hand-all',
+  'list-schema-all',
 ] as const;
 type PageName = (typeof PAGES)[number];
+/** Pages also loaded at 4× CPU slowdown (CDP Emulation.setCPUThrottlingRate): the list row for row. */
+const SLOW_PAGES = ['list-hand-all', 'list-schema-all'] as const;
+type SlowPage = (typeof SLOW_PAGES)[number];
+const SLOWDOWN = 4;
 /** The 200-field form: hand-written antd, raw Formily, amis, generated. */
 const FORMS = ['form-hand', 'form-formily', 'form-amis', 'form-schema'] as const;
 type FormPage = (typeof FORMS)[number];
@@ -71,6 +79,8 @@ const PAGE_MODULES: Record<PageName, string> = {
   'doc-lines': 'DocSchema.tsx',
   'form-formily': 'FormFormily.tsx',
   'form-amis': 'FormAmis.tsx',
+  'list-hand-all': 'ListHandAll.tsx',
+  'list-schema-all': 'ListSchemaAll.tsx',
 };
 
 /** What each page is, in the script sizes' table. */
@@ -154,6 +164,8 @@ export interface RendererReport {
   keyPages: number;
   keysPerPage: number;
   load: Record<PageName, LoadTiming>;
+  /** The same at 4× CPU slowdown. */
+  slow: Record<SlowPage, LoadTiming>;
   keys: Record<FormPage, KeyTiming>;
   /** Fresh loads each of the raw Formily and amis forms were typed into. */
   peerKeyPages: number;
@@ -163,6 +175,9 @@ export interface RendererReport {
   formRatio: number;
   /** The document with 200 lines against the same lines as a plain list. */
   linesRatio: number;
+  /** The list with all 100 rows mounted (no virtual body), at 1× and at 4× CPU. */
+  listAllRatio: number;
+  listAllRatioSlow: number;
   /** gzip bytes of the JavaScript each page loads by the vite manifest: entry, shell, page, static imports. */
   scripts: Record<PageName, number>;
   /** gzip bytes of the .js files the page requested up to its first complete render (lazy chunks included). */
@@ -210,8 +225,9 @@ function percentile(xs: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-async function openPage(context: BrowserContext, base: string, name: PageName | TypedPage, warnings: string[]) {
+async function openPage(context: BrowserContext, base: string, name: PageName | TypedPage, warnings: string[], cpu = 1) {
   const page = await context.newPage();
+  if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
@@ -324,45 +340,55 @@ export async function benchRenderer(): Promise<RendererReport> {
     const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
     const warnings: string[] = [];
     const fetchedFiles = {} as Record<PageName, string[]>;
-    const load = async (name: PageName) => {
-      const { page, state, scripts } = await openPage(context, base, name, warnings);
+    const load = async (name: PageName, cpu = 1) => {
+      const { page, state, scripts } = await openPage(context, base, name, warnings, cpu);
       await page.close();
       fetchedFiles[name] = scripts; // the last load's
       return state;
     };
 
-    for (const name of PAGES) await load(name); // warm-up: caches, compiled code
+    // Every page at 1× and the slow pages again at 4× CPU, as one interleaved round of loads.
+    const wanted = (p: PageName) => !ONLY || ONLY.includes(p);
+    const jobs = [
+      ...PAGES.filter(wanted).map((name) => ({ name, cpu: 1 })),
+      ...SLOW_PAGES.filter(wanted).map((name) => ({ name, cpu: SLOWDOWN })),
+    ];
+    for (const job of jobs) await load(job.name, job.cpu); // warm-up: caches, compiled code
     const timings = Object.fromEntries(PAGES.map((p) => [p, [] as BenchState[]])) as Record<PageName, BenchState[]>;
+    const slowTimings = Object.fromEntries(SLOW_PAGES.map((p) => [p, [] as BenchState[]])) as Record<SlowPage, BenchState[]>;
     for (let run = 0; run < RUNS; run++) {
       // A different order each round, so no page always follows the same one.
-      for (let i = 0; i < PAGES.length; i++) {
-        const name = PAGES[(i + run) % PAGES.length]!;
-        timings[name].push(await load(name));
+      for (let i = 0; i < jobs.length; i++) {
+        const { name, cpu } = jobs[(i + run) % jobs.length]!;
+        const state = await load(name, cpu);
+        if (cpu === 1) timings[name].push(state);
+        else slowTimings[name as SlowPage].push(state);
       }
     }
     const keySamples = Object.fromEntries(['input', ...FORMS].map((p) => [p, [] as KeySample[]])) as Record<
       TypedPage,
       KeySample[]
     >;
-    keySamples.input = await typeKeys(context, base, 'input', warnings);
-    for (let i = 0; i < KEY_PAGES; i++) {
+    const typing = FORMS.some(wanted);
+    if (typing) keySamples.input = await typeKeys(context, base, 'input', warnings);
+    for (let i = 0; i < (typing ? KEY_PAGES : 0); i++) {
       // The four forms in a different order each round; raw Formily and amis on PEER_KEY_PAGES rounds.
       for (let j = 0; j < FORMS.length; j++) {
         const name = FORMS[(i + j) % FORMS.length]!;
-        if ((name === 'form-formily' || name === 'form-amis') && i >= PEER_KEY_PAGES) continue;
+        if (!wanted(name) || ((name === 'form-formily' || name === 'form-amis') && i >= PEER_KEY_PAGES)) continue;
         keySamples[name].push(...(await typeKeys(context, base, name, warnings)));
       }
     }
     const missing = [...new Set(Object.values(fetchedFiles).flat())].filter((f) => !fs.existsSync(path.join(out, f)));
     if (missing.length) warnings.push(`scripts fetched that the build does not hold: ${missing.join(', ')}`);
     const fetchedOf = (name: PageName) =>
-      fetchedFiles[name].filter((f) => !missing.includes(f)).reduce((a, f) => a + gzipOf(out, f), 0);
+      (fetchedFiles[name] ?? []).filter((f) => !missing.includes(f)).reduce((a, f) => a + gzipOf(out, f), 0);
 
-    const loadOf = (name: PageName): LoadTiming => ({
-      median: median(timings[name].map((s) => s.ready!)),
-      sinceNavigation: median(timings[name].map((s) => s.sinceNavigation!)),
-      loaded: median(timings[name].map((s) => s.loaded!)),
-      all: timings[name].map((s) => s.ready!),
+    const loadOf = (name: PageName, states = timings[name]): LoadTiming => ({
+      median: median(states.map((s) => s.ready!)),
+      sinceNavigation: median(states.map((s) => s.sinceNavigation!)),
+      loaded: median(states.map((s) => s.loaded!)),
+      all: states.map((s) => s.ready!),
     });
     const keysOf = (name: TypedPage): KeyTiming => {
       const paint = keySamples[name].map((s) => s.paint);
@@ -376,21 +402,25 @@ export async function benchRenderer(): Promise<RendererReport> {
       };
     };
     const loads = Object.fromEntries(PAGES.map((p) => [p, loadOf(p)])) as Record<PageName, LoadTiming>;
+    const slow = Object.fromEntries(SLOW_PAGES.map((p) => [p, loadOf(p, slowTimings[p])])) as Record<SlowPage, LoadTiming>;
     return {
       chromium: browser.version(),
       runs: RUNS,
       keyPages: KEY_PAGES,
       keysPerPage: TYPED.length,
       load: loads,
+      slow,
       keys: Object.fromEntries(FORMS.map((p) => [p, keysOf(p)])) as Record<FormPage, KeyTiming>,
       peerKeyPages: Math.min(KEY_PAGES, PEER_KEY_PAGES),
       floor: keysOf('input'),
       listRatio: loads['list-schema'].median / loads['list-hand'].median,
       formRatio: loads['form-schema'].median / loads['form-hand'].median,
       linesRatio: loads['doc-lines'].median / loads['lines-list'].median,
+      listAllRatio: loads['list-schema-all'].median / loads['list-hand-all'].median,
+      listAllRatioSlow: slow['list-schema-all'].median / slow['list-hand-all'].median,
       scripts,
       fetched: Object.fromEntries(PAGES.map((p) => [p, fetchedOf(p)])) as Record<PageName, number>,
-      fetchedFiles: Object.fromEntries(PAGES.map((p) => [p, fetchedFiles[p].length])) as Record<PageName, number>,
+      fetchedFiles: Object.fromEntries(PAGES.map((p) => [p, fetchedFiles[p]?.length ?? 0])) as Record<PageName, number>,
       buildSeconds,
       seconds: (Date.now() - started) / 1000,
       load1: [loadBefore, os.loadavg()[0]!],
@@ -404,10 +434,11 @@ export async function benchRenderer(): Promise<RendererReport> {
 }
 
 export function rendererSection(r: RendererReport): string {
-  const ms = (n: number) => `${n.toFixed(1)} ms`;
-  const times = (x: number) => `${x.toFixed(2)} ×`;
+  // A page left out (BENCH_RENDERER_PAGES) shows as —.
+  const ms = (n: number) => (Number.isNaN(n) ? '—' : `${n.toFixed(1)} ms`);
+  const times = (x: number) => (Number.isNaN(x) ? '—' : `${x.toFixed(2)} ×`);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  const goal = (x: number) => `≤ ${RATIO_GOAL} × ${x <= RATIO_GOAL ? '✔' : '✘'}`;
+  const goal = (x: number) => (Number.isNaN(x) ? '—' : `≤ ${RATIO_GOAL} × ${x <= RATIO_GOAL ? '✔' : '✘'}`);
   const l = r.load;
   const k = r.keys;
   const schema = r.keys['form-schema'];
@@ -426,6 +457,9 @@ export function rendererSection(r: RendererReport): string {
       `(the page's own scripts still to fetch and evaluate) to the paint after the first complete render. ` +
       `The list gets 100 rows over 20 columns of mixed types (text, money, date, datetime, dictionary, integer, number, boolean) from an in-memory fetcher; ` +
       `the list schema sets a page size of 100, so both pages show all 100 rows on one page through a virtual body (from 40 rows, spec section 9) with the same Table props; the first screenful marks the render. ` +
+      `Row for row, the same list with all 100 rows mounted (the bench bundle says \`virtual: { from: 1000 }\`, the hand page \`virtual={false}\`, both \`scroll.x\` max-content with a sticky scroll bar; all 100 rows in the DOM mark the render), ` +
+      `also in a fresh tab at ${SLOWDOWN}× CPU slowdown (CDP Emulation.setCPUThrottlingRate before navigation); ` +
+      `the bundle has no toolbar, row or batch actions and no query form, so both show one table in a card with the runtime's empty toolbar row (screenshots compared). ` +
       `The form has 200 fields (text, integer, number, money, dictionary; required and maxLength rules); the generated one is buildFormSchema over the entity's default form, inline. ` +
       `Keystrokes: ${r.keysPerPage} keys typed one at a time into the form's 100th text input on each of ${r.keyPages} fresh loads` +
       `${r.peerKeyPages < r.keyPages ? ` (${r.peerKeyPages} of raw Formily and of amis, so that this part stays within ~6 minutes)` : ''}, the forms interleaved; ` +
@@ -435,6 +469,13 @@ export function rendererSection(r: RendererReport): string {
     '| measure | hand-written antd | generated (renderer) | ratio | goal |',
     '|---|---:|---:|---:|---|',
     row('list, 20 columns × 100 rows: first render', l['list-hand'].median, l['list-schema'].median, goal(r.listRatio)),
+    row('list, all 100 rows mounted: first render', l['list-hand-all'].median, l['list-schema-all'].median, goal(r.listAllRatio)),
+    row(
+      `list, all 100 rows mounted: first render at ${SLOWDOWN}× CPU`,
+      r.slow['list-hand-all'].median,
+      r.slow['list-schema-all'].median,
+      goal(r.listAllRatioSlow),
+    ),
     row('form, 200 fields: first render', l['form-hand'].median, l['form-schema'].median, goal(r.formRatio)),
     row('list: of which scripts fetched and evaluated', l['list-hand'].loaded, l['list-schema'].loaded),
     row('form: of which scripts fetched and evaluated', l['form-hand'].loaded, l['form-schema'].loaded),

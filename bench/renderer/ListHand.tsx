@@ -35,8 +35,10 @@ const date = (v: unknown) => formatDate(v, 'YYYY-MM-DD');
 const datetime = (v: unknown) => formatDate(v);
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const complete = listComplete(LIST_PAGE_SIZE, LIST_READY_TEXT);
+const completeAll = listComplete(LIST_PAGE_SIZE, LIST_READY_TEXT, LIST_PAGE_SIZE);
 
-export default function ListHandPage() {
+/** `all`: every row mounted, no virtual body (the runtime's list given `virtual: { from: 1000 }`). */
+export default function ListHandPage({ all = false }: { all?: boolean }) {
   const [data, setData] = useState<{ records: Row[]; total: number }>({ records: [], total: 0 });
   const [loading, setLoading] = useState(false);
   const [dicts, setDicts] = useState<Record<string, DictEntry[]>>({});
@@ -44,7 +46,7 @@ export default function ListHandPage() {
   const [pageSize, setPageSize] = useState(LIST_PAGE_SIZE);
   const [sort, setSort] = useState<{ field?: string; order?: 'asc' | 'desc' }>({ field: 'createdAt', order: 'desc' });
   const ref = useRef<HTMLDivElement>(null);
-  useReady(ref, complete);
+  useReady(ref, all ? completeAll : complete);
 
   useEffect(() => {
     api.dicts(['bench_status', 'bench_kind', 'bench_level']).then(setDicts);
@@ -176,10 +178,12 @@ export default function ListHandPage() {
   };
 
   // The same Table props as the generated page, virtual body from 40 rows included.
-  const virtual = data.records.length >= 40;
+  const virtual = !all && data.records.length >= 40;
   return (
     <div ref={ref} style={{ padding: 24 }}>
       <Card>
+        {/* The generated page's toolbar row, empty: this list has no toolbar actions. */}
+        <div style={{ display: 'flex', gap: 8, margin: '16px 0', alignItems: 'center' }} />
         <Table<Row>
           rowKey="id"
           size="middle"
@@ -188,6 +192,7 @@ export default function ListHandPage() {
           dataSource={data.records}
           virtual={virtual}
           scroll={virtual ? { x: columns.length * 160, y: 560 } : { x: 'max-content' }}
+          sticky={virtual ? undefined : { offsetScroll: 0 }}
           onChange={onChange as never}
           locale={{ emptyText: '暂无数据' }}
           pagination={{

@@ -11,15 +11,18 @@ import { listComplete, useReady } from './probe.ts';
 const ok = <T,>(data: T): Promise<Envelope<T>> => Promise.resolve({ code: '0', msg: '', data });
 const refused = () => Promise.resolve({ code: '500', msg: 'not in the benchmark', data: null as never });
 
-/** A list page of the runtime given these rows, whatever its pageSize; ready once `readyText` shows in the first row. */
-export function schemaListPage(bundle: PageBundle, rows: Row[], pageSize: number, readyText: string) {
+/**
+ * A list page of the runtime given these rows, whatever its pageSize; ready once `readyText` shows in
+ * the first row (and `mounted` rows are in the DOM, a virtual body's first screenful by default).
+ */
+export function schemaListPage(bundle: PageBundle, rows: Row[], pageSize: number, readyText: string, mounted?: number) {
   const fetcher: Fetcher = {
     get: <T,>(url: string) => (url === `${bundle.entity.api}/page` ? ok({ records: rows, total: rows.length } as T) : refused()),
     post: refused,
     download: refused,
     upload: refused,
   };
-  const complete = listComplete(pageSize, readyText);
+  const complete = listComplete(pageSize, readyText, mounted);
   return function SchemaListPage() {
     const { message, modal } = App.useApp();
     const env = useMemo<RendererEnv>(

@@ -20,6 +20,9 @@ const PAGES: Record<string, () => Promise<{ default: ComponentType }>> = {
   /** The same 200 fields as raw Formily and as amis (issue 20). */
   'form-formily': () => import('./FormFormily.tsx'),
   'form-amis': () => import('./FormAmis.tsx'),
+  /** The list with all 100 rows mounted, no virtual body (issue 20: row for row). */
+  'list-schema-all': () => import('./ListSchemaAll.tsx'),
+  'list-hand-all': () => import('./ListHandAll.tsx'),
 };
 
 const name = location.hash.slice(1);

@@ -103,15 +103,16 @@ export function installKeyProbe() {
   );
 }
 
-/** The list is complete when the first page of rows is in, with dictionary labels, and not loading. */
-export function listComplete(pageSize: number, firstRowText: string) {
+/**
+ * The list is complete when the first page of rows is in, with dictionary labels, and not loading;
+ * `mounted` rows of it in the DOM (a virtual body's first screenful by default, all of them without one).
+ */
+export function listComplete(pageSize: number, firstRowText: string, mounted = Math.min(pageSize, 10)) {
   return (root: HTMLElement) => {
     const rows = root.querySelectorAll('.ant-table-row');
     return (
       // A virtual body mounts only the rows in view: the first screenful counts.
-      rows.length >= Math.min(pageSize, 10) &&
-      !root.querySelector('.ant-spin-spinning') &&
-      (rows[0]!.textContent ?? '').includes(firstRowText)
+      rows.length >= mounted && !root.querySelector('.ant-spin-spinning') && (rows[0]!.textContent ?? '').includes(firstRowText)
     );
   };
 }

@@ -18,13 +18,82 @@ export const TAG_COLORS: Record<string, string> = {
 /** A dictionary value as its label: a coloured tag on screen, the plain word on paper (`plain`). */
 export function dictTag(entries: DictEntry[] | undefined, value: unknown, plain = false): ReactNode {
   if (value === null || value === undefined || value === '') return '';
-  const entry = entries?.find((d) => d.dictValue === String(value));
+  return dictLabel(
+    entries?.find((d) => d.dictValue === String(value)),
+    value,
+    plain,
+  );
+}
+
+function dictLabel(entry: DictEntry | undefined, value: unknown, plain: boolean): ReactNode {
   if (!entry) return String(value);
   return !plain && entry.listClass && entry.listClass !== 'default' ? (
     <Tag color={TAG_COLORS[entry.listClass]}>{entry.dictLabel}</Tag>
   ) : (
     entry.dictLabel
   );
+}
+
+/** The display filter of a field's type when its column names none. */
+const TYPE_FILTERS: Record<string, string> = {
+  money: 'money',
+  integer: 'number',
+  number: 'number',
+  date: 'date',
+  datetime: 'datetime',
+  dict: 'dict',
+};
+
+const yesNo = (language: string): [string, string] =>
+  language.startsWith('zh') ? ['是', '否'] : language === 'pt-BR' ? ['Sim', 'Não'] : ['Yes', 'No'];
+
+/**
+ * How a column shows a row's value, decided once for the column (filter, dictionary, words), so a
+ * list of many rows does only the formatting itself per cell.
+ */
+export function displayOf(
+  field: EntityField | undefined,
+  column: Pick<ColumnSchema, 'filter'>,
+  dicts: Record<string, DictEntry[]>,
+  language: string,
+  /** For print: words only, no coloured tags. */
+  plain = false,
+): (row: Row) => ReactNode {
+  if (!field) return () => '';
+  const name = field.name;
+  switch (column.filter ?? TYPE_FILTERS[field.type]) {
+    case 'money':
+      return (row) => thousands(row[name], 2);
+    case 'number':
+      return (row) => thousands(row[name]);
+    case 'date':
+      return (row) => formatDate(row[name], 'YYYY-MM-DD');
+    case 'datetime':
+      return (row) => formatDate(row[name]);
+    case 'dict': {
+      // The first entry of a value, as dictTag's find takes it.
+      const byValue = new Map<string, DictEntry>();
+      for (const d of (field.dict ? dicts[field.dict] : undefined) ?? [])
+        if (!byValue.has(d.dictValue)) byValue.set(d.dictValue, d);
+      return (row) => {
+        const value = row[name];
+        return value === null || value === undefined || value === '' ? '' : dictLabel(byValue.get(String(value)), value, plain);
+      };
+    }
+  }
+  if (field.type === 'ref') return (row) => (row[`${name}Label`] as string) ?? (row[name] === null ? '' : String(row[name]));
+  if (field.type === 'boolean') {
+    const [yes, no] = yesNo(language);
+    return (row) => {
+      const value = row[name];
+      return value === null || value === undefined ? '' : value ? yes : no;
+    };
+  }
+  if (field.type === 'json') return (row) => (row[name] ? JSON.stringify(row[name]) : '');
+  return (row) => {
+    const value = row[name];
+    return value === null || value === undefined ? '' : String(value);
+  };
 }
 
 export function displayValue(
@@ -36,58 +105,27 @@ export function displayValue(
   /** For print: words only, no coloured tags. */
   plain = false,
 ): ReactNode {
-  if (!field) return '';
-  const value = row[field.name];
-  const filter =
-    column.filter ??
-    (
-      { money: 'money', integer: 'number', number: 'number', date: 'date', datetime: 'datetime', dict: 'dict' } as Record<
-        string,
-        string
-      >
-    )[field.type];
-  switch (filter) {
-    case 'money':
-      return thousands(value, 2);
-    case 'number':
-      return thousands(value);
-    case 'date':
-      return formatDate(value, 'YYYY-MM-DD');
-    case 'datetime':
-      return formatDate(value);
-    case 'dict':
-      return dictTag(field.dict ? dicts[field.dict] : undefined, value, plain);
-  }
-  if (field.type === 'ref') return (row[`${field.name}Label`] as string) ?? (value === null ? '' : String(value));
-  if (field.type === 'boolean')
-    return value === null || value === undefined
-      ? ''
-      : value
-        ? language.startsWith('zh')
-          ? '是'
-          : language === 'pt-BR'
-            ? 'Sim'
-            : 'Yes'
-        : language.startsWith('zh')
-          ? '否'
-          : language === 'pt-BR'
-            ? 'Não'
-            : 'No';
-  if (field.type === 'json') return value ? JSON.stringify(value) : '';
-  return value === null || value === undefined ? '' : String(value);
+  return displayOf(field, column, dicts, language, plain)(row);
 }
 
+/**
+ * The table's columns. `link` says once per column what a click on its cells does (the row's
+ * action, when the user may take it), or null for plain cells.
+ */
 export function buildColumns(
   bundle: PageBundle,
   dicts: Record<string, DictEntry[]>,
   language: string,
   sort: { field?: string; order?: 'asc' | 'desc' },
-  link: (column: ColumnSchema, row: Row) => (() => void) | null,
+  link: (column: ColumnSchema) => ((row: Row) => void) | null,
 ): ColumnType<Row>[] {
   const fields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
   return bundle.list.columns.map((c) => {
     const field = fields.get(c.field);
     const sortable = c.sortable ?? (field ? field.sortable !== false && field.type !== 'json' && field.type !== 'files' : false);
+    const display = displayOf(field, c, dicts, language);
+    const onClick = link(c);
+    const ellipsis = Boolean(c.ellipsis);
     return {
       key: c.field,
       dataIndex: c.field,
@@ -100,10 +138,9 @@ export function buildColumns(
       sorter: sortable,
       sortOrder: sort.field === c.field ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
       render: (_: unknown, row: Row) => {
-        const shown = displayValue(field, c, row, dicts, language);
-        const onClick = link(c, row);
-        const cell = onClick ? <Typography.Link onClick={onClick}>{shown}</Typography.Link> : shown;
-        return c.ellipsis && typeof shown === 'string' && shown ? <span title={splitText(shown).join('\n')}>{cell}</span> : cell;
+        const shown = display(row);
+        const cell = onClick ? <Typography.Link onClick={() => onClick(row)}>{shown}</Typography.Link> : shown;
+        return ellipsis && typeof shown === 'string' && shown ? <span title={splitText(shown).join('\n')}>{cell}</span> : cell;
       },
     };
   });

@@ -122,6 +122,55 @@ describe('display filters', () => {
     const cell = column!.render!(undefined, { id: 1, remark }, 0) as { props: { title: string } };
     expect(cell.props.title.split('\n').map((l) => l.length)).toEqual([60, 60, 10]);
   }, 30_000); // the first import of antd
+  it('shows in a list cell what a record shows, deciding per column what a click does', async () => {
+    const { buildColumns, displayValue } = await import('../../renderer/list/columns.tsx');
+    const fields = [
+      { name: 'amount', type: 'money', title: 'a' },
+      { name: 'day', type: 'date', title: 'd' },
+      { name: 'state', type: 'dict', title: 's', dict: 'st' },
+      { name: 'on', type: 'boolean', title: 'o' },
+      { name: 'dept', type: 'ref', title: 'r' },
+      { name: 'code', type: 'string', title: 'c' },
+    ];
+    // Two entries of one value: the first one counts, as on a record's page.
+    const dicts = {
+      st: [
+        { dictValue: '1', dictLabel: 'Open', listClass: 'default' },
+        { dictValue: '1', dictLabel: 'Later', listClass: 'default' },
+      ],
+    } as never;
+    const bundle = {
+      entity: { fields },
+      list: {
+        columns: [...fields.map((f) => ({ field: f.name })), { field: 'code', filter: 'money', link: { action: 'view' } }],
+      },
+      texts: {},
+    } as never;
+    const asked: string[] = [];
+    const clicked: number[] = [];
+    const columns = buildColumns(bundle, dicts, 'en-US', {}, (c) => {
+      asked.push(c.field);
+      return c.link ? (row) => clicked.push(row.id) : null;
+    });
+    expect(asked).toEqual(['amount', 'day', 'state', 'on', 'dept', 'code', 'code']);
+    const row = {
+      id: 7,
+      amount: '1234.5',
+      day: '2024-03-05 10:00:00',
+      state: '1',
+      on: false,
+      dept: 3,
+      deptLabel: 'Finance',
+      code: '99',
+    };
+    const cells = columns.map((c) => c.render!(undefined, row, 0));
+    expect(cells.slice(0, 6)).toEqual(['1,234.50', '2024-03-05', 'Open', 'No', 'Finance', '99']);
+    for (const f of fields) expect(displayValue(f as never, {}, row, dicts, 'en-US')).toEqual(cells[fields.indexOf(f)]);
+    const link = cells[6] as { props: { onClick: () => void; children: string } };
+    expect(link.props.children).toBe('99.00'); // the column's filter over the field's type
+    link.props.onClick();
+    expect(clicked).toEqual([7]);
+  });
 });
 
 describe('the meeting-record rule (spec section 4)', () => {
