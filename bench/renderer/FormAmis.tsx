@@ -39,7 +39,8 @@ function control(f: EntityField): Record<string, unknown> {
         validationErrors: { matchRegexp: '请输入金额，最多两位小数' },
       };
     default:
-      return { ...base, type: 'input-text', validations: { maxLength: f.maxLength } };
+      // A character count under the limit, as the generated form shows one.
+      return { ...base, type: 'input-text', showCounter: true, maxLength: f.maxLength, validations: { maxLength: f.maxLength } };
   }
 }
 

@@ -45,7 +45,14 @@ function field(f: EntityField): Record<string, unknown> {
         'x-validator': { pattern: MONEY, message: '请输入金额，最多两位小数' },
       };
     default:
-      return { ...base, type: 'string', 'x-component': 'Input', 'x-validator': { maxLength: f.maxLength } };
+      // A character count under the limit, as the generated form shows one.
+      return {
+        ...base,
+        type: 'string',
+        'x-component': 'Input',
+        'x-component-props': { count: { show: true, max: f.maxLength } },
+        'x-validator': { maxLength: f.maxLength },
+      };
   }
 }
 

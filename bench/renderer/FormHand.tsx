@@ -35,7 +35,8 @@ function control(f: EntityField): ReactNode {
     case 'money':
       return <Input inputMode="decimal" style={{ textAlign: 'right' }} />;
     default:
-      return <Input maxLength={f.maxLength} />;
+      // A character count under the limit, as the generated form shows one.
+      return <Input maxLength={f.maxLength} showCount />;
   }
 }
 
