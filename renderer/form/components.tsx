@@ -120,15 +120,15 @@ const missingIn = (names: string[]) => names.filter((n) => !(n in components) &&
  * Suspends the caller until the components its form schema names are loaded, so a dialog or a page
  * shows its form whole the first time (the nearest Suspense shows meanwhile), never an empty body.
  */
-export function useComponentsOf(schema: object): void {
+export function useComponentsOf(schema: object): string[] {
   const names = useMemo(() => [...componentsIn(schema)], [schema]);
   const missing = missingIn(names);
   if (missing.length) throw Promise.all(missing.map(load));
+  return names;
 }
 
 function Fields({ schema }: { schema: object }) {
-  useComponentsOf(schema);
-  for (const n of componentsIn(schema)) if (!(n in components)) components[n] = unknownMark(n);
+  for (const n of useComponentsOf(schema)) if (!(n in components)) components[n] = unknownMark(n);
   return <SchemaField schema={schema as never} />;
 }
 
