@@ -542,7 +542,7 @@ export function rendererSection(r: RendererReport): string {
     }),
     '',
     `A document with ${200} lines (issue 14): the runtime's form over the document opened for editing — title, total and the lines as a sub-table ` +
-      `(6 columns: dictionary, text, integer, two money, text; copy and remove), a page of 20 lines mounted — against the same 200 lines as a plain list page ` +
+      `(6 columns: dictionary, text, integer, two money, text; copy and remove), a page of 20 lines mounted, the document's own lines as plain text until one is clicked (renderer/form/LinesTable.tsx) — against the same 200 lines as a plain list page ` +
       `of the runtime (one page of 200, virtual body). First render as above.`,
     '',
     '| measure | 200-row plain list | document with 200 lines | ratio | goal |',

@@ -1,15 +1,14 @@
 // The list screen through the generic runtime: renderer/list/ListPage.tsx over a generated bundle,
 // in a RendererContext whose fetcher answers from memory (the page request with all its rows).
-import { useMemo, useRef } from 'react';
-import { App } from 'antd';
-import { RendererContext, type Envelope, type Fetcher, type RendererEnv } from '../../renderer/context.tsx';
+import { useRef } from 'react';
+import { RendererContext, type Envelope, type Fetcher } from '../../renderer/context.tsx';
 import ListPage from '../../renderer/list/ListPage.tsx';
 import type { PageBundle, Row } from '../../renderer/types.ts';
-import { dictsOf, LANGUAGE, LIST_PAGE_SIZE, LIST_READY_TEXT, listBundle, listRows } from './fixtures.ts';
+import { LIST_PAGE_SIZE, LIST_READY_TEXT, listBundle, listRows } from './fixtures.ts';
+import { refused, useBenchEnv } from './env.ts';
 import { listComplete, useReady } from './probe.ts';
 
 const ok = <T,>(data: T): Promise<Envelope<T>> => Promise.resolve({ code: '0', msg: '', data });
-const refused = () => Promise.resolve({ code: '500', msg: 'not in the benchmark', data: null as never });
 
 /**
  * A list page of the runtime given these rows, whatever its pageSize; ready once `readyText` shows in
@@ -24,23 +23,7 @@ export function schemaListPage(bundle: PageBundle, rows: Row[], pageSize: number
   };
   const complete = listComplete(pageSize, readyText, mounted);
   return function SchemaListPage() {
-    const { message, modal } = App.useApp();
-    const env = useMemo<RendererEnv>(
-      () => ({
-        fetcher,
-        hasPermission: () => true,
-        navigate: () => undefined,
-        leave: () => undefined,
-        language: LANGUAGE,
-        userId: 1,
-        siteConfig: {},
-        dicts: (types) => Promise.resolve(dictsOf(types)),
-        message,
-        modal,
-        errorText: (err) => String(err),
-      }),
-      [message, modal],
-    );
+    const env = useBenchEnv(fetcher);
     const ref = useRef<HTMLDivElement>(null);
     useReady(ref, complete);
     return (

@@ -118,14 +118,19 @@ export function listComplete(pageSize: number, firstRowText: string, mounted = M
 }
 
 /**
- * A document's lines are complete when a page of them is mounted with their values in the inputs
- * (the first line's summary typed in its cell).
+ * A document's lines are complete when a page of them is mounted with their values shown
+ * (the first line's summary in its cell, as text or in its box).
  */
 export function linesComplete(rows: number, firstLineText: string) {
   return (root: HTMLElement) => {
     const mounted = root.querySelectorAll('.ant-table-row');
     if (mounted.length < rows) return false;
-    return [...mounted[0]!.querySelectorAll('input')].some((i) => i.value === firstLineText);
+    // The first line's text, in its box when the line is open, as plain text when not.
+    const first = mounted[0]!;
+    return (
+      (first.textContent ?? '').includes(firstLineText) ||
+      [...first.querySelectorAll('input')].some((i) => i.value === firstLineText)
+    );
   };
 }
 

@@ -165,7 +165,8 @@ export async function documentLines(
 
 /**
  * Writes the lines the body sends for each member it has: a line with the id of one of this
- * document's lines changes it, one without an id is new, and the document's lines not sent go.
+ * document's lines changes it, one without an id (or with an id an earlier line holds: a copy) is
+ * new, and the document's lines not sent go.
  */
 export async function writeLines(ctx: LinesContext, doc: EntityDef, docId: number, row: Row): Promise<void> {
   for (const [member, decl] of Object.entries(doc.lines ?? {})) {
@@ -186,6 +187,14 @@ export async function writeLines(ctx: LinesContext, doc: EntityDef, docId: numbe
         await sql<{ id: number }>`select id from ${sql.table(line.table)} where doc_id = ${docId} for update`.execute(ctx.trx)
       ).rows.map((r) => Number(r.id)),
     );
+    // A line copied in the form comes with the id of the line it copies (the copy clones the
+    // line): the first holder of an id is that line, a later one is a new line.
+    const held = new Set<number>();
+    for (const l of lines)
+      if (l.id !== undefined && l.id !== null) {
+        if (held.has(Number(l.id))) delete l.id;
+        else held.add(Number(l.id));
+      }
     for (const [i, l] of lines.entries()) {
       for (const f of line.fields)
         if (!f.readOnly && f.default !== undefined && (l[f.name] === undefined || l[f.name] === null)) l[f.name] = f.default;

@@ -164,6 +164,25 @@ describe('reimbursement lines', () => {
       db(),
     );
     expect(rows.rows[0]!.n).toBe(2);
+    // A line copied in the form comes back with the id of the line it copies: it is a line of its own.
+    const copies = await info(saved.id);
+    const first = copies.items[0];
+    const copied = ok(
+      await server.post(
+        '/api/expense/funds/update',
+        { id: saved.id, version: copies.version, items: [...copies.items, { ...first, summary: '复制的一行' }] },
+        as('staff'),
+      ),
+    );
+    expect(copied.money).toBe('250.00');
+    const three = await info(saved.id);
+    expect(three.items.map((l: Row) => [l.summary, l.amount])).toEqual([
+      ['第2项', '100.00'],
+      ['市内交通', '50.00'],
+      ['复制的一行', '100.00'],
+    ]);
+    expect(three.items[0].id).toBe(first.id);
+    expect(new Set(three.items.map((l: Row) => l.id)).size).toBe(3);
   });
 
   it('name the collection, the line and the field when one is wrong, and save nothing', async () => {
