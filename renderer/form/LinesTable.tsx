@@ -227,22 +227,24 @@ const LinesGrid = observer(function LinesGrid({
                   {cell.show(lines[index] ?? {}) || (editable ? '' : '—')}
                 </div>
               ))}
-              {c.ops.map((op) => (
-                <button
-                  key={op.kind}
-                  type="button"
-                  className={`nk-line-op ant-formily-array-base-${op.kind}`}
-                  title={rt(env.language, op.kind)}
-                  aria-label={rt(env.language, op.kind)}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    op.act(field, index);
-                    if (op.kind === 'copy') show(index + 1);
-                  }}
-                >
-                  {op.icon}
-                </button>
-              ))}
+              {/* As ArrayBase's: only while the lines may be changed. */}
+              {editable &&
+                c.ops.map((op) => (
+                  <button
+                    key={op.kind}
+                    type="button"
+                    className={`nk-line-op ant-formily-array-base-${op.kind}`}
+                    title={rt(env.language, op.kind)}
+                    aria-label={rt(env.language, op.kind)}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      op.act(field, index);
+                      if (op.kind === 'copy') show(index + 1);
+                    }}
+                  >
+                    {op.icon}
+                  </button>
+                ))}
               <RecursionField schema={c.schema} name={index} onlyRenderProperties filterProperties={otherVoid} />
             </>
           ) : (

@@ -99,8 +99,11 @@ const dicts = {
 const lines = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ id: i + 1, kind: i % 2 ? 'T' : 'P', summary: `第${i + 1}行`, amount: `${i + 1}000.5` }));
 
-function mount(n: number, readPretty = false): Form {
-  const f = createForm({ initialValues: { items: lines(n) }, readPretty });
+function mount(n: number, readPretty = false, disabled = false): Form {
+  const f = createForm({
+    initialValues: { items: lines(n) },
+    pattern: readPretty ? 'readPretty' : disabled ? 'disabled' : 'editable',
+  });
   const schema = buildFormSchema(form, claim, {}, 'zh-CN', dicts, readPretty);
   render(
     <RendererContext.Provider value={env}>
@@ -212,5 +215,16 @@ describe('a long document only read', () => {
     expect(rows().every((r) => inputsOf(r).length === 0)).toBe(true);
     expect(screen.getByText('共 30 条')).toBeTruthy();
     expect(document.querySelector('.ant-formily-array-base-remove')).toBeNull();
+  });
+});
+
+describe('a long document whose form is disabled', () => {
+  it('shows its lines plain, with no copy or remove', async () => {
+    mount(30, false, true);
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    fireEvent.click(rowOf('第3行').children[1]!);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(rows().every((r) => inputsOf(r).length === 0)).toBe(true);
+    expect(document.querySelector('.ant-formily-array-base-remove, .ant-formily-array-base-copy')).toBeNull();
   });
 });
