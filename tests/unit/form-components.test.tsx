@@ -6,19 +6,15 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createForm } from '@formily/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RendererContext, type RendererEnv } from '../../renderer/context.tsx';
+import { RendererContext } from '../../renderer/context.tsx';
+import { quietEnv } from '../support/rendererEnv.ts';
 import FormBody from '../../renderer/form/FormBody.tsx';
 import { componentsIn, RENDERED_COMPONENTS } from '../../renderer/form/components.tsx';
 import { FORM_COMPONENTS } from '../../validators/formComponents.ts';
 
 afterEach(cleanup);
 
-const env = {
-  fetcher: { get: async () => ({ code: '0', msg: '', data: [] }), post: async () => ({ code: '0', msg: '', data: null }) },
-  hasPermission: () => true,
-  language: 'zh-CN',
-  dicts: async () => ({}),
-} as unknown as RendererEnv;
+const env = quietEnv;
 
 const mount = (schema: object, layout?: 'vertical') =>
   render(

@@ -6,19 +6,15 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createForm, type Form } from '@formily/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RendererContext, type RendererEnv } from '../../renderer/context.tsx';
+import { RendererContext } from '../../renderer/context.tsx';
+import { quietEnv } from '../support/rendererEnv.ts';
 import FormBody from '../../renderer/form/FormBody.tsx';
 import { buildFormSchema } from '../../renderer/form/build.ts';
 import type { FormSchema, PublicEntity } from '../../renderer/types.ts';
 
 afterEach(cleanup);
 
-const env = {
-  fetcher: { get: async () => ({ code: '0', msg: '', data: [] }), post: async () => ({ code: '0', msg: '', data: null }) },
-  hasPermission: () => true,
-  language: 'zh-CN',
-  dicts: async () => ({}),
-} as unknown as RendererEnv;
+const env = quietEnv;
 
 const line: PublicEntity = {
   name: 'claimLine',
