@@ -283,3 +283,47 @@ describe('a purchase that becomes a contract', () => {
     await expect.poll(() => item(buyer, '变更后金额').first().textContent()).toContain('25,000.00');
   });
 });
+
+describe('a purchase of many lines', () => {
+  it('reads as text a page at a time; a clicked line opens where it was clicked, a copy is a line of its own', async () => {
+    const call = await api('buyer');
+    const budgetId = (
+      (await call('GET', '/purchase/apply/page?pageNum=1&pageSize=50')).records as Array<Record<string, unknown>>
+    ).find((r) => r.budgetId)!.budgetId;
+    const title = `教室灯具更换${stamp}`;
+    const lines = Array.from({ length: 25 }, (_, i) => ({
+      itemName: `灯管${i + 1}`,
+      unit: '支',
+      quantity: 2,
+      unitPrice: `${30 + i}.00`,
+    }));
+    const { id } = await call('POST', '/purchase/apply/save', { title, purchaseType: '1', budgetId, method: '1', items: lines });
+    await buyer.goto(`${baseUrl()}/purchase/apply`);
+    await rowAction(row(buyer, title), 'row-edit');
+    const grid = buyer.locator('.ant-modal:visible .nk-lines-grid');
+    const rows = grid.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(20);
+    expect(await rows.locator('input').count()).toBe(0);
+    expect(await grid.locator('.ant-pagination-total-text').textContent()).toBe('共 25 条 · 点击一行即可编辑');
+    expect(await rows.nth(2).textContent()).toContain('灯管3');
+    await shot(buyer, 'purchase-many-lines');
+    // The third line's name, clicked: its boxes come, the name's has the focus.
+    const cell = rows.nth(2).locator('td').nth(1);
+    expect(await cell.textContent()).toBe('灯管3');
+    await cell.click();
+    const name = cell.locator('input');
+    await expect.poll(() => name.inputValue()).toBe('灯管3');
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    await buyer.keyboard.press('Control+A');
+    await buyer.keyboard.type('节能灯管3');
+    // The fifth line copied: the copy is open under it; the original stays text.
+    await rows.nth(4).locator('.ant-formily-array-base-copy').click();
+    await expect.poll(() => rows.nth(5).locator('input').count()).toBeGreaterThan(0);
+    expect(await rows.nth(4).locator('input').count()).toBe(0);
+    await buyer.locator('.ant-modal:visible [data-testid=form-ok]').click();
+    await expect.poll(async () => ((await call('GET', `/purchase/apply/infoById/${id}`)).items as unknown[]).length).toBe(26);
+    const saved = (await call('GET', `/purchase/apply/infoById/${id}`)).items as Array<Record<string, unknown>>;
+    expect(saved.map((l) => l.itemName).slice(0, 7)).toEqual(['灯管1', '灯管2', '节能灯管3', '灯管4', '灯管5', '灯管5', '灯管6']);
+    expect(new Set(saved.map((l) => l.id)).size).toBe(26);
+  });
+});

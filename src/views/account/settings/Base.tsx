@@ -47,7 +47,8 @@ export default function Base() {
   return (
     <Row gutter={40}>
       <Col xl={14} lg={16} xs={24} style={{ maxWidth: 480 }}>
-        <Form form={form} layout="vertical" onFinish={save} requiredMark={false}>
+        {/* Closed until the profile is in: a key typed before would land beside the loaded value. */}
+        <Form form={form} layout="vertical" onFinish={save} requiredMark={false} disabled={!profile}>
           <Form.Item label={t('account.loginName')}>
             <Input value={profile?.loginName} disabled />
           </Form.Item>
