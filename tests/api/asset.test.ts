@@ -30,9 +30,18 @@ function ok<T = any>(r: Reply<T>): T {
   expect(r.body.code, r.body.msg).toBe('0');
   return r.body.data;
 }
-const DAY = 86_400_000;
 const localDay = () => new Date(server.clock.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 const period = () => localDay().slice(0, 7);
+/**
+ * Moves the server's clock to the 15th of the next month (local time): the next month whatever day
+ * the run starts on (35 days from the 26th of November is already January). Answers the step.
+ */
+function toNextMonth(): number {
+  const [y, m] = period().split('-').map(Number) as [number, number];
+  const step = Date.UTC(y, m, 15) - 8 * 3_600_000 - server.clock.now();
+  server.clock.advance(step);
+  return step;
+}
 
 async function approveAll(entity: string, id: number) {
   let last: Reply | null = null;
@@ -350,7 +359,7 @@ describe('depreciation', () => {
     const changed = await server.post('/api/asset/card/update', { ...(await card(a.id)), cost: '2000.00' }, as('assets'));
     expect(changed.body.code).toBe('40900');
     // A month not begun yet is refused.
-    server.clock.advance(35 * DAY);
+    const step1 = toNextMonth();
     await signIn();
     const p1 = period();
     const ahead = await depreciate(`${Number(p1.slice(0, 4)) + 1}${p1.slice(4)}`);
@@ -358,7 +367,7 @@ describe('depreciation', () => {
     ok(await depreciate(p1));
 
     // The 600.00 card leaves in the third month.
-    server.clock.advance(31 * DAY);
+    const step2 = toNextMonth();
     await signIn();
     const p2 = period();
     const clean = ok(
@@ -388,7 +397,7 @@ describe('depreciation', () => {
     const line = report.find((r) => r.categoryId === category.A02010104!.id && r.deptId === dept['总务处']);
     expect(line).toBeTruthy();
     expect(Number(line!.amount)).toBeGreaterThanOrEqual(333.34);
-    server.clock.advance(-66 * DAY);
+    server.clock.advance(-(step1 + step2));
     await signIn();
   });
 
