@@ -2,16 +2,43 @@
 // plus the product's own fields. Those every form has are here; the others (a sub-table, dates,
 // uploads, reference pickers, tabs…) bring heavy code and load when a schema first names them, so
 // a form loads what it shows and a list loads none of it until a dialog opens.
-import { Suspense, useMemo, type ComponentType } from 'react';
+import { Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { connect, createSchemaField, mapProps, mapReadPretty, type SchemaReactComponents } from '@formily/react';
-import { FormItem, FormLayout, Input, NumberPicker, Password, Select, Space } from '@formily/antd-v5';
+import { FormItem, FormLayout, NumberPicker, Password, PreviewText, Select, Space } from '@formily/antd-v5';
 import { Input as AntInput } from 'antd';
+import { LoadingOutlined } from '@ant-design/icons';
+import { deferred } from './deferredBox.tsx';
 import { FormGrid } from './FormGrid.tsx';
 import { thousands } from '../format.ts';
 
+/**
+ * Text boxes as @formily/antd-v5's Input and TextArea (a spinner while the field checks), each key
+ * shown at once and handed to the form after the paint (deferredBox.tsx).
+ */
+const Input = Object.assign(
+  connect(
+    deferred(AntInput),
+    mapProps((props: { suffix?: ReactNode }, field) => ({
+      ...props,
+      suffix: (
+        <span>
+          {(field as { loading?: boolean; validating?: boolean } | undefined)?.loading ||
+          (field as { validating?: boolean } | undefined)?.validating ? (
+            <LoadingOutlined />
+          ) : (
+            props.suffix
+          )}
+        </span>
+      ),
+    })),
+    mapReadPretty(PreviewText.Input),
+  ),
+  { TextArea: connect(deferred(AntInput.TextArea), mapReadPretty(PreviewText.Input)) },
+);
+
 /** Money: typed as text so the decimal stays exact; at most two decimals. */
 export const MoneyInput = connect(
-  AntInput,
+  deferred(AntInput),
   mapProps((props) => ({ ...props, inputMode: 'decimal' as const, style: { textAlign: 'right' as const, ...props.style } })),
   // Read-only (approval page, view dialog, a computed total): the amount as text with separators.
   mapReadPretty(({ value }: { value?: unknown }) => (

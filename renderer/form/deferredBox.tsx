@@ -1,0 +1,73 @@
+// A text box that shows each key in the frame it is typed in and hands the value to the form just
+// after that frame is painted. The form's work for a key — the value, its rules, the linkages and
+// totals that follow it, the item's message — then runs between frames instead of before the
+// character shows: amis keeps a typed value in its control the same way (and hands it over 250 ms
+// later); here it is the next task after the paint, so a message or a total still follows each key.
+// The value is handed over at once when the box loses the focus (a click on save blurs it first)
+// or takes Enter, so nothing reads the form before the last key is in it.
+import {
+  forwardRef,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ComponentType,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
+
+type Box = HTMLInputElement | HTMLTextAreaElement;
+
+interface BoxProps {
+  value?: unknown;
+  onChange?: (e: ChangeEvent<Box>) => void;
+  onBlur?: (e: FocusEvent<Box>) => void;
+  onKeyDown?: (e: KeyboardEvent<Box>) => void;
+}
+
+/** fn once the frame after this call has been painted: the next animation frame, then a task. */
+function afterPaint(fn: () => void) {
+  requestAnimationFrame(() => setTimeout(fn, 0));
+}
+
+/** The text box `Box` (antd Input, TextArea) with the form's value handed over after each paint. */
+export function deferred<P extends object>(Box: ComponentType<P>) {
+  return forwardRef<unknown, P>(function DeferredBox(props, ref) {
+    const { value, onChange, onBlur, onKeyDown } = props as BoxProps;
+    const [shown, setShown] = useState(value);
+    // The last change not yet handed over: its target holds the box's value when it is.
+    const pending = useRef<ChangeEvent<Box> | null>(null);
+    const handOver = useRef(onChange);
+    handOver.current = onChange;
+    const flush = useRef(() => {
+      const change = pending.current;
+      pending.current = null;
+      if (change) handOver.current?.(change);
+    }).current;
+    // The form's value wins when it changes from elsewhere (a reset, a linkage, a picker's fill).
+    useEffect(() => {
+      if (!pending.current) setShown(value);
+    }, [value]);
+    // Leaving with keys not handed over (a dialog closed by the keyboard) hands them over.
+    useEffect(() => flush, [flush]);
+    const boxProps = {
+      ...props,
+      ref,
+      value: shown,
+      onChange: (e: ChangeEvent<Box>) => {
+        setShown(e.target.value);
+        if (!pending.current) afterPaint(flush);
+        pending.current = e;
+      },
+      onBlur: (e: FocusEvent<Box>) => {
+        flush();
+        onBlur?.(e);
+      },
+      onKeyDown: (e: KeyboardEvent<Box>) => {
+        if (e.key === 'Enter') flush();
+        onKeyDown?.(e);
+      },
+    };
+    return <Box {...(boxProps as unknown as P)} />;
+  });
+}

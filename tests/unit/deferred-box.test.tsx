@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+// A form's text box shows a key at once and hands it to the form after that frame (issue 20): the
+// form has it a moment later, at once when the box is left or takes Enter, and a value the form
+// sets from elsewhere shows in the box.
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { createForm, type Field, type Form } from '@formily/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RendererContext } from '../../renderer/context.tsx';
+import FormBody from '../../renderer/form/FormBody.tsx';
+import { quietEnv } from '../support/rendererEnv.ts';
+
+afterEach(cleanup);
+
+const schema = {
+  type: 'object',
+  properties: {
+    title: {
+      type: 'string',
+      title: '标题',
+      'x-decorator': 'FormItem',
+      'x-component': 'Input',
+      'x-validator': [{ maxLength: 3 }],
+    },
+    note: { type: 'string', title: '备注', 'x-decorator': 'FormItem', 'x-component': 'Input.TextArea' },
+    amount: { type: 'string', title: '金额', 'x-decorator': 'FormItem', 'x-component': 'MoneyInput' },
+  },
+};
+
+async function mount(): Promise<{ form: Form; box: (label: string) => HTMLInputElement }> {
+  const form = createForm();
+  const view = render(
+    <RendererContext.Provider value={quietEnv}>
+      <FormBody form={form} schema={schema} />
+    </RendererContext.Provider>,
+  );
+  const box = (label: string) => {
+    const item = [...view.container.querySelectorAll('.ant-formily-item')].find((i) => i.textContent?.includes(label))!;
+    return item.querySelector('input, textarea') as HTMLInputElement;
+  };
+  await waitFor(() => expect(box('标题')).toBeTruthy());
+  return { form, box };
+}
+
+describe('a text box', () => {
+  it('shows the key at once; the form has it after the paint, with its rules', async () => {
+    const { form, box } = await mount();
+    fireEvent.change(box('标题'), { target: { value: 'abcd' } });
+    expect(box('标题').value).toBe('abcd');
+    expect(form.values.title).toBeUndefined();
+    await waitFor(() => expect(form.values.title).toBe('abcd'));
+    await waitFor(() => expect((form.query('title').take() as Field | undefined)?.selfErrors.length).toBe(1));
+  });
+
+  it('hands the value over at once when left or on Enter', async () => {
+    const { form, box } = await mount();
+    fireEvent.change(box('标题'), { target: { value: 'ab' } });
+    fireEvent.blur(box('标题'));
+    expect(form.values.title).toBe('ab');
+    fireEvent.change(box('金额'), { target: { value: '12.50' } });
+    fireEvent.keyDown(box('金额'), { key: 'Enter' });
+    expect(form.values.amount).toBe('12.50');
+    fireEvent.change(box('备注'), { target: { value: '多行' } });
+    fireEvent.blur(box('备注'));
+    expect(form.values.note).toBe('多行');
+  });
+
+  it('shows what the form sets from elsewhere', async () => {
+    const { form, box } = await mount();
+    await act(async () => form.setValues({ title: 'xyz', amount: '3.00' }));
+    await waitFor(() => expect(box('标题').value).toBe('xyz'));
+    expect(box('金额').value).toBe('3.00');
+    await act(async () => form.reset());
+    await waitFor(() => expect(box('标题').value).toBe(''));
+  });
+});
