@@ -9,7 +9,7 @@
 // nobody touches needs none. The server checks every line on save, opened or not.
 import { observer, RecursionField, useField, useFieldSchema, type Schema } from '@formily/react';
 import { isField, type ArrayField, type Field } from '@formily/core';
-import { raw as toRaw } from '@formily/reactive';
+import { raw } from '@formily/reactive';
 import { useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { ArrayBase, ArrayTable } from '@formily/antd-v5';
 import { Table } from 'antd';
@@ -32,7 +32,7 @@ export const LinesTable = Object.assign(
     const lines = (field.value ?? []) as Line[];
     // The lines the document came with, shown as plain cells until opened: only a long one's.
     const [closed] = useState(() =>
-      lines.length > LINES_PER_PAGE ? new WeakSet<object>(lines.map((l) => toRaw(l) as object)) : null,
+      lines.length > LINES_PER_PAGE ? new WeakSet<object>(lines.map((l) => raw(l) as object)) : null,
     );
     // Once a grid, a grid: removing lines never swaps the table (and the open lines' state) under the user.
     const grid = useRef(false);
@@ -125,7 +125,7 @@ const PLAIN_OPS: Record<string, { kind: 'copy' | 'remove'; icon: ReactNode; act(
   'ArrayTable.Copy': {
     kind: 'copy',
     icon: <CopyOutlined />,
-    act: (lines, index) => void lines.insert(index + 1, structuredClone(toRaw(lines.value[index]))),
+    act: (lines, index) => void lines.insert(index + 1, structuredClone(raw(lines.value[index]))),
   },
   'ArrayTable.Remove': { kind: 'remove', icon: <DeleteOutlined />, act: (lines, index) => void lines.remove(index) },
 };
@@ -156,7 +156,7 @@ const LinesGrid = observer(function LinesGrid({
   const lines = (field.value ?? []) as Line[];
   const isClosed = (index: number) => {
     const line = lines[index];
-    return !editable || (closed !== null && !!line && closed.has(toRaw(line) as object));
+    return !editable || (closed !== null && !!line && closed.has(raw(line) as object));
   };
 
   const itemsSchema = (Array.isArray(schema.items) ? schema.items[0] : schema.items) as Schema | undefined;
@@ -189,9 +189,8 @@ const LinesGrid = observer(function LinesGrid({
   });
 
   const open = (index: number, cell: number) => {
-    const line = lines[index];
-    if (!editable || !closed || !line || !closed.has(toRaw(line) as object)) return;
-    closed.delete(toRaw(line) as object);
+    if (!editable || !closed || !isClosed(index)) return;
+    closed.delete(raw(lines[index]) as object);
     focusNext.current = { index, cell };
     setOpened((n) => n + 1);
   };
