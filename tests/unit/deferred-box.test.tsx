@@ -1,15 +1,19 @@
 // @vitest-environment happy-dom
-// A form's text box shows a key at once and hands it to the form after that frame (issue 20): the
-// form has it a moment later, at once when the box is left or takes Enter, and a value the form
+// A form's text box shows a key at once and hands it to the form when the typing pauses (issue 20):
+// the form has it a moment later, at once when the box is left or takes Enter, and a value the form
 // sets from elsewhere shows in the box.
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { createForm, type Field, type Form } from '@formily/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RendererContext } from '../../renderer/context.tsx';
 import FormBody from '../../renderer/form/FormBody.tsx';
+import { TYPING_PAUSE_MS } from '../../renderer/form/deferredBox.tsx';
 import { quietEnv } from '../support/rendererEnv.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const schema = {
   type: 'object',
@@ -42,13 +46,30 @@ async function mount(): Promise<{ form: Form; box: (label: string) => HTMLInputE
 }
 
 describe('a text box', () => {
-  it('shows the key at once; the form has it after the paint, with its rules', async () => {
+  it('shows the key at once; the form has it when the typing pauses, with its rules', async () => {
     const { form, box } = await mount();
     fireEvent.change(box('标题'), { target: { value: 'abcd' } });
     expect(box('标题').value).toBe('abcd');
     expect(form.values.title).toBeUndefined();
     await waitFor(() => expect(form.values.title).toBe('abcd'));
     await waitFor(() => expect((form.query('title').take() as Field | undefined)?.selfErrors.length).toBe(1));
+  });
+
+  it('hands keys typed faster than the pause over once, after the last of them', async () => {
+    const { form, box } = await mount();
+    vi.useFakeTimers();
+    const changes: unknown[] = [];
+    const field = form.query('title').take() as Field;
+    const seen = () => changes.push(field.value);
+    for (const typed of ['a', 'ab', 'abc']) {
+      fireEvent.change(box('标题'), { target: { value: typed } });
+      vi.advanceTimersByTime(TYPING_PAUSE_MS - 50);
+      seen();
+    }
+    expect(box('标题').value).toBe('abc');
+    expect(changes).toEqual([undefined, undefined, undefined]);
+    await act(async () => vi.advanceTimersByTime(50));
+    expect(form.values.title).toBe('abc');
   });
 
   it('hands the value over at once when left or on Enter', async () => {
