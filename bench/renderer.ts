@@ -496,8 +496,8 @@ export function rendererSection(r: RendererReport): string {
       `(FormLayout, a one-column FormGrid, FormItem, Input, NumberPicker, Select), no product code; amis ${AMIS_VERSION}, render(schema, props, env) ` +
       `over a form of input-text / input-number / select (its theme cxd, horizontal labels); and the generated form. ` +
       `The keys go into the same field («字段 ${TYPED_FIELD.slice(1)}», checked by its label in each). Work is keydown → the input event handled, the framework's render of it included. ` +
-      `amis keeps a typed value in its field's own model and writes it into the form's data 250 ms after the last key (a debounce in amis-core's wrapControl): ` +
-      `The generated form's text boxes do the same after a pause of ${TYPING_PAUSE_MS} ms (renderer/form/deferredBox.tsx; the character count follows every key): ` +
+      `amis keeps a typed value in its field's own model and writes it into the form's data 250 ms after the last key (a debounce in amis-core's wrapControl); ` +
+      `the generated form's text boxes do the same after a pause of ${TYPING_PAUSE_MS} ms (renderer/form/deferredBox.tsx; the character count follows every key): ` +
       `with keys 40–89 ms apart neither's figures include the form's update or validation, which hand-written antd and raw Formily do on every key.`,
     '',
     '| measure | hand-written antd | raw Formily | amis | generated (renderer) | generated ÷ hand-written | goal |',
