@@ -62,6 +62,9 @@ export const titleSeparator = (language: string) => (language.startsWith('zh') ?
 /** Between the items of a short list ('部门负责人审批、财务审核', 'Department head approval, Finance review'). */
 export const listSeparator = (language: string) => (language.startsWith('zh') ? '、' : ', ');
 
+/** Between the sentences of a notice's list ('…到期；…逾期3天', '…due 2026-12-01; …'). */
+export const itemsSeparator = (language: string) => (language.startsWith('zh') ? '；' : '; ');
+
 /**
  * What the approval page, its tab and the task lists call a document: its kind and its own title
  * (the entity's display field), or its number when it has none.

@@ -86,4 +86,23 @@ export const assetMessages = {
     'en-US': 'Asset {asset} has been depreciated: its cost, entry date, category and life can no longer change',
     'pt-BR': 'O bem {asset} já foi depreciado: custo, data de entrada, categoria e vida útil não podem mais mudar',
   },
+  // The notice to the stock keepers when an issue takes products below their safety stock (ledger.ts).
+  'notice.stock.title': {
+    'zh-CN': '库存预警：{count}种耗材低于安全库存',
+    'zh-TW': '庫存預警：{count}種耗材低於安全庫存',
+    'en-US': 'Stock warning: {count} consumables below safety stock',
+    'pt-BR': 'Alerta de estoque: {count} itens abaixo do mínimo',
+  },
+  'notice.stock.item': {
+    'zh-CN': '{product} 余{left}（安全库存{safety}）',
+    'zh-TW': '{product} 餘{left}（安全庫存{safety}）',
+    'en-US': '{product}: {left} left (safety stock {safety})',
+    'pt-BR': '{product}: restam {left} (estoque mínimo {safety})',
+  },
+  'notice.stock.content': {
+    'zh-CN': '{doc}出库后，{items}',
+    'zh-TW': '{doc}出庫後，{items}',
+    'en-US': 'After {doc} went out: {items}',
+    'pt-BR': 'Após a saída {doc}: {items}',
+  },
 } satisfies Record<string, Localized>;

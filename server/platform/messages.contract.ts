@@ -79,4 +79,29 @@ export const contractMessages = {
     'en-US': 'Done: {result}',
     'pt-BR': 'Concluída: {result}',
   },
+  // The morning notice to a contract's author (notices.ts), in each reader's language.
+  'notice.contract.title': {
+    'zh-CN': '合同提醒：{count}项付款或到期事项',
+    'zh-TW': '合約提醒：{count}項付款或到期事項',
+    'en-US': 'Contract reminder: {count} payments or ends due',
+    'pt-BR': 'Lembrete de contratos: {count} pagamentos ou términos',
+  },
+  'notice.contract.instalmentDue': {
+    'zh-CN': '{contract}「{name}」第{n}期 {amount:money}元{date}到期',
+    'zh-TW': '{contract}「{name}」第{n}期 {amount:money}元{date}到期',
+    'en-US': '{contract} "{name}" instalment {n}, {amount:money}, due {date}',
+    'pt-BR': '{contract} "{name}" parcela {n}, {amount:money}, vence em {date}',
+  },
+  'notice.contract.instalmentOverdue': {
+    'zh-CN': '{contract}「{name}」第{n}期 {amount:money}元已逾期{days}天',
+    'zh-TW': '{contract}「{name}」第{n}期 {amount:money}元已逾期{days}天',
+    'en-US': '{contract} "{name}" instalment {n}, {amount:money}, {days} days overdue',
+    'pt-BR': '{contract} "{name}" parcela {n}, {amount:money}, vencida há {days} dias',
+  },
+  'notice.contract.ending': {
+    'zh-CN': '{contract}「{name}」将于{date}到期，未付{amount:money}元',
+    'zh-TW': '{contract}「{name}」將於{date}到期，未付{amount:money}元',
+    'en-US': '{contract} "{name}" ends on {date}, {amount:money} unpaid',
+    'pt-BR': '{contract} "{name}" termina em {date}, {amount:money} a pagar',
+  },
 } satisfies Record<string, Localized>;

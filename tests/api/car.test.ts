@@ -164,6 +164,21 @@ describe('cars and drivers', () => {
     const notice = inbox.find((n) => String(n.title).startsWith('车辆提醒'));
     expect(notice?.content).toContain(`${due.plateNo} 保险${dayFromNow(12)}到期`);
     expect(notice?.content).not.toContain(fine.plateNo);
+    // A dispatcher who chose English in their account settings reads the next morning's in English,
+    // whatever the language of whoever ran the job; the notice list shows the runner's.
+    ok(await server.post('/api/core/account/preference/update', { layout: { language: 'en-US' } }, as('dispatcher')));
+    try {
+      ok(await server.post('/api/monitor/job/run/carDueNotices', {}, as('admin', 'pt-BR')));
+      const next = (ok(await server.get('/api/core/noticeUserRel/page?pageSize=50', as('dispatcher'))).records as Row[]).find(
+        (n) => String(n.content).includes(due.plateNo) && n.id !== notice?.id,
+      );
+      expect(next?.title).toMatch(/^Cars: \d+ insurance or inspection dates near$/);
+      expect(next?.content).toContain(`${due.plateNo}: insurance due ${dayFromNow(12)}`);
+      const sent = ok(await server.get('/api/core/notice/page?pageSize=5', as('admin'))).records as Row[];
+      expect(sent.map((n) => n.title)).toContainEqual(expect.stringMatching(/^Veículos: \d+ seguros ou vistorias a vencer$/));
+    } finally {
+      ok(await server.post('/api/core/account/preference/update', { layout: { language: 'zh-CN' } }, as('dispatcher')));
+    }
   });
 
   it('answers bad input with a message and changes nothing', async () => {

@@ -7,6 +7,8 @@ import type { Services } from '../../app.ts';
 import { defineJob } from '../../platform/jobs.ts';
 import { wantingNotification } from '../account/settings.ts';
 import { sendSystemNotice, usersWithRole } from '../notice/send.ts';
+import { t } from '../../platform/messages.ts';
+import { itemsSeparator } from '../../../validators/locale.ts';
 import type { Site } from '../../platform/sites.ts';
 
 export const DUE_DAYS = 30;
@@ -49,21 +51,31 @@ defineJob({
   key: 'carDueNotices',
   title: 'job.carDueNotices',
   at: '07:00',
-  async run(s, site, today) {
+  async run(s, site, today, locale) {
     const db = s.database.db as unknown as Kysely<any>;
     const due = await carsDue(s, site, today);
     let people = due.length ? await usersWithRole(db, site.id, 'carDispatcher') : [];
     // A dispatcher who turned insurance reminders off in their account settings is left out.
     people = await wantingNotification(s.database.db, site.id, people, 'insuranceDue');
     if (people.length) {
-      const words = { insurance: '保险', inspection: '年检' };
-      const title = `车辆提醒：${due.length}项保险或年检即将到期`;
-      const content = due
-        .map((d) => `${d.plateNo} ${words[d.what]}${d.daysLeft < 0 ? `已过期${-d.daysLeft}天` : `${d.due}到期`}`)
-        .join('；')
-        .slice(0, 300);
-      const now = new Date(s.clock.now());
-      await sendSystemNotice(db, site.id, people, { title, content, at: now });
+      const key = {
+        insurance: ['notice.car.insuranceDue', 'notice.car.insuranceOverdue'],
+        inspection: ['notice.car.inspectionDue', 'notice.car.inspectionOverdue'],
+      } as const;
+      await sendSystemNotice(db, site.id, people, {
+        text: (l) => ({
+          title: t('notice.car.title', l, { count: due.length }),
+          content: due
+            .map((d) =>
+              d.daysLeft < 0
+                ? t(key[d.what][1], l, { plate: d.plateNo, days: -d.daysLeft })
+                : t(key[d.what][0], l, { plate: d.plateNo, date: d.due }),
+            )
+            .join(itemsSeparator(l)),
+        }),
+        at: new Date(s.clock.now()),
+        locale,
+      });
     }
     return { message: 'job.carDueNoticesDone', params: { cars: new Set(due.map((d) => d.plateNo)).size, people: people.length } };
   },

@@ -16,7 +16,8 @@ import { caller } from '../../platform/gate.ts';
 import { defineJob, localNow } from '../../platform/jobs.ts';
 import { dateText } from './contracts.ts';
 import type { Site } from '../../platform/sites.ts';
-import { moneyText } from '../../../validators/locale.ts';
+import { itemsSeparator, type Locale } from '../../../validators/locale.ts';
+import { t } from '../../platform/messages.ts';
 
 export const DUE_DAYS = 30;
 export const ENDING_DAYS = 60;
@@ -110,29 +111,41 @@ defineJob({
   key: 'contractNotices',
   title: 'job.contractNotices',
   at: '07:00',
-  async run(s, site, today) {
+  async run(s, site, today, locale) {
     const db = s.database.db as unknown as Kysely<any>;
     const found = await contractNotices(s, site, today, [sql`t.top_dept_id = ${site.id}`]);
-    const byUser = new Map<number, string[]>();
-    const add = (user: number | null, line: string) => {
+    // Each item's words in the reader's language, made when the notice is written.
+    type Item = (locale: Locale) => string;
+    const byUser = new Map<number, Item[]>();
+    const add = (user: number | null, item: Item) => {
       if (user === null) return;
-      byUser.set(user, [...(byUser.get(user) ?? []), line]);
+      byUser.set(user, [...(byUser.get(user) ?? []), item]);
     };
-    for (const d of found.instalments)
-      add(
-        d.createdBy,
-        `${d.contractNo}「${d.name}」第${d.instalmentNo}期 ${moneyText(d.amount)}元${d.daysLeft < 0 ? `已逾期${-d.daysLeft}天` : `${d.planDate}到期`}`,
+    for (const d of found.instalments) {
+      const params = { contract: d.contractNo, name: d.name, n: d.instalmentNo, amount: d.amount };
+      add(d.createdBy, (l) =>
+        d.daysLeft < 0
+          ? t('notice.contract.instalmentOverdue', l, { ...params, days: -d.daysLeft })
+          : t('notice.contract.instalmentDue', l, { ...params, date: d.planDate }),
       );
+    }
     for (const e of found.ending)
-      add(e.createdBy, `${e.contractNo}「${e.name}」将于${e.endDate}到期，未付${moneyText(e.unpaidAmount)}元`);
+      add(e.createdBy, (l) =>
+        t('notice.contract.ending', l, { contract: e.contractNo, name: e.name, date: e.endDate, amount: e.unpaidAmount }),
+      );
     const now = new Date(s.clock.now());
     // Those who turned contract reminders off in their account settings are left out.
     const wanting = new Set(await wantingNotification(s.database.db, site.id, [...byUser.keys()], 'contractDue'));
     for (const [user, items] of byUser) {
       if (!wanting.has(user)) continue;
-      const title = `合同提醒：${items.length}项付款或到期事项`;
-      const content = items.join('；').slice(0, 300);
-      await sendSystemNotice(db, site.id, [user], { title, content, at: now });
+      await sendSystemNotice(db, site.id, [user], {
+        text: (l) => ({
+          title: t('notice.contract.title', l, { count: items.length }),
+          content: items.map((item) => item(l)).join(itemsSeparator(l)),
+        }),
+        at: now,
+        locale,
+      });
     }
     return {
       message: 'job.contractNoticesDone',

@@ -29,6 +29,8 @@ import { docName, documentLines } from '../../entities/lines.ts';
 import { localNow } from '../../platform/jobs.ts';
 import { wantingNotification } from '../account/settings.ts';
 import { sendSystemNotice, usersWithRole } from '../notice/send.ts';
+import { t } from '../../platform/messages.ts';
+import { itemsSeparator } from '../../../validators/locale.ts';
 
 type Row = Record<string, unknown>;
 
@@ -229,14 +231,22 @@ async function warnBelowSafety(c: Ctx, taken: Map<number, number>, safetyField: 
   const site = c.ctx.site.id;
   const keepers = await usersWithRole(c.ctx.trx, site, role);
   const people = await wantingNotification(c.ctx.trx as unknown as Kysely<DB>, site, keepers, 'stockWarning');
-  const names = await Promise.all(
-    crossed.map(
-      async (r) => `${await labelOf(c, product.name, Number(r.id))} 余${Number(r.left)}（安全库存${Number(r.safety)}）`,
-    ),
+  const items = await Promise.all(
+    crossed.map(async (r) => ({
+      product: await labelOf(c, product.name, Number(r.id)),
+      left: Number(r.left),
+      safety: Number(r.safety),
+    })),
   );
   await sendSystemNotice(c.ctx.trx, site, people, {
-    title: `库存预警：${crossed.length}种耗材低于安全库存`,
-    content: `${c.docNo}出库后，${names.join('；')}`.slice(0, 300),
+    text: (l) => ({
+      title: t('notice.stock.title', l, { count: crossed.length }),
+      content: t('notice.stock.content', l, {
+        doc: c.docNo,
+        items: items.map((item) => t('notice.stock.item', l, item)).join(itemsSeparator(l)),
+      }),
+    }),
+    locale: c.ctx.request.locale,
     at: new Date(c.ctx.s.clock.now()),
   });
 }
