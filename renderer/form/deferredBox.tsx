@@ -5,8 +5,8 @@
 // back until the frame after it has begun). amis keeps a typed value in its control the same way and
 // hands it over 250 ms later; antd's Form.Item offers the same as `validateDebounce`. The character
 // count is the box's own and follows every key. The value is handed over at once when the box loses
-// the focus (a click on save blurs it first) or takes Enter, so nothing reads the form before the
-// last key is in it.
+// the focus (a click on save blurs it first) or takes Enter, Escape or a shortcut, so nothing reads
+// the form before the last key is in it.
 import {
   forwardRef,
   useEffect,
@@ -67,7 +67,8 @@ export function deferred<P extends object>(Box: ComponentType<P>) {
         onBlur?.(e);
       },
       onKeyDown: (e: KeyboardEvent<Box>) => {
-        if (e.key === 'Enter') flush();
+        // Keys that may act on the form (submit, close, a shortcut) find the value in it.
+        if (e.key === 'Enter' || e.key === 'Escape' || e.ctrlKey || e.metaKey || e.altKey) flush();
         onKeyDown?.(e);
       },
     };

@@ -72,7 +72,7 @@ describe('a text box', () => {
     expect(form.values.title).toBe('abc');
   });
 
-  it('hands the value over at once when left or on Enter', async () => {
+  it('hands the value over at once when left, on Enter, Escape or a shortcut', async () => {
     const { form, box } = await mount();
     fireEvent.change(box('标题'), { target: { value: 'ab' } });
     fireEvent.blur(box('标题'));
@@ -83,6 +83,13 @@ describe('a text box', () => {
     fireEvent.change(box('备注'), { target: { value: '多行' } });
     fireEvent.blur(box('备注'));
     expect(form.values.note).toBe('多行');
+    // A shortcut (Ctrl+S) or Escape acts on the form as it is with the last key in it.
+    fireEvent.change(box('标题'), { target: { value: 'abc' } });
+    fireEvent.keyDown(box('标题'), { key: 's', ctrlKey: true });
+    expect(form.values.title).toBe('abc');
+    fireEvent.change(box('标题'), { target: { value: 'xy' } });
+    fireEvent.keyDown(box('标题'), { key: 'Escape' });
+    expect(form.values.title).toBe('xy');
   });
 
   it('shows what the form sets from elsewhere', async () => {
