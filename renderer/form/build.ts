@@ -239,6 +239,17 @@ function shownIn(node: SchemaNode, readPretty: boolean): boolean {
   return !(node['x-component-props'] as { readPrettyOnly?: boolean } | undefined)?.readPrettyOnly;
 }
 
+/**
+ * A sub-table's title above it, as Frappe's child tables have it: the table takes the form's whole
+ * width, where beside a label column it squeezed the columns a form file gives widths (a form file's
+ * own `x-decorator-props` say otherwise).
+ */
+function titleAbove(node: SchemaNode): SchemaNode {
+  const own = (node['x-decorator-props'] ?? {}) as { layout?: string };
+  const above = (own.layout ?? 'vertical') === 'vertical';
+  return { ...node, 'x-decorator-props': { layout: 'vertical', ...(above ? { colon: false } : {}), ...own } };
+}
+
 /** The Formily schema of a form, for the entity, in the language; `readPretty` when it is only read. */
 export function buildFormSchema(
   form: FormSchema,
@@ -261,7 +272,7 @@ export function buildFormSchema(
     if (lines) {
       const lineFields = fieldsOf(lines.entity, `${key}.`);
       let out: SchemaNode = translateNode(
-        { ...node, title: schemaText(texts, String(node.title ?? lines.title), language) },
+        titleAbove({ ...node, title: schemaText(texts, String(node.title ?? lines.title), language) }),
         texts,
         language,
       );
@@ -313,6 +324,7 @@ export function buildFormSchema(
       const own = out['x-validator'];
       out['x-validator'] = [...(Array.isArray(own) ? own : own ? [own] : []), moneyRule(language)];
     }
+    if (out['x-component'] === 'ArrayTable') out = titleAbove(out);
     out = translateNode(out, texts, language);
     out = refusingBlank(out, language);
     const props = out['x-component-props'] as Record<string, unknown> | undefined;

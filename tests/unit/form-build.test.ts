@@ -121,6 +121,16 @@ describe('a sub-table read and edited', () => {
     expect(Object.keys(edited.properties ?? {})).toEqual(['add']);
     expect(Object.keys(edited.items!.properties!)).toEqual(['amount', 'controls']);
   });
+
+  it('puts the title above the table, which takes the whole width, unless the form file says otherwise', () => {
+    const decorator = (n: Node) => (n as Record<string, unknown>)['x-decorator-props'];
+    expect(decorator(details(false))).toEqual({ layout: 'vertical', colon: false });
+    expect(decorator(details(true))).toEqual({ layout: 'vertical', colon: false });
+    const beside = structuredClone(lines);
+    (beside.schema.properties as Record<string, Record<string, unknown>>).details!['x-decorator-props'] = { layout: 'horizontal' };
+    const built = (buildFormSchema(beside, entity, {}, 'zh-CN', {}) as Node).properties!.details!;
+    expect(decorator(built)).toEqual({ layout: 'horizontal' });
+  });
 });
 
 describe('what the user types (issue 19)', () => {
