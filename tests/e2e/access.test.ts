@@ -1,8 +1,8 @@
 // The guard's other paths: forced password change, other sites, open routes, the settings drawer
 // (staging only), and the error catalogue when the server misbehaves.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { baseUrl, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -94,8 +94,18 @@ describe('open routes', () => {
 });
 
 describe('settings drawer', () => {
+  // The page under test, for the evidence when it fails (a hang at the clipboard or the theme
+  // switch times the test out, so no catch inside it would run).
+  let open: Page | undefined;
+  afterEach(async (ctx) => {
+    if (open && ctx.task.result?.state === 'fail') await explainFailure(open, 'failed-settings-drawer');
+    await open?.context().close().catch(() => undefined);
+    open = undefined;
+  });
+
   it('is offered outside production, with the spec’s interlocks, and kept in local storage', async () => {
     const { page, context } = await newPage(browser);
+    open = page;
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, 'staff', 'Demo@12345');
     await page.waitForURL(/\/home/);
@@ -124,6 +134,8 @@ describe('settings drawer', () => {
     expect(await page.locator('a[data-testid=logo]').first().evaluate((e) => getComputedStyle(e).color)).toBe(purple);
     await page.locator('[data-testid=setting-copy]').click();
     await expect.poll(() => page.locator('.ant-message-notice').last().textContent()).toContain('Copied');
+    // The clipboard answers a page that has the focus.
+    await page.bringToFront();
     const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
     expect(copied.primaryColor).toBe('#722ED1');
     await page.locator('[data-testid=setting-multi-tab]').click();
