@@ -56,7 +56,7 @@ export default function FormDialog({
       }
       width={schemaForm.formFile.width ?? 640}
       onOk={() => void submit()}
-      onCancel={onClose}
+      onCancel={() => schemaForm.leave(onClose)}
       okText={rt(env.language, 'ok')}
       cancelText={rt(env.language, 'cancel')}
       okButtonProps={{ loading: schemaForm.busy, 'data-testid': 'form-ok' } as never}

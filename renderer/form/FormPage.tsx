@@ -51,7 +51,7 @@ function PageForm({ bundle, record, dicts }: { bundle: FormPageBundle; record: R
       </div>
       <div className="schema-form-page-footer">
         <Space>
-          <Button onClick={() => env.leave(back)} data-testid="form-cancel">
+          <Button onClick={() => schemaForm.leave(() => env.leave(back))} data-testid="form-cancel">
             {rt(env.language, mode === 'view' ? 'back' : 'cancel')}
           </Button>
           {mode !== 'view' && (

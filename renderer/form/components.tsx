@@ -2,10 +2,20 @@
 // plus the product's own fields. Those every form has are here; the others (a sub-table, dates,
 // uploads, reference pickers, tabs…) bring heavy code and load when a schema first names them, so
 // a form loads what it shows and a list loads none of it until a dialog opens.
-import { Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
+import {
+  forwardRef,
+  Suspense,
+  useMemo,
+  useRef,
+  type ComponentType,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { connect, createSchemaField, mapProps, mapReadPretty, type SchemaReactComponents } from '@formily/react';
 import { FormItem, FormLayout, NumberPicker, Password, PreviewText, Select, Space } from '@formily/antd-v5';
-import { Input as AntInput } from 'antd';
+import { Input as AntInput, type InputProps, type InputRef } from 'antd';
 import { LoadingOutlined } from '@ant-design/icons';
 import { deferred } from './deferredBox.tsx';
 import { FormGrid } from './FormGrid.tsx';
@@ -36,10 +46,44 @@ const Input = Object.assign(
   { TextArea: connect(deferred(AntInput.TextArea), mapReadPretty(PreviewText.Input)) },
 );
 
+/** An amount that is zero ('0', '0.00'): entering its box selects it, so what is typed replaces it. */
+const ZERO = /^0+(\.0*)?$/;
+const AmountBox = deferred(AntInput);
+
+/** The amount's box. A click into one showing 0.00 put the caret before it: 450 typed became 4500.00. */
+const MoneyBox = forwardRef<InputRef, InputProps>(function MoneyBox(props, ref) {
+  // Selected on entering, until a key or the click that entered it, whose mouseup would put the
+  // caret back where the pointer is.
+  const selected = useRef(false);
+  return (
+    <AmountBox
+      {...props}
+      ref={ref}
+      inputMode="decimal"
+      style={{ textAlign: 'right', ...props.style }}
+      onFocus={(e: FocusEvent<HTMLInputElement>) => {
+        if (ZERO.test(e.target.value)) {
+          e.target.select();
+          selected.current = true;
+        }
+        props.onFocus?.(e);
+      }}
+      onMouseUp={(e: MouseEvent<HTMLInputElement>) => {
+        if (selected.current) e.preventDefault();
+        selected.current = false;
+        props.onMouseUp?.(e);
+      }}
+      onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
+        selected.current = false;
+        props.onKeyDown?.(e);
+      }}
+    />
+  );
+});
+
 /** Money: typed as text so the decimal stays exact; at most two decimals. */
 export const MoneyInput = connect(
-  deferred(AntInput),
-  mapProps((props) => ({ ...props, inputMode: 'decimal' as const, style: { textAlign: 'right' as const, ...props.style } })),
+  MoneyBox,
   // Read-only (approval page, view dialog, a computed total): the amount as text with separators.
   mapReadPretty(({ value }: { value?: unknown }) => (
     <span className="money-text">{value === undefined || value === null || value === '' ? '—' : thousands(value, 2)}</span>

@@ -255,5 +255,17 @@ export function useSchemaForm({ bundle, mode, record, initial, dicts, form: ownF
     }
   };
 
-  return { form, schema, formFile, busy, save, dialogs: gates.view };
+  // Escape, the dialog's ×, Cancel, a page's back: what the user typed goes only when they say so.
+  const leave = (go: () => void) => {
+    if (!form.modified) return go();
+    env.modal.confirm({
+      title: rt(env.language, 'discardTitle'),
+      content: rt(env.language, 'discardContent'),
+      okText: rt(env.language, 'discard'),
+      okButtonProps: { danger: true, 'data-testid': 'form-discard' } as never,
+      cancelText: rt(env.language, 'keepEditing'),
+      onOk: go,
+    });
+  };
+  return { form, schema, formFile, busy, save, leave, dialogs: gates.view };
 }

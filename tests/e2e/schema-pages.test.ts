@@ -70,7 +70,11 @@ describe('dictionary screens in zh-CN', () => {
     await fill(page, '字典类型', type);
     await okDialog(page);
     await expect.poll(() => toast(page).textContent()).toContain(`字典类型“${type}”已存在`);
+    // What was typed goes only when the user says so.
     await page.locator('.ant-modal-footer button', { hasText: '取 消' }).click();
+    await expect.poll(() => page.locator('.ant-modal-confirm-title').last().textContent()).toBe('放弃未保存的修改？');
+    await page.locator('[data-testid=form-discard]').click();
+    await expect.poll(() => page.locator('[data-testid=schema-form]').count()).toBe(0);
   });
 
   it('adds, edits and pages its entries, sorting by a column', async () => {
@@ -210,6 +214,12 @@ describe('under a strict Content-Security-Policy', () => {
     await page.locator('.ant-select-item-option', { hasText: 'County' }).click();
     await expect.poll(() => parent.count()).toBe(1);
     await page.locator('.ant-modal-footer button', { hasText: 'Cancel' }).click();
+    // Kept editing at first: the choice is still there; then discarded.
+    await page.locator('.ant-modal-confirm-btns button', { hasText: 'Keep editing' }).click();
+    await expect.poll(() => parent.count()).toBe(1);
+    await page.locator('.ant-modal-footer button', { hasText: 'Cancel' }).click();
+    await page.locator('[data-testid=form-discard]').click();
+    await expect.poll(() => page.locator('[data-testid=schema-form]').count()).toBe(0);
     expect(cspViolations).toEqual([]);
   });
 });

@@ -83,6 +83,7 @@ describe('venue calendar', () => {
     expect(await refusal.innerText()).toContain(number);
     await shot(page, 'venue-overlap-refused');
     await page.locator('.ant-modal:visible .ant-modal-close').click();
+    await page.locator('[data-testid=form-discard]').click();
     expect(await page.locator('[data-testid=calendar-block]').count()).toBe(1);
   });
 });

@@ -92,6 +92,20 @@ describe('a text box', () => {
     expect(form.values.title).toBe('xy');
   });
 
+  it('selects a zero amount when its box is entered, so the figure typed replaces it', async () => {
+    const { form, box } = await mount();
+    await act(async () => form.setValues({ amount: '0.00' }));
+    await waitFor(() => expect(box('金额').value).toBe('0.00'));
+    fireEvent.focus(box('金额'));
+    expect([box('金额').selectionStart, box('金额').selectionEnd]).toEqual([0, 4]);
+    fireEvent.blur(box('金额'));
+    await act(async () => form.setValues({ amount: '12.50' }));
+    await waitFor(() => expect(box('金额').value).toBe('12.50'));
+    box('金额').setSelectionRange(5, 5);
+    fireEvent.focus(box('金额'));
+    expect([box('金额').selectionStart, box('金额').selectionEnd]).toEqual([5, 5]);
+  });
+
   it('shows what the form sets from elsewhere', async () => {
     const { form, box } = await mount();
     await act(async () => form.setValues({ title: 'xyz', amount: '3.00' }));

@@ -26,6 +26,8 @@ describe('the linkage expression language', () => {
     ["sum(lines, 'amount', 'positive')", { lines: [{ amount: '0.1' }, { amount: '0.2' }, { amount: '-1' }] }, 0.3],
     ["abs(sum(lines, 'amount', 'negative'))", { lines: [{ amount: '-5000' }, { amount: '5000' }, {}] }, 5000],
     ["string(sum(lines, 'amount'))", { lines: 'not a list' }, '0'],
+    // A line's amount while its price box holds no number yet: empty, never 'NaN'.
+    ['string(round(number(q) * number(p), 2))', { q: '3', p: '12x.5' }, ''],
   ])('%s', (source, scope, expected) => expect(run(source, scope as Record<string, unknown>)).toEqual(expected));
 
   it('refuses prototype plumbing and calls of anything but its own functions', () => {

@@ -19,7 +19,8 @@ export const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
   len: (v) => (typeof v === 'string' || Array.isArray(v) ? v.length : 0),
   includes: (list, v) => (Array.isArray(list) ? list.includes(v) : typeof list === 'string' ? list.includes(String(v)) : false),
   number: (v) => toNumber(v),
-  string: (v) => (v === null || v === undefined ? '' : String(v)),
+  // A figure made of a box that holds no number yet ('12x') is no figure: empty, never 'NaN'.
+  string: (v) => (v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v)) ? '' : String(v)),
   isEmpty: (v) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0),
   abs: (v) => Math.abs(toNumber(v)),
   round: (v, digits) => {
