@@ -262,6 +262,13 @@ export class EntityService {
       from ${sql.table(source.table)} t ${whereAll(inner)} group by t.top_dept_id, ${sql.join(keyed)})`;
   }
 
+  /** A row as the caller reads it: wire names, in the caller's language where the entity says how. */
+  shown(row: Row): Row {
+    const wired = this.wire(row);
+    hooksOf(this.entity.name).inReadersLanguage?.({ s: this.s, site: this.ctx.site, locale: this.request.locale }, wired);
+    return wired;
+  }
+
   wire(row: Row): Row {
     const wired = toWire(this.entity, row);
     // A document read with its lines (find) keeps them.
@@ -352,7 +359,7 @@ export class EntityService {
     ]);
     const total = Number(counted.rows[0]!.n);
     return {
-      records: rows.rows.map((r) => this.wire(r)),
+      records: rows.rows.map((r) => this.shown(r)),
       total,
       current: pageNum,
       pageNum,
@@ -363,7 +370,7 @@ export class EntityService {
 
   async list(q: Query, limit = MAX_LIST, extra: Condition[] = []) {
     const rows = await this.selectRows(this.s.database.db, [...this.conditions(q), ...extra], orderBy(this.entity, q), limit);
-    return rows.rows.map((r) => this.wire(r));
+    return rows.rows.map((r) => this.shown(r));
   }
 
   /** One row of the caller's site and scope, or 40400 (someone else's id looks like a missing one). */
@@ -835,7 +842,7 @@ export default function entityRoutes(app: FastifyInstance, s: Services) {
       const id = Number((r.params as { id: string }).id);
       if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');
       const svc = service(r);
-      return ok(r, svc.wire(await svc.find(id)));
+      return ok(r, svc.shown(await svc.find(id)));
     });
     route('GET', 'export', 'export', (r, reply) => exportRows(s, service(r), r, reply), 'export');
     if (base.readOnly) continue;

@@ -7,6 +7,7 @@ import type { Transaction } from 'kysely';
 import type { Services } from '../app.ts';
 import type { Principal } from '../platform/access.ts';
 import type { Site } from '../platform/sites.ts';
+import type { Locale } from '../../validators/locale.ts';
 import type { EntityDef } from './model.ts';
 
 export interface HookContext {
@@ -26,6 +27,11 @@ export interface EntityHooks {
   afterRemove?(ctx: HookContext, rows: Array<Record<string, unknown>>): Promise<void> | void;
   /** A document is being submitted for approval (its row, wire names); inside the submitting transaction. */
   beforeSubmit?(ctx: HookContext, row: Record<string, unknown>): Promise<void> | void;
+  /**
+   * A row as its reader sees it (wire names), for words the system stored in its writer's language
+   * (a process instance's title and steps): said again in the reader's. Lists, pages and reads by id.
+   */
+  inReadersLanguage?(ctx: { s: Services; site: Site; locale: Locale }, row: Record<string, unknown>): void;
   /** A document's approval ended (the database row, snake_case columns); inside the same transaction. */
   afterApproval?(
     ctx: HookContext,

@@ -726,6 +726,14 @@ describe('history', () => {
     const page = ok(await server.get(`/api/workflow/instance/business?entity=leaveApply&id=${open.id}`, as('head', 'pt-BR')));
     expect(page.instance.currentNodes).toBe('Aprovação do chefe de departamento');
     expect(page.tasks.map((t: Row) => t.name)).toEqual(['Aprovação do chefe de departamento']);
+    // The running list says the document's type and its waiting step in the reader's language too.
+    const listed = (
+      ok(await server.get('/api/workflow/instance/page?ended=false&pageSize=100', as('admin', 'en-US'))).records as Row[]
+    ).find((i) => i.entity === 'leaveApply' && i.businessKey === open.id)!;
+    expect(listed.title).toMatch(/^Leave application: /);
+    expect(listed.currentNodes).toBe('Department head approval');
+    const one = ok(await server.get(`/api/workflow/instance/infoById/${listed.id}`, as('admin', 'pt-BR')));
+    expect(one.currentNodes).toBe('Aprovação do chefe de departamento');
   });
 
   it('may be read by the applicant, the approvers and an administrator', async () => {

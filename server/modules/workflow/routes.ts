@@ -15,7 +15,7 @@ import { atExtensionNode, starterXml, type TaskNode } from './bpmn.ts';
 import { approvable, historyStepIn, processTextIn, TaskStatus, titleIn, Workflow, type MeetingMinutes } from './service.ts';
 import { ok } from '../../platform/answer.ts';
 import { documentWarnings } from '../warning/rules.ts';
-import { listSeparator } from '../../../validators/locale.ts';
+import { listSeparator, type Locale } from '../../../validators/locale.ts';
 
 type Row = Record<string, unknown>;
 
@@ -321,6 +321,30 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
     });
   }
 }
+
+/**
+ * A process instance read in its reader's language (the running and the finished lists): its title's
+ * document type and its waiting steps were stored in the submitter's words (场地预约：CD-2026-0013,
+ * 部门负责人审批), as the task lists already say again.
+ */
+const instanceInReadersLanguage = {
+  inReadersLanguage({ s, site, locale }: { s: Services; site: { key: string }; locale: Locale }, row: Record<string, unknown>) {
+    if (typeof row.title === 'string') row.title = titleIn(s, site.key, String(row.entity), row.title, locale);
+    if (typeof row.currentNodes === 'string' && row.currentNodes) {
+      const texts = s.schemas.forSite(site.key).texts;
+      const prefix = `process.${String(row.processKey)}.`;
+      // Steps are stored by name: the step whose name this is in any language.
+      const stepOf = (name: string) => {
+        for (const [key, names] of Object.entries(texts))
+          if (key.startsWith(prefix) && Object.values(names).includes(name)) return names[locale] ?? name;
+        return name;
+      };
+      row.currentNodes = row.currentNodes.split('、').map(stepOf).join(listSeparator(locale));
+    }
+  },
+};
+defineHooks('wfInstance', instanceInReadersLanguage);
+defineHooks('wfFinished', instanceInReadersLanguage);
 
 defineHooks('wfModel', {
   beforeSave(_ctx, row, existing) {
