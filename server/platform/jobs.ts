@@ -65,9 +65,12 @@ export async function runJob(
   const { day } = localNow(s.clock.now());
   let status = '0';
   let result: string;
+  // What a job did, to be said again in each reader's language (the job log reads it so).
+  let said: JobResult | null = null;
   try {
     const done = await job.run(s, site, day, locale);
     result = t(done.message, locale, done.params);
+    said = done;
   } catch (err) {
     status = '1';
     result = err instanceof Error ? err.message.slice(0, 500) : String(err);
@@ -81,6 +84,7 @@ export async function runJob(
       trigger_kind: trigger,
       job_status: status,
       result,
+      result_message: said ? JSON.stringify({ message: said.message, params: said.params ?? {} }) : null,
       started_at: started,
       finished_at: new Date(s.clock.now()),
       created_by: userId,

@@ -484,6 +484,11 @@ describe('contract notices', () => {
     expect(ran.body.msg).toMatch(/^Done: \d+ instalments due, \d+ contracts ending, \d+ people told$/);
     const log = ok(await server.get('/api/monitor/job/page?jobKey=contractNotices', as('admin'))).records as Row[];
     expect(log[0]).toMatchObject({ jobKey: 'contractNotices', triggerKind: 'hand', jobStatus: '0' });
+    // The log says what the run did in each reader's language, whoever ran it.
+    expect(log[0]!.result).toMatch(/^付款到期 \d+ 期，合同到期 \d+ 份，已通知 \d+ 人$/);
+    const english = ok(await server.get('/api/monitor/job/page?jobKey=contractNotices', as('admin', 'pt-BR'))).records as Row[];
+    expect(english[0]!.result).toMatch(/^\d+ parcelas a vencer, \d+ contratos terminando, \d+ pessoas avisadas$/);
+    expect(english[0]).not.toHaveProperty('resultMessage');
     const inbox = ok(await server.get('/api/core/noticeUserRel/page?pageSize=50', as('buyer'))).records as Row[];
     const told = inbox.find((r) => String(r.content).includes(c.contractNo));
     expect(told?.title).toMatch(/^合同提醒：\d+项付款或到期事项$/);

@@ -5,7 +5,9 @@ import type { Services } from '../../app.ts';
 import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
-import { jobOf, runJob } from '../../platform/jobs.ts';
+import { jobOf, runJob, type JobResult } from '../../platform/jobs.ts';
+import { defineHooks } from '../../entities/hooks.ts';
+import { messages, t } from '../../platform/messages.ts';
 
 export default function jobRoutes(app: FastifyInstance, s: Services) {
   app.post<{ Params: { key: string } }>(
@@ -21,3 +23,14 @@ export default function jobRoutes(app: FastifyInstance, s: Services) {
     },
   );
 }
+
+// A run's result reads in its reader's language (a morning run writes it in Chinese); the message
+// it was made of stays the server's.
+defineHooks('jobLog', {
+  inReadersLanguage({ locale }, row) {
+    const said = row.resultMessage as Partial<JobResult> | null | undefined;
+    if (said && typeof said.message === 'string' && said.message in messages)
+      row.result = t(said.message, locale, (said.params ?? {}) as Record<string, string | number>);
+    delete row.resultMessage;
+  },
+});
