@@ -16,9 +16,11 @@ function toItems(nodes: MenuTreeNode[]): Item[] {
     .filter((n) => !n.hidden)
     .map((n) => {
       const children = n.hiddenChildren ? [] : n.children.filter((c) => !c.hidden);
+      // A title the menu's width cuts short ('Indicadores orçamen…') says itself whole on hover.
+      const label = <span title={n.menuName}>{n.menuName}</span>;
       return children.length
-        ? { key: n.path || n.id, icon: <MenuIcon name={n.icon} />, label: n.menuName, children: toItems(children) }
-        : { key: n.path || n.id, icon: <MenuIcon name={n.icon} />, label: n.menuName };
+        ? { key: n.path || n.id, icon: <MenuIcon name={n.icon} />, label, children: toItems(children) }
+        : { key: n.path || n.id, icon: <MenuIcon name={n.icon} />, label };
     });
 }
 
