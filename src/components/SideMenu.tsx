@@ -16,11 +16,20 @@ function toItems(nodes: MenuTreeNode[]): Item[] {
     .filter((n) => !n.hidden)
     .map((n) => {
       const children = n.hiddenChildren ? [] : n.children.filter((c) => !c.hidden);
-      // A title the menu's width cuts short ('Indicadores orçamen…') says itself whole on hover.
-      const label = <span title={n.menuName}>{n.menuName}</span>;
+      // A title the menu's width cuts short ('Indicadores orçamen…') says itself whole on hover: an
+      // item's own title; a submenu's in the span antd would put it in (it takes a span as that one).
       return children.length
-        ? { key: n.path || n.id, icon: <MenuIcon name={n.icon} />, label, children: toItems(children) }
-        : { key: n.path || n.id, icon: <MenuIcon name={n.icon} />, label };
+        ? {
+            key: n.path || n.id,
+            icon: <MenuIcon name={n.icon} />,
+            label: (
+              <span className="ant-menu-title-content" title={n.menuName}>
+                {n.menuName}
+              </span>
+            ),
+            children: toItems(children),
+          }
+        : { key: n.path || n.id, icon: <MenuIcon name={n.icon} />, label: n.menuName, title: n.menuName };
     });
 }
 

@@ -228,6 +228,10 @@ describe('the shell', () => {
       await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: label }).click();
       await request;
       await expect.poll(() => page.locator('.ant-menu-submenu-title', { hasText: budgets }).count()).toBeGreaterThan(0);
+      // A title the menu's width may cut says itself whole on hover.
+      expect(
+        await page.locator('.ant-menu-submenu-title .ant-menu-title-content', { hasText: budgets }).first().getAttribute('title'),
+      ).toBe(budgets);
       await expect.poll(() => page.locator('[data-testid=home-title]').textContent()).toBe(home);
       // The demo school names no application of its own: the name follows the language.
       await expect.poll(() => page.title()).toBe(title);
