@@ -93,6 +93,7 @@ export async function benchExpense(): Promise<ExpenseBenchResult> {
       budgetId: hot,
       items: Array.from({ length: LINES }, (_, i) => ({ economicClass: '30211', summary: `第 ${i + 1} 项`, amount: '1.00' })),
       invoices: Array.from({ length: LINES }, () => ({
+        invoiceCode: '011002300111',
         invoiceNo: String(++invoiceNo),
         invoiceDate: `${year}-03-01`,
         amount: '1.00',
@@ -153,7 +154,9 @@ export async function benchExpense(): Promise<ExpenseBenchResult> {
       title: `基准大单 ${k}`,
       budgetId: hot,
       items: Array.from({ length: BIG_LINES }, (_, i) => ({ economicClass: '30211', summary: `第 ${i + 1} 项`, amount: '1.00' })),
-      invoices: [{ invoiceNo: String(++invoiceNo), invoiceDate: `${year}-03-01`, amount: `${BIG_LINES}.00` }],
+      invoices: [
+        { invoiceCode: '011002300111', invoiceNo: String(++invoiceNo), invoiceDate: `${year}-03-01`, amount: `${BIG_LINES}.00` },
+      ],
     });
     const time = async (f: () => Promise<unknown>) => {
       const t0 = performance.now();

@@ -48,14 +48,23 @@ export function securitySection(run: SecurityRun): string {
   const s = run.summary;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const head =
-    `## Security campaign (issue 13)\n\nMeasured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${cpu}, Node ${process.version}: ` +
+    `## Security campaign (issues 13 and 31)\n\nMeasured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${cpu}, Node ${process.version}: ` +
     `\`vitest run --project security\` ${run.passed ? 'passed' : 'FAILED'} in ${run.seconds} s ` +
     `(1-minute load ${run.loadBefore.toFixed(1)} before, ${run.loadAfter.toFixed(1)} after). The fuzz corpus is generated from ` +
     'every operation of `GET /api/docs` (seeded, the same every run) and sent to the real server as its own process, as the ' +
     "admin of site demo and without a session; its log is read for 'unhandled error'. Cross-site reads look for each site's " +
     'rows of every entity in what the other site reads (page, list, infoById, export, pickers). Permission keys: a signed-in ' +
     'user without keys calls every route that declares one. Concurrent spends: freezes, freezes consumed and direct spending ' +
-    'on one indicator at once. kill -9: several clients write, the server is killed with SIGKILL mid-load and started again on ' +
+    'on one indicator at once. Invoice register: every spelling of a fully digital and of a traditional invoice a claim ' +
+    'holds (spaces, full-width digits, hyphens, zeros in front; code empty, absent or another beside a 20-digit number) ' +
+    'claimed again by another member of staff, by save and by update. Fields the server owns (generated from the ' +
+    'schemas): for every entity that takes saves, a save copied from one of its rows and an update of the row made send a ' +
+    'hostile value (approved, another department, 99,999.00, another user…) in every field the server owns, lines included, ' +
+    'and the row is read back. Segregation of duties (generated from the processes): documents filed by the holders of ' +
+    'each role a process names, by a head and by staff go through their approval; at every step the applicant and every ' +
+    "earlier decider try to approve by the task's id, and their task lists and approval pages are read. " +
+    'kill -9: several clients write, the server is ' +
+    'killed with SIGKILL mid-load and started again on ' +
     'its data directory.\n\n';
   if (!s) return `${head}No figures: the campaign wrote no ${path.relative(ROOT, SUMMARY)}.\n`;
   const f = s.fuzz;
@@ -87,6 +96,25 @@ export function securitySection(run: SecurityRun): string {
       n(s.concurrency ? s.concurrency.availableBelowZero + s.concurrency.identityBroken : undefined),
       goal(s.concurrency ? s.concurrency.availableBelowZero + s.concurrency.identityBroken : undefined),
     ],
+    ['invoice register: spellings of held invoices claimed again', n(s.invoices?.spellings), '—'],
+    ['invoice register: second claims accepted', n(s.invoices?.accepted), goal(s.invoices?.accepted)],
+    ['invoice register: refused without naming the holding document', n(s.invoices?.unnamed), goal(s.invoices?.unnamed)],
+    [
+      'owned fields: entities / hostile values sent (save and update)',
+      s.owned
+        ? `${s.owned.entities} / ${n(s.owned.fieldsTried)} (${s.owned.savesTaken} saves, ${s.owned.updatesTaken} updates taken)`
+        : '—',
+      '—',
+    ],
+    ['owned fields: stored as sent', n(s.owned?.storedAsSent), goal(s.owned?.storedAsSent)],
+    [
+      'duties: processes / documents / steps walked',
+      s.duties ? `${s.duties.processes} / ${s.duties.documents} / ${s.duties.steps}` : '—',
+      '—',
+    ],
+    ['duties: decisions by the applicant or an earlier decider tried', n(s.duties?.selfDecisionsTried), '—'],
+    ['duties: such decisions accepted', n(s.duties?.accepted), goal(s.duties?.accepted)],
+    ['duties: such steps offered (task list, approval page)', n(s.duties?.offered), goal(s.duties?.offered)],
     [
       'kill -9: acknowledged writes before the kill',
       s.kill9 ? `${s.kill9.acknowledgedWrites} (${s.kill9.clients} clients)` : '—',

@@ -16,7 +16,11 @@ export function splitText(text: string, size = TEXT_PIECE): string[] {
   return pieces;
 }
 
-/** 1234567.5 or '1234567.50' → '1,234,567.50' (money) / '1,234,567.5' (number); exact on decimal strings. */
+/**
+ * 1234567.5 or '1234567.50' → '1,234,567.50' (money) / '1,234,567.5' (number); exact on decimal strings:
+ * a text is padded to `decimals`, never cut — a typed 1.005 (which the form refuses) shows as 1.005,
+ * not as the 1.00 it is not (issue 31).
+ */
 export function thousands(value: unknown, decimals?: number): string {
   if (value === null || value === undefined || value === '') return '';
   let text =
@@ -24,7 +28,7 @@ export function thousands(value: unknown, decimals?: number): string {
   if (!/^-?\d+(\.\d+)?$/.test(text)) return String(value);
   if (decimals !== undefined && typeof value !== 'number') {
     const [i, f = ''] = text.split('.');
-    text = decimals ? `${i}.${(f + '0'.repeat(decimals)).slice(0, decimals)}` : i!;
+    text = f.length > decimals ? text : decimals ? `${i}.${f.padEnd(decimals, '0')}` : i!;
   }
   const negative = text.startsWith('-');
   const [int, frac] = text.replace('-', '').split('.');

@@ -25,6 +25,8 @@ export interface EntityField {
   format?: string;
   minimum?: number;
   maximum?: number;
+  /** number: decimal places taken (default 2); more are refused, never rounded. */
+  scale?: number;
   unique?: boolean;
   dict?: string;
   ref?: string;
@@ -32,6 +34,8 @@ export interface EntityField {
   query?: 'eq' | 'like' | 'in' | 'between' | 'gte' | 'lte';
   sortable?: boolean;
   readOnly?: boolean;
+  /** Given when the record is made, the server's afterwards: read-only when a stored record is edited. */
+  setOnce?: boolean;
   /** A secret: sent by requests, never in responses (a password box; empty keeps the stored one). */
   writeOnly?: boolean;
   maxFiles?: number;
@@ -44,6 +48,8 @@ export interface EntityField {
   refTree?: string;
   /** The key the referred entity's choices need (its generic page): without it the picker is shut. */
   refKey?: string;
+  /** An invoice's number in the site's invoice register, with the field of its code (validators/invoice.ts). */
+  invoice?: { register: string; code?: string };
 }
 
 export interface PublicEntity {

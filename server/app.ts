@@ -32,6 +32,7 @@ import noticeRoutes from './modules/notice/routes.ts';
 import roleRoutes from './modules/role/routes.ts';
 import permissionRoutes from './modules/role/permissions.ts';
 import workflowRoutes from './modules/workflow/routes.ts';
+import { repairOpenTasks } from './modules/workflow/service.ts';
 import budgetRoutes from './modules/budget/routes.ts';
 import budgetSourceRoutes from './modules/budget/sources/routes.ts';
 import warningRoutes from './modules/warning/routes.ts';
@@ -133,6 +134,48 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/**
+ * What the pages may ask the browser for: the camera, for the asset labels' QR scan (renderer/list/
+ * ScanDialog), from this origin only; nothing else of these the product uses is allowed to any page
+ * or frame. (Features not named keep the browser's default: this origin.)
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'display-capture=()',
+  'screen-wake-lock=()',
+  'xr-spatial-tracking=()',
+  'idle-detection=()',
+  'browsing-topics=()',
+].join(', ');
+
+/** HTTPS for a year, subdomains (the sites' <key>.<domain>) included; sent only over HTTPS. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Headers of every answer: no framing by another site (clickjacking; pages say it in their CSP too),
+ * no content sniffing, the permissions policy, and HSTS when the request came over HTTPS — directly,
+ * or from a trusted proxy (TRUST_PROXY) that says X-Forwarded-Proto: https. Over plain HTTP a browser
+ * ignores HSTS, and a proxy we do not trust cannot make us claim it.
+ */
+function securityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply
+    .header('x-frame-options', 'SAMEORIGIN')
+    .header('x-content-type-options', 'nosniff')
+    .header('permissions-policy', PERMISSIONS_POLICY);
+  if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+}
+
 function pageHeaders<R extends { header(name: string, value: string): R }>(reply: R): R {
   return reply
     .header('content-security-policy', CONTENT_SECURITY_POLICY)
@@ -163,6 +206,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     secret: options.secret,
   };
 
+  // Open approval tasks a rule of the duties now excludes someone from (./modules/workflow/duties.ts).
+  await repairOpenTasks(services);
+
   const app = Fastify({
     logger: { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'warn' },
     logController: new LogController({ disableRequestLogging: true }),
@@ -172,6 +218,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     frameworkErrors: (_err, request, reply) => {
       const locale = resolveLocale(String(request.headers['accept-language'] ?? ''));
       const answer = { code: Code.invalid, data: null, msg: t('request.invalid', locale, { detail: 'URL' }) };
+      // Refused before routing, so before the onRequest hook: its headers are set here. (Fastify makes
+      // this request without its proxy trust: HSTS only when the connection itself is TLS.)
+      securityHeaders(request as FastifyRequest, reply as FastifyReply);
       void (reply as FastifyReply).status(400).send(answer);
     },
   });
@@ -207,11 +256,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     return reply.status(200).send({ code: Code.error, data: null, msg: t('server.error', locale) });
   });
 
-  // No answer of this product may be framed by another site (clickjacking); pages say it in their
-  // CSP (frame-ancestors) too.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('x-frame-options', 'SAMEORIGIN').header('x-content-type-options', 'nosniff');
-  });
+  // Every answer's security headers (securityHeaders): framing, sniffing, permissions, HSTS over HTTPS.
+  app.addHook('onRequest', async (request, reply) => securityHeaders(request, reply));
   installGate(app, services);
   collectRoutes(app);
   installOperationLog(app, database);

@@ -50,9 +50,9 @@ const lines = [
   } (${Date.now() - started} ms)`,
   '',
   '  Sign in (site demo, 示范区第一中学): admin / Admin@12345',
-  '                                      principal, finance, head, staff, cashier, buyer, assets, dispatcher, sealkeeper, auditor / Demo@12345',
+  '                                      principal, secretary, finance, head, staff, cashier, buyer, assets, dispatcher, sealkeeper, auditor / Demo@12345',
   '                                      newcomer / Demo@12345 (must change the password)',
-  '  Sign in (site city, 市第一医院):     cityadmin, citystaff, citybuyer, cityassets, citydispatcher, cityhead, cityfinance, citydean / City@12345',
+  '  Sign in (site city, 市第一医院):     cityadmin, citystaff, citybuyer, cityassets, citydispatcher, cityhead, cityfinance, citycashier, citydean / City@12345',
   '',
 ];
 console.log(lines.join('\n'));

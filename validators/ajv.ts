@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import type { Locale } from './locale.ts';
 import {
   centsOf,
+  decimalPlaces,
   FILE_NAME_MAX,
   ID_MAX,
   IPV4_PATTERN,
@@ -14,6 +15,7 @@ import {
   isStorableText,
   MONEY_PATTERN,
   PHONE_PATTERN,
+  textDecimalPlaces,
 } from './formats.ts';
 import { typeNames, validationMessage, validationMessages, type ValidationKey } from './messages.ts';
 
@@ -48,6 +50,10 @@ export function createAjv(options: { coerce: boolean }): Ajv {
   // Days and times that exist (2026-02-30 and 25:00 do not), as the database will take them.
   ajv.addFormat('date', { type: 'string', validate: isRealDate });
   ajv.addFormat('datetime', { type: 'string', validate: isRealDateTime });
+  // Decimal places within the field's scale (money 2, a number field its `scale`): more are refused,
+  // never rounded (issue 31) — a JSON number by its shortest decimal text, a decimal text by its digits.
+  // Checked before anyOf: a money text of three places is told so, not that its format is wrong.
+  ajv.addKeyword({ keyword: 'x-decimals', schemaType: 'number', errors: true, validate: withinScale, before: 'anyOf' });
   moneyLimit(ajv, 'x-moneyMinimum', (value, limit) => value >= limit);
   moneyLimit(ajv, 'x-moneyMaximum', (value, limit) => value <= limit);
   // A required text of whitespace alone is as empty as '' (reported as 'required').
@@ -124,6 +130,18 @@ const storableText: SchemaValidateFunction = (on: boolean, data: unknown, _paren
   return false;
 };
 
+/**
+ * `x-decimals`: a number has at most that many places by its shortest decimal text (1.005 has three,
+ * 1e-7 seven), a decimal text by the digits written ('2.500' has three). Anything else passes: the
+ * field's type, pattern or format says what is wrong with it.
+ */
+const withinScale: SchemaValidateFunction = (scale: number, data: unknown): boolean => {
+  const places = typeof data === 'number' ? decimalPlaces(data) : typeof data === 'string' ? textDecimalPlaces(data) : null;
+  if (places === null || places <= scale) return true;
+  withinScale.errors = [{ keyword: 'x-decimals', params: { limit: scale } }];
+  return false;
+};
+
 /** An amount sent as text or as a number, as exact cents (null: not an amount; the pattern says so). */
 function moneyCents(v: unknown): bigint | null {
   if (typeof v === 'number') return Number.isFinite(v) ? centsOf(v.toFixed(2)) : null;
@@ -177,10 +195,14 @@ export function describeError(error: ErrorObject, locale: Locale, labels: Record
     maxItems: 'maxItems',
     minItems: 'minItems',
     type: 'type',
+    'x-decimals': 'decimals',
     'x-notBlank': 'required',
     'x-text': 'unstorable',
   };
   const key = known[error.keyword] ?? 'invalid';
+  // No decimals at all: a whole number, as an integer field says it.
+  if (key === 'decimals' && Number(p.limit) === 0)
+    return validationMessage('type', locale, { field, type: typeNames.integer[locale] });
   if (key === 'type') {
     const t = String(p.type).split(',')[0] as keyof typeof typeNames;
     return validationMessage('type', locale, { field, type: typeNames[t]?.[locale] ?? String(p.type) });

@@ -23,6 +23,26 @@ export function isMoney(value: string): boolean {
   return new RegExp(MONEY_PATTERN).test(value);
 }
 
+/**
+ * How many digits after the point a number has, read from its shortest decimal text (String(n), the
+ * digits JSON carries): 1.005 → 3, 2.5 → 1, 1e-7 → 7, 1.5e-7 → 8, 1e21 → 0. Not a finite number:
+ * Infinity. Never rounded first — 1.005 is three places, whatever toFixed(2) would make of it.
+ */
+export function decimalPlaces(n: number): number {
+  const m = /^-?\d+(?:\.(\d+))?(?:e([+-]\d+))?$/i.exec(String(n));
+  if (!m) return Infinity;
+  return Math.max(0, (m[1]?.length ?? 0) - Number(m[2] ?? 0));
+}
+
+/** Digits after the point of a plain decimal text ('1.50' → 2, '-3' → 0), or null when the text is none. */
+export function textDecimalPlaces(text: string): number | null {
+  const m = /^-?\d+(?:\.(\d+))?$/.exec(text);
+  return m ? (m[1]?.length ?? 0) : null;
+}
+
+/** The decimal places a number field takes when its entity does not say (`scale`). */
+export const DEFAULT_SCALE = 2;
+
 /** The largest id the product takes: ids are PostgreSQL bigint, and a JavaScript number is exact up to 2^53 − 1. */
 export const ID_MAX = Number.MAX_SAFE_INTEGER;
 /** Bounds of an integer column (PostgreSQL integer). */

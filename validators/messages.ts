@@ -63,6 +63,12 @@ export const validationMessages = {
     'en-US': '{field} needs at least {limit} items',
     'pt-BR': '{field} precisa de pelo menos {limit} itens',
   },
+  decimals: {
+    'zh-CN': '{field}的小数位数过多（最多{limit}位）',
+    'zh-TW': '{field}的小數位數過多（最多{limit}位）',
+    'en-US': '{field} has too many decimal places (at most {limit})',
+    'pt-BR': '{field} tem casas decimais demais (no máximo {limit})',
+  },
   unstorable: {
     'zh-CN': '{field}含有无法保存的字符（空字符或不成对的代理项）',
     'zh-TW': '{field}含有無法儲存的字元（空字元或不成對的代理項）',

@@ -12,7 +12,7 @@ import { formatDate } from '../format.ts';
 import { dictTypesOf } from '../dicts.ts';
 import { TAG_COLORS } from '../list/columns.tsx';
 import { rt, schemaText, type RendererTextKey } from '../texts.ts';
-import { documentTitle } from '../../validators/locale.ts';
+import { documentTitle, titleSeparator } from '../../validators/locale.ts';
 import { meetingRecordState } from '../../validators/meeting-record.ts';
 import type { DictEntry, FormSchema, PublicEntity, Row as Doc } from '../types.ts';
 import { buildFormSchema, defaultForm } from '../form/build.ts';
@@ -43,7 +43,8 @@ export interface BusinessAnswer {
     createdAt: string;
   } | null;
   /** `meetingRecord`: the task is the extension node, where its approver attaches the minutes. */
-  tasks: Array<{ id: number; name: string; canAct: boolean; meetingRecord?: boolean }>;
+  /** `escalation`: why the step is not with whom its rule names (segregation of duties), in the reader's language. */
+  tasks: Array<{ id: number; name: string; canAct: boolean; meetingRecord?: boolean; escalation?: string | null }>;
   canWithdraw: boolean;
   history: Array<{ id: number; node: string; userName: string; decision: string; comment: string | null; time: string }>;
   /** What the document raised for its approvers (a warning word, over a standard): level 2 red, 1 yellow. */
@@ -455,6 +456,19 @@ function ApprovalView({
             </Card>
           )}
           <Card title={t('approvals')} data-testid="approval-history">
+            {running &&
+              business.tasks
+                .filter((task) => task.escalation)
+                .map((task) => (
+                  <Alert
+                    key={task.id}
+                    type="info"
+                    showIcon
+                    style={{ marginBottom: 12 }}
+                    message={`${task.name}${titleSeparator(language)}${task.escalation}`}
+                    data-testid="approval-escalation"
+                  />
+                ))}
             {history.length ? (
               <Timeline
                 style={{ marginTop: 8 }}

@@ -3,7 +3,8 @@
 // otherwise. Linkage stays as {{ expressions }}, compiled by the product's expression language.
 import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, EntityField, FormSchema, PublicEntity } from '../types.ts';
-import { MONEY_PATTERN, PHONE_PATTERN } from '../../validators/formats.ts';
+import { DEFAULT_SCALE, decimalPlaces, MONEY_PATTERN, PHONE_PATTERN, textDecimalPlaces } from '../../validators/formats.ts';
+import { invoiceNumberReadable } from '../../validators/invoice.ts';
 
 type SchemaNode = Record<string, unknown> & { properties?: Record<string, SchemaNode>; items?: SchemaNode };
 
@@ -59,6 +60,22 @@ function moneyLimit(limit: number, below: boolean, language: string): Record<str
 /** Exact decimals, two places at most: an entity's money field and any other MoneyInput (a line's amount). */
 const moneyRule = (language: string) => ({ pattern: MONEY_PATTERN, message: rt(language, 'money') });
 
+/**
+ * A number field's decimal places, as the server counts them (validators/ajv.ts x-decimals): at most
+ * its scale (default 2). More are refused before the request, never rounded — the number box has no
+ * precision of its own that would round 1.005 to 1.01 on blur.
+ */
+function decimalsRule(scale: number, language: string): Record<string, unknown> {
+  return {
+    validator: (value: unknown) => {
+      if (value === null || value === undefined || value === '') return true;
+      const places = typeof value === 'number' ? decimalPlaces(value) : textDecimalPlaces(String(value).trim());
+      return places === null || places <= scale;
+    },
+    message: scale === 0 ? rt(language, 'integer') : rt(language, 'decimals', { limit: scale }),
+  };
+}
+
 function validators(f: EntityField, language: string): Array<Record<string, unknown>> {
   const rules: Array<Record<string, unknown>> = [];
   // A required text of spaces alone is empty, as the server says ('required', docs/decisions.md).
@@ -75,11 +92,18 @@ function validators(f: EntityField, language: string): Array<Record<string, unkn
     if (f.maximum !== undefined) rules.push({ maximum: f.maximum });
   }
   if (f.type === 'integer') rules.push({ format: 'integer' });
+  if (f.type === 'number') rules.push(decimalsRule(f.scale ?? DEFAULT_SCALE, language));
   if (f.type === 'money') rules.push(moneyRule(language));
   if (f.format === 'email') rules.push({ format: 'email' });
   if (f.format === 'uri') rules.push({ format: 'url' });
   if (f.format === 'ipv4') rules.push({ format: 'ipv4' });
   if (f.format === 'phone') rules.push({ pattern: PHONE_PATTERN, message: rt(language, 'phone') });
+  // An invoice's number in the site's register: read as the server reads it (validators/invoice.ts).
+  if (f.invoice)
+    rules.push({
+      validator: (value: unknown) => value === null || value === undefined || value === '' || invoiceNumberReadable(value),
+      message: rt(language, 'invoiceNumber'),
+    });
   return rules;
 }
 
@@ -98,7 +122,8 @@ function fieldSchema(
   if ((f.type === 'string' || f.type === 'text') && f.maxLength) props.count = { show: !f.writeOnly, max: f.maxLength };
   if (f.type === 'text') props.rows = 3;
   if (f.type === 'datetime') Object.assign(props, { showTime: true, format: 'YYYY-MM-DD HH:mm:ss' });
-  if (f.type === 'integer') props.precision = 0;
+  // No precision on a whole-number box: antd's would round 1.5 to 2 on blur and send that; the
+  // integer rule refuses 1.5 instead, as the server does (issue 31: refused, never rounded).
   if (f.type === 'dict') props.allowClear = !f.required;
   if (f.type === 'files' && f.maxFiles) props.maxFiles = f.maxFiles;
   if (f.writeOnly) props.autoComplete = 'new-password';

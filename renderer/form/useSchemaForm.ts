@@ -19,7 +19,11 @@ const ROW_INDEX = '__DO_NOT_USE_THIS_PROPERTY_index__';
 function onlyFields(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(onlyFields);
   if (!value || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== ROW_INDEX).map(([k, v]) => [k, onlyFields(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== ROW_INDEX)
+      .map(([k, v]) => [k, onlyFields(v)]),
+  );
 }
 
 /** Empty optional values travel as null, not as '' that a pattern would refuse. */
@@ -193,9 +197,17 @@ export function useSchemaForm({ bundle, mode, record, initial, dicts, form: ownF
       }),
     [record, initial, mode, meeting, inputs],
   );
+  // A stored record's set-once fields (an asset card's keeper, moved by transfer documents) are shown, not edited.
+  const entity = useMemo(
+    () =>
+      mode === 'edit' && bundle.entity.fields.some((f) => f.setOnce)
+        ? { ...bundle.entity, fields: bundle.entity.fields.map((f) => (f.setOnce ? { ...f, readOnly: true } : f)) }
+        : bundle.entity,
+    [bundle, mode],
+  );
   const schema = useMemo(
-    () => buildFormSchema(formFile, bundle.entity, bundle.texts, env.language, dicts, mode === 'view', inputs),
-    [formFile, bundle, env.language, dicts, mode, inputs],
+    () => buildFormSchema(formFile, entity, bundle.texts, env.language, dicts, mode === 'view', inputs),
+    [formFile, entity, bundle.texts, env.language, dicts, mode, inputs],
   );
 
   const gates = useSubmitGates(formFile, form, bundle.entity, bundle.texts, dicts);

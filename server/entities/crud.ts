@@ -38,6 +38,7 @@ import {
 import type { DictEntry } from '../platform/dictionaries.ts';
 import { exportRows, importLines, importRows } from './excel.ts';
 import { assertNoOverlap } from './overlap.ts';
+import { withoutOwned } from './owned.ts';
 import { ok } from '../platform/answer.ts';
 
 type Query = Record<string, unknown>;
@@ -110,7 +111,7 @@ function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
   const aggregates = entity.fields
     .filter((f) => f.aggregate && !f.hidden)
     .flatMap((f) => {
-      const { of, sum = [], min, count, match, where = {} } = f.aggregate!;
+      const { of, sum = [], min, count, list, match, where = {} } = f.aggregate!;
       const source = targets.get(of);
       if (!source) return [];
       const column = (e: EntityDef, name: string) =>
@@ -136,11 +137,13 @@ function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
         same.push(sql`${col} in (${sql.join(values.map((v) => sql.lit(v)))})`);
       }
       if (source.site) same.push(sql`a.top_dept_id = t.top_dept_id`);
-      const figure = min
-        ? sql`min(a.${sql.ref(column(source, min))})`
-        : count
-          ? sql`count(*)::integer`
-          : sql`coalesce(sum(${total}), 0)${f.type === 'money' ? sql`::numeric(18,2)` : sql``}`;
+      const figure = list
+        ? sql`coalesce(jsonb_agg(distinct a.${sql.ref(column(source, list))}) filter (where a.${sql.ref(column(source, list))} is not null), '[]'::jsonb)`
+        : min
+          ? sql`min(a.${sql.ref(column(source, min))})`
+          : count
+            ? sql`count(*)::integer`
+            : sql`coalesce(sum(${total}), 0)${f.type === 'money' ? sql`::numeric(18,2)` : sql``}`;
       return [sql`(select ${figure} from ${sql.table(source.table)} a where ${sql.join(same, sql` and `)})`.as(f.column)];
     });
   return [
@@ -429,6 +432,8 @@ export class EntityService {
         }
       }
     }
+    // What the server owns is never taken from a request: dropped before anything reads the body.
+    if (copy && typeof copy === 'object' && !Array.isArray(copy)) withoutOwned(this.entity, copy, mode, this.siteEntities);
     if (!validator(copy)) {
       const error = validator.errors![0]!;
       const locale = this.request.locale;

@@ -8,7 +8,18 @@ import type { Services } from '../app.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { caller } from '../platform/gate.ts';
 import { t, type MessageKey } from '../platform/messages.ts';
-import { checkXlsx, columnLetters, importLimits, integerCell, moneyCell } from '../platform/xlsx-guard.ts';
+import {
+  CellRefused,
+  checkXlsx,
+  columnLetters,
+  importLimits,
+  integerCell,
+  moneyCell,
+  numberCell,
+  readCell,
+  type CellRead,
+} from '../platform/xlsx-guard.ts';
+import { DEFAULT_SCALE } from '../../validators/formats.ts';
 import { LOCALES, type Locale } from '../../validators/locale.ts';
 import { EntityService, fieldLabel } from './crud.ts';
 import type { EntityDef, FieldDef } from './model.ts';
@@ -21,6 +32,25 @@ const YES_NO: Record<string, [string, string]> = {
   'pt-BR': ['Sim', 'Não'],
 };
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Text a spreadsheet would run as a formula when it starts the cell (OWASP "CSV injection": = + - @,
+ * tab, carriage return; and their full-width forms, which Chinese input methods type): `=HYPERLINK(…)`
+ * in a payee's name, `=cmd|' /C calc'!A0` in a remark.
+ */
+export const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
+
+/**
+ * Writes a value into an export's cell so that a spreadsheet never takes text for a formula (issue 31):
+ * text that starts like one keeps its characters and gets the text number format (@), which Excel,
+ * LibreOffice and WPS show as text and keep as text when the cell is edited. exceljs writes no
+ * quotePrefix style, and an apostrophe put before the text would show in the cell and come back in
+ * a re-import; with @ the file round-trips exactly. Numbers (a negative amount too) stay numbers.
+ */
+export function setCell(cell: ExcelJS.Cell, value: unknown): void {
+  cell.value = value as ExcelJS.CellValue;
+  if (typeof value === 'string' && FORMULA_START.test(value)) cell.numFmt = '@';
+}
 
 function exportable(svc: EntityService, wanted?: string): FieldDef[] {
   const fields = svc.entity.fields.filter(
@@ -68,7 +98,13 @@ export async function exportRows(s: Services, svc: EntityService, request: Fasti
           else if (f.type === 'boolean') values[f.name] = YES_NO[locale][v ? 0 : 1];
           else values[f.name] = v;
         }
-        sheet.addRow(values).commit();
+        const added = sheet.addRow(values);
+        // Text that a spreadsheet would run as a formula is marked as text (setCell).
+        for (const f of fields) {
+          const v = values[f.name];
+          if (typeof v === 'string' && FORMULA_START.test(v)) setCell(added.getCell(f.name), v);
+        }
+        added.commit();
       }
       sheet.commit();
       await workbook.commit();
@@ -82,34 +118,40 @@ export async function exportRows(s: Services, svc: EntityService, request: Fasti
     .send(stream);
 }
 
-function cellText(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (value instanceof Date) return value;
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return value.result;
-  }
-  return value;
+/** A header cell's text ('' when it holds none: a formula without its result is no header). */
+function headerText(value: ExcelJS.CellValue): string {
+  const v = readCell(value);
+  if (v === undefined || v instanceof CellRefused) return '';
+  return v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
 }
 
-/** A cell that cannot become its field's value without losing digits: refused with its reference. */
+/**
+ * A cell that cannot become its field's value as it is: a number with more places than the field
+ * takes, or one that holds no value (a formula without its result, an error: CellRefused). Refused
+ * with its reference, never rounded.
+ */
 class CellProblem {
-  constructor(readonly key: MessageKey) {}
+  constructor(
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+  ) {}
 }
 const BAD_MONEY = new CellProblem('import.badMoneyCell');
 const BAD_INTEGER = new CellProblem('import.badIntegerCell');
 
 /** A cell as the save endpoint would take the field (never rounded: 1.005 is no amount). */
-function bodyValue(f: FieldDef, raw: unknown, dictLabels: Map<string, string>): unknown {
+function bodyValue(f: FieldDef, raw: CellRead, dictLabels: Map<string, string>): unknown {
   if (raw === undefined || raw === '') return undefined;
   switch (f.type) {
     case 'integer':
       return integerCell(raw) ?? BAD_INTEGER;
     case 'ref':
       return typeof raw === 'number' ? raw : /^-?\d+$/.test(String(raw).trim()) ? Number(String(raw).trim()) : String(raw);
-    case 'number':
-      return typeof raw === 'number' ? raw : Number.isNaN(Number(raw)) ? String(raw) : Number(raw);
+    case 'number': {
+      // As many places as the field takes (its scale), never rounded: the JSON API's rule.
+      const scale = f.scale ?? DEFAULT_SCALE;
+      return numberCell(raw, scale) ?? (scale === 0 ? BAD_INTEGER : new CellProblem('import.badNumberCell', { scale }));
+    }
     case 'money':
       return moneyCell(raw) ?? BAD_MONEY;
     case 'date':
@@ -179,7 +221,7 @@ async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest
   const columns = new Map<number, FieldDef>();
   const unknown: string[] = [];
   sheet.getRow(1).eachCell((cell, col) => {
-    const header = String(cellText(cell.value) ?? '').trim();
+    const header = headerText(cell.value).trim();
     if (!header) return;
     const f = byHeader.get(header.toLowerCase());
     if (f) columns.set(col, f);
@@ -232,11 +274,16 @@ async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest
     const body: Record<string, unknown> = {};
     let problem: string | undefined;
     for (const [col, f] of columns) {
-      const raw = cellText(row.getCell(col).value);
-      const v = bodyValue(f, raw, labels.get(f.dict ?? '') ?? new Map());
+      const read = readCell(row.getCell(col).value);
+      // A formula without its result or an error cell is refused as it stands, never read as text.
+      const raw = read instanceof CellRefused ? undefined : read;
+      const v =
+        read instanceof CellRefused ? new CellProblem(read.key) : bodyValue(f, raw, labels.get(f.dict ?? '') ?? new Map());
       if (v instanceof CellProblem) {
-        const shown = raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw);
+        const shown =
+          read instanceof CellRefused ? read.value : raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw);
         problem ??= t(v.key, locale, {
+          ...v.params,
           cell: `${columnLetters(col)}${line}`,
           field: fieldLabel(s, f, locale),
           value: shown.length > 30 ? `${shown.slice(0, 30)}…` : shown,

@@ -6,15 +6,17 @@
 // document's body under the member's name and come back with the document (infoById); one save
 // writes the document and its lines in one transaction. Each line is validated like a row of its
 // entity (the body schema, dictionaries, references, files); a line field marked `unique` is unique
-// across every document of the site, and the refusal names the document that holds the value (an
-// invoice reimbursed once). Sums of line fields become document fields on the server; the browser's
-// figures are never taken.
+// across every document of the site, and the refusal names the document that holds the value. An
+// invoice's number and code go to the site's invoice register instead (./invoices.ts: one invoice,
+// one document, whatever document type and however spelt). Sums of line fields become document
+// fields on the server; the browser's figures are never taken.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AppError, Code } from '../platform/errors.ts';
 import { t } from '../platform/messages.ts';
 import type { Locale } from '../../validators/locale.ts';
 import { run } from '../../validators/expression/evaluate.ts';
 import type { EntityDef, FieldDef } from './model.ts';
+import { holdInvoices, normaliseInvoiceLine, releaseInvoices } from './invoices.ts';
 import { filesPatch, keptByHooks, toColumns, toWire, type Row } from './rows.ts';
 
 /** An amount in cents, exact (amounts are decimal strings with at most two places, or numbers). */
@@ -116,13 +118,14 @@ export async function readLines(
   return out;
 }
 
-/** Removes the lines of removed documents. */
+/** Removes the lines of removed documents (their invoices are free again). */
 export async function removeLines(
   trx: Transaction<any>,
   entities: ReadonlyMap<string, EntityDef>,
   doc: EntityDef,
   ids: number[],
 ) {
+  await releaseInvoices(trx, entities, doc, ids);
   for (const member of Object.keys(doc.lines ?? {})) {
     await trx
       .deleteFrom(lineEntity(entities, doc, member).table)
@@ -200,6 +203,8 @@ export async function writeLines(ctx: LinesContext, doc: EntityDef, docId: numbe
         if (!f.readOnly && f.default !== undefined && (l[f.name] === undefined || l[f.name] === null)) l[f.name] = f.default;
       await atLine(i + 1, async () => {
         if (l.id !== undefined && !existing.has(Number(l.id))) throw new AppError(Code.notFound, 'record.notFound');
+        // An invoice is written as the register spells it (./invoices.ts).
+        normaliseInvoiceLine(ctx, line, l);
         await ctx.checkValues(line, l);
       });
     }
@@ -233,6 +238,8 @@ export async function writeLines(ctx: LinesContext, doc: EntityDef, docId: numbe
         .insertInto(line.table)
         .values(fresh.map((c) => Object.fromEntries(names.map((n) => [n, n in c ? c[n] : sql`default`]))))
         .execute();
+    // The collection's invoices, as now stored, held by this document in the site's register.
+    await holdInvoices(ctx, doc, member, docId);
   }
 }
 

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import type { Json } from '../../validators/merge-patch.ts';
 import type { StatesDecl } from './states.ts';
+import { APPROVED_BY, approvedByField, ownedByDeclaration, separationOf, takenFromRequest } from './owned.ts';
 
 export type FieldType =
   | 'string'
@@ -38,6 +39,8 @@ export interface FieldDef {
   format?: string;
   minimum?: number;
   maximum?: number;
+  /** number: decimal places taken (default 2); more are refused, never rounded (issue 31). */
+  scale?: number;
   unique?: boolean;
   uniqueWith?: string[];
   dict?: string;
@@ -76,6 +79,8 @@ export interface FieldDef {
     where?: Record<string, string | string[] | Record<string, string>>;
     /** How many rows match, instead of a sum. */
     count?: true;
+    /** The distinct values of this field of the matching rows, as a list (who approved a document). */
+    list?: string;
   };
   /** A figure computed from the row's other fields at every read (the expression language; no column). */
   compute?: string;
@@ -83,6 +88,13 @@ export interface FieldDef {
   restrict?: boolean;
   /** A figure worked out from the row at every save and stored (a line's quantity × unit price). */
   derive?: string;
+  /**
+   * Given when the row is made, owned by the server afterwards: what another entity's effects move
+   * (an asset card's keeper, moved by a transfer document). Marked by ./owned.ts, or in the file.
+   */
+  setOnce?: boolean;
+  /** The number of an invoice in a register, unique per site however it is spelt (./invoices.ts). */
+  invoice?: { register: string; code?: string };
 }
 
 export interface EntityDef {
@@ -293,6 +305,9 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
   for (const std of STANDARD_FIELDS) {
     if (!fields.some((f) => f.name === std.name) && hasColumn(std.column)) fields.push({ ...std });
   }
+  // A document's states, its department and owner, an action's inputs: the server's (./owned.ts).
+  const owned = ownedByDeclaration({ ...file, fields });
+  for (const f of fields) if (owned.has(f.name)) f.readOnly = true;
   // Every document that goes through approval follows the meeting-record rule (spec section 4): the
   // per-form setting decides whether its form shows the section, so each has the section's fields.
   const meetingRecord = file.meetingRecord ?? (Boolean(file.process) && fields.some((f) => f.name === 'approvalStatus'));
@@ -301,6 +316,13 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
       if (!fields.some((f) => f.name === extra.name)) fields.push({ ...extra, column: snake(extra.name) });
     }
   }
+  // An action kept from whoever approved the document (a payment) is offered by the list only to
+  // the others: the rows say who approved them (./owned.ts).
+  const separatedFromApprovers = Object.entries(file.states?.actions ?? {}).some(([name, a]) =>
+    separationOf(a, file.effects?.[name]).has('approvers'),
+  );
+  if (file.process && separatedFromApprovers && !fields.some((f) => f.name === APPROVED_BY))
+    fields.push(approvedByField(file.name));
   const meetingAmount = fields.some((f) => f.name === 'money')
     ? 'money'
     : (fields.find((f) => f.type === 'money' && !f.aggregate && !f.compute)?.name ?? 'money');
@@ -376,7 +398,7 @@ export function permissionOf(entity: EntityDef, action: string): string {
   return `${entity.permission}:${action}`;
 }
 
-/** Fields a request may set. */
-export function writableFields(entity: EntityDef): FieldDef[] {
-  return entity.fields.filter((f) => !f.readOnly && !f.standard);
+/** Fields a request may set on a new row (`save`) or on a stored one (`update`): ./owned.ts. */
+export function writableFields(entity: EntityDef, mode: 'save' | 'update' = 'save'): FieldDef[] {
+  return entity.fields.filter((f) => takenFromRequest(f, mode));
 }

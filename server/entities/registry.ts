@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../validators/ajv.ts';
-import { ID_MAX, INT_MAX, INT_MIN, MONEY_PATTERN } from '../../validators/formats.ts';
+import { DEFAULT_SCALE, ID_MAX, INT_MAX, INT_MIN, MONEY_PATTERN } from '../../validators/formats.ts';
 import type { Json } from '../../validators/merge-patch.ts';
 import {
   loadBaseFiles,
@@ -16,6 +16,7 @@ import {
 } from '../schemas/files.ts';
 import { compileEntity, writableFields, type EntityDef, type FieldDef } from './model.ts';
 import { tableColumns } from './table.ts';
+import { markOwnedAcross } from './owned.ts';
 import { filesOf, versionOf } from './versions.ts';
 
 export interface SiteSchemas {
@@ -76,6 +77,8 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
         type: 'number',
         ...(f.minimum !== undefined ? { minimum: f.minimum } : {}),
         ...(f.maximum !== undefined ? { maximum: f.maximum } : {}),
+        // At most the field's decimal places: more are refused, never rounded (issue 31).
+        'x-decimals': f.scale ?? DEFAULT_SCALE,
       });
     case 'money':
       // Exact decimals travel as strings; a plain number is taken too.
@@ -85,6 +88,9 @@ function fieldSchema(f: FieldDef): Record<string, unknown> {
           { type: 'string', pattern: MONEY_PATTERN },
           { type: 'number', exclusiveMinimum: -1e16, exclusiveMaximum: 1e16 },
         ],
+        // Two places, text or number: 1.005 and 2.675 are refused by name, never rounded to 1.00 / 2.67
+        // by the write (issue 31); checked before the anyOf, so the message says how many places.
+        'x-decimals': 2,
         ...(f.minimum !== undefined ? { 'x-moneyMinimum': f.minimum } : {}),
         ...(f.maximum !== undefined ? { 'x-moneyMaximum': f.maximum } : {}),
       });
@@ -209,7 +215,7 @@ export function bodySchema(
   mode: 'save' | 'update',
   entities?: ReadonlyMap<string, EntityDef>,
 ): Record<string, unknown> {
-  const fields = writableFields(entity);
+  const fields = writableFields(entity, mode);
   const properties: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
   const required = mode === 'save' ? fields.filter((f) => f.required && f.default === undefined).map((f) => f.name) : [];
   // A document's lines travel in its body, each validated like a row of the line entity; an update
@@ -265,13 +271,15 @@ export class SchemaRegistry {
 
   /** Entities as written in the base files (routes are registered from these). */
   baseEntities(): EntityDef[] {
-    return this.base
+    const entities = this.base
       .filter((f) => f.kind === 'entity')
       .map((f) => {
         const e = this.compile(f.json);
         e.schemaVersion = versionOf(filesOf(this.base, e));
         return e;
       });
+    markOwnedAcross(new Map(entities.map((e) => [e.name, e])));
+    return entities;
   }
 
   private compile(json: Record<string, Json>): EntityDef {
@@ -284,6 +292,7 @@ export class SchemaRegistry {
       const overrides = loadOverrides(siteKey);
       const files = resolveForSite(this.base, overrides);
       const entities = new Map(files.filter((f) => f.kind === 'entity').map((f) => [f.name, this.compile(f.json)]));
+      markOwnedAcross(entities);
       // The version a row records covers the files the site sees (its overrides included).
       for (const e of entities.values()) e.schemaVersion = versionOf(filesOf(files, e));
       // Body validators are compiled when an entity is first written, not for every entity when the

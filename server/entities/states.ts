@@ -24,6 +24,7 @@ import { filesPatch, toColumns } from './rows.ts';
 import { runEffects } from './effects.ts';
 import { checkDocument } from './lines.ts';
 import { permissionOf, type EntityDef } from './model.ts';
+import { APPROVED_BY, separationOf } from './owned.ts';
 
 export interface StateAction {
   from: string[];
@@ -39,6 +40,12 @@ export interface StateAction {
   form?: string;
   /** Rules over the document and the inputs (a cash repayment settles exactly what is outstanding). */
   checks?: Array<{ rule: string; message: string }>;
+  /**
+   * Who may not take the action (DOMAIN.md "Controls"): the document's `applicant`, whoever
+   * `approvers` approved a step of it. An action whose effects pay (`budget: pay`) separates both
+   * whatever the file says; a site's patch may add, never take away (./owned.ts separationOf).
+   */
+  separate?: Array<'applicant' | 'approvers'>;
 }
 
 export interface StatesDecl {
@@ -46,6 +53,36 @@ export interface StatesDecl {
   /** States in which the document may still be changed or removed (default: any). */
   editable?: string[];
   actions: Record<string, StateAction>;
+}
+
+/**
+ * Why the user may not take the action on this document (segregation of duties), or null. The
+ * applicant is who made the document and whoever submitted it; the approvers, whoever approved a
+ * step of any of its approval runs.
+ */
+async function separationRefusal(
+  trx: Transaction<any>,
+  entity: EntityDef,
+  separate: Set<'applicant' | 'approvers'>,
+  doc: Record<string, unknown>,
+  userId: number,
+  siteId: number,
+): Promise<'state.ownDocument' | 'state.approvedIt' | null> {
+  if (!separate.size) return null;
+  if (separate.has('applicant')) {
+    if (Number(doc.createdBy) === userId) return 'state.ownDocument';
+    const started = await sql`select 1 from wf_instance where top_dept_id = ${siteId} and entity = ${entity.name}
+      and business_key = ${Number(doc.id)} and starter_id = ${userId} limit 1`.execute(trx);
+    if (started.rows.length) return 'state.ownDocument';
+  }
+  if (separate.has('approvers')) {
+    const approved = await sql`select 1 from wf_task where top_dept_id = ${siteId} and entity = ${entity.name}
+      and business_key = ${Number(doc.id)} and status = '1' and decision = 'approve' and completed_by = ${userId} limit 1`.execute(
+      trx,
+    );
+    if (approved.rows.length) return 'state.approvedIt';
+  }
+  return null;
 }
 
 /** Whether the document (wire names) may take the action now. */
@@ -148,6 +185,9 @@ export function stateRoutes(app: FastifyInstance, s: Services) {
               const doc = svc.wire(await svc.find(id, trx));
               try {
                 if (!actionApplies(states, action, doc)) throw new AppError(Code.conflict, 'state.notAllowed', { action: title });
+                const separated = separationOf(action, entity.effects?.[name]);
+                const refused = await separationRefusal(trx, entity, separated, doc, principal.userId, site.id);
+                if (refused) throw new AppError(Code.forbidden, refused, { action: title });
                 const lineInputs = await writeLineInputs(s, trx, entity, request, doc, inputs);
                 checkDocument(
                   { ...entity, checks: action.checks },
@@ -346,6 +386,13 @@ export function documentActions(entity: EntityDef, declared: RowAction[]): RowAc
     const from = quoted(a.from)
       .map((v) => `${states!.field} == ${v}`)
       .join(' || ');
+    // Not offered to whom the server would refuse it (segregation of duties).
+    const separated = separationOf(a, entity.effects?.[name]);
+    const duties = [
+      ...(separated.has('applicant') ? ['createdBy != $user.userId'] : []),
+      ...(separated.has('approvers') && entity.byName.has(APPROVED_BY) ? [`!includes(${APPROVED_BY}, $user.userId)`] : []),
+    ];
+    const when = [a.when, ...duties].filter(Boolean).map((c) => `(${c})`);
     // An action with inputs opens its form on the row and posts it to the action.
     add({
       action: a.form ? 'edit' : 'request',
@@ -354,7 +401,7 @@ export function documentActions(entity: EntityDef, declared: RowAction[]): RowAc
       title: a.title,
       permission: permissionOf(entity, a.permission ?? name),
       ...(a.confirm && !a.form ? { confirm: a.confirm } : {}),
-      visible: a.when ? `(${from}) && (${a.when})` : from,
+      visible: when.length ? [`(${from})`, ...when].join(' && ') : from,
     });
   }
   return out;

@@ -1,4 +1,5 @@
-// Messages of the import limits and of cells that would lose digits (issue 13; server/platform/xlsx-guard.ts).
+// Messages of the import limits and of cells that would lose digits (issue 13) or hold no value to take
+// (a formula without its result, an error: issue 31); server/platform/xlsx-guard.ts.
 import type { Localized } from '../../validators/locale.ts';
 
 export const importMessages = {
@@ -78,5 +79,28 @@ export const importMessages = {
     'zh-TW': '儲存格 {cell}：{field}「{value}」須為整數',
     'en-US': 'Cell {cell}: {field} "{value}" must be a whole number',
     'pt-BR': 'Célula {cell}: {field} "{value}" deve ser um número inteiro',
+  },
+  'import.badNumberCell': {
+    'zh-CN': '单元格 {cell}：{field}“{value}”的小数位数过多（最多{scale}位）',
+    'zh-TW': '儲存格 {cell}：{field}「{value}」的小數位數過多（最多{scale}位）',
+    'en-US': 'Cell {cell}: {field} "{value}" has too many decimal places (at most {scale})',
+    'pt-BR': 'Célula {cell}: {field} "{value}" tem casas decimais demais (no máximo {scale})',
+  },
+  // Issue 31: a formula's value is the one the spreadsheet saved with it, never its text.
+  'import.formulaCell': {
+    'zh-CN':
+      '单元格 {cell}：{field}是公式“{value}”，文件中没有它的计算结果；请在表格软件中重新计算并保存，或将其复制后“选择性粘贴为数值”',
+    'zh-TW':
+      '儲存格 {cell}：{field}是公式「{value}」，檔案中沒有它的計算結果；請在試算表軟體中重新計算並儲存，或將其複製後「選擇性貼上為值」',
+    'en-US':
+      'Cell {cell}: {field} is the formula "{value}" and the file holds no calculated value for it; recalculate and save the workbook in the spreadsheet program, or paste it as values',
+    'pt-BR':
+      'Célula {cell}: {field} é a fórmula "{value}" e o arquivo não tem o valor calculado dela; recalcule e salve a planilha no programa de planilhas, ou cole-a como valores',
+  },
+  'import.errorCell': {
+    'zh-CN': '单元格 {cell}：{field}是错误值 {value}，请在表格中更正后再导入',
+    'zh-TW': '儲存格 {cell}：{field}是錯誤值 {value}，請在試算表中更正後再匯入',
+    'en-US': 'Cell {cell}: {field} is the error {value}; correct it in the workbook and import again',
+    'pt-BR': 'Célula {cell}: {field} é o erro {value}; corrija-o na planilha e importe de novo',
   },
 } satisfies Record<string, Localized>;

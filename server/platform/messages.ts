@@ -13,6 +13,7 @@ import { assetMessages } from './messages.asset.ts';
 import { accountMessages } from './messages.account.ts';
 import { salaryMessages } from './messages.salary.ts';
 import { carMessages } from './messages.car.ts';
+import { controlMessages } from './messages.controls.ts';
 
 export const messages = {
   ...budgetMessages,
@@ -26,6 +27,7 @@ export const messages = {
   ...accountMessages,
   ...salaryMessages,
   ...carMessages,
+  ...controlMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {
     'zh-CN': '登录已失效，请重新登录',

@@ -12,8 +12,12 @@
 //
 // and refuses beyond the site's limits (settings import.*) with a message naming the limit and the
 // figure. It writes nothing and answers nothing but an AppError.
+//
+// After the guard, every reader takes a cell through readCell (issue 31): a formula's saved result,
+// never the formula or `[object Object]`; numbers as the spreadsheet holds them, never rounded.
 import zlib from 'node:zlib';
-import { isMoney } from '../../validators/formats.ts';
+import type { CellValue } from 'exceljs';
+import { decimalPlaces, isMoney, textDecimalPlaces } from '../../validators/formats.ts';
 import { AppError, Code } from './errors.ts';
 
 export interface ImportLimits {
@@ -663,20 +667,83 @@ function cellAttr(buf: Buffer, from: number, to: number): number | undefined {
   return undefined;
 }
 
+// ---- what a cell holds ------------------------------------------------------------------------
+
+/** What a reader takes from a cell: text, a number, a yes/no, a day; undefined when empty. */
+export type CellRead = string | number | boolean | Date | undefined;
+
+/**
+ * A cell that holds no value to take, and why (the reader names its row and column): a formula the
+ * file keeps no result of, or an error value (#DIV/0!, #REF!, #N/A…), itself or as a formula's result.
+ */
+export class CellRefused {
+  constructor(
+    readonly key: 'import.formulaCell' | 'import.errorCell',
+    /** The formula (=A1*B1) or the error (#DIV/0!), for the message. */
+    readonly value: string,
+  ) {}
+}
+
+/**
+ * A cell of an uploaded workbook as every reader takes it (issue 31; exceljs's cell.value):
+ *
+ * - a formula, shared or not: the result the spreadsheet saved with it when that is a number, text,
+ *   yes/no or day; without one (never calculated, or a writer that kept none), or with an error as its
+ *   result, the cell is refused — a formula's text is never taken as the value;
+ * - rich text: its runs' text joined; a hyperlink: its text (a formula's result under it as above);
+ * - an error cell: refused;
+ * - a number: as the spreadsheet holds it (sheetNumber), never rounded to a field's places;
+ * - a day (a date-formatted cell): the Date exceljs made of it, as before.
+ *
+ * Text that starts with = + - @ is text (a phone number +86…, a note "- see below"): taken as it is;
+ * exports mark such text as text (server/entities/excel.ts), so it never runs as a formula.
+ */
+export function readCell(value: CellValue | undefined): CellRead | CellRefused {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
+  if (typeof value === 'number') return sheetNumber(value);
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value !== 'object') return undefined;
+  const v = value as unknown as Record<string, unknown>;
+  if ('formula' in v || 'sharedFormula' in v) {
+    const result = v.result;
+    if (result && typeof result === 'object' && !(result instanceof Date))
+      return new CellRefused('import.errorCell', String((result as { error?: unknown }).error ?? '#VALUE!'));
+    if (result === undefined || result === null)
+      return new CellRefused('import.formulaCell', `=${String(v.formula ?? v.sharedFormula ?? '').slice(0, 60)}`);
+    return readCell(result as CellValue);
+  }
+  if ('error' in v) return new CellRefused('import.errorCell', String(v.error));
+  if (Array.isArray(v.richText)) return (v.richText as Array<{ text?: unknown }>).map((r) => String(r.text ?? '')).join('');
+  // A hyperlink: its text (plain, rich, or a formula's result that exceljs put there).
+  if ('text' in v) return v.text === undefined || v.text === null ? undefined : readCell(v.text as CellValue);
+  return undefined;
+}
+
+/**
+ * A number as the spreadsheet holds it. Excel keeps 15 significant digits and saves the double its
+ * arithmetic made, so =0.1+0.2 arrives as 0.30000000000000004 and shows as 0.3: read to 15 digits it
+ * is the 0.3 the user sees. What anyone typed (15 digits at most) comes back exactly — 1.005 stays
+ * 1.005 and is refused where two places are the rule. Whole numbers and numbers of 15 or more digits
+ * before the point are taken as they are.
+ */
+export function sheetNumber(n: number): number {
+  if (!Number.isFinite(n) || Number.isInteger(n) || Math.abs(n) >= 1e15) return n;
+  return Number(n.toPrecision(15));
+}
+
 // ---- cells that become numbers ----------------------------------------------------------------
 
 /**
  * A cell as a money amount, by the API's rule (validators/formats.ts MONEY_PATTERN: at most two
- * decimals, never rounded): a number keeps its cents when it has no more than two places (float
- * noise such as 0.1 + 0.2 aside, as the ledger's amountOf), text its own digits (thousands
- * separators dropped). null: not an amount.
+ * decimals, never rounded): a number (as the spreadsheet holds it: 0.1 + 0.2 is 0.3) when it has no
+ * more than two places, text its own digits (thousands separators dropped). null: not an amount.
  */
 export function moneyCell(value: unknown): string | null {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    const cents = value * 100;
-    if (Math.abs(cents - Math.round(cents)) >= 1e-6) return null;
-    const text = (Math.round(cents) / 100).toFixed(2);
+    const n = sheetNumber(value);
+    if (!Number.isFinite(n) || decimalPlaces(n) > 2) return null;
+    const text = n.toFixed(2);
     return isMoney(text) ? text : null;
   }
   if (typeof value !== 'string') return null;
@@ -684,9 +751,24 @@ export function moneyCell(value: unknown): string | null {
   return isMoney(text) ? text : null;
 }
 
+/**
+ * A cell as a number of at most `scale` places (a number field's), never rounded: null when it has
+ * more; text that is no number at all is given back for the field's validation to name.
+ */
+export function numberCell(value: unknown, scale: number): number | string | null {
+  if (typeof value === 'number') {
+    const n = sheetNumber(value);
+    return decimalPlaces(n) <= scale ? n : null;
+  }
+  const text = String(value).trim();
+  const places = textDecimalPlaces(text);
+  if (places === null) return text;
+  return places <= scale ? Number(text) : null;
+}
+
 /** A cell as a whole number, never rounded: null when it is a number or numeric text that is none. */
 export function integerCell(value: unknown): number | string | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value === 'number') return Number.isSafeInteger(sheetNumber(value)) ? sheetNumber(value) : null;
   const text = String(value).trim();
   if (/^-?\d+$/.test(text)) {
     const n = Number(text);

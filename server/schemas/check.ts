@@ -529,6 +529,14 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           return;
         }
         const lineEntityOf = (member: string) => entities.get(str(obj(obj(json.lines)[member]).entity) ?? '');
+        if (effect.invoices !== undefined) {
+          if (!['hold', 'release'].includes(String(effect.invoices))) report(rel, `${at}/invoices`, `invoices effect ${String(effect.invoices)}: hold or release`);
+          const joins = Object.keys(obj(json.lines)).some((m) =>
+            [...(lineEntityOf(m)?.fields.values() ?? [])].some((f) => f.invoice !== undefined),
+          );
+          if (!joins) report(rel, `${at}/invoices`, 'no line collection of the entity holds invoices (a field with "invoice")');
+          return;
+        }
         if (effect.stock !== undefined) {
           if (!['in', 'out', 'move'].includes(String(effect.stock))) report(rel, `${at}/stock`, `stock effect ${String(effect.stock)}: in, out or move`);
           const balance = entities.get(String(effect.balance));
@@ -606,7 +614,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           } else if (effect.lines !== undefined && !lineEntityOf(String(effect.lines))) report(rel, `${at}/lines`, `${String(effect.lines)} names no lines of the entity`);
           return;
         }
-        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning, contract, stock, update, copyTo, linesFrom or notStarted`);
+        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning, contract, stock, invoices, update, copyTo, linesFrom or notStarted`);
         if (!['freeze', 'release', 'consume', 'pay'].includes(String(effect.budget))) report(rel, `${at}/budget`, `budget effect ${String(effect.budget)}: freeze, release, consume or pay`);
         if (effect.budget === 'consume' && effect.amount !== undefined) field(`${at}/amount`, effect.amount, 'amount field');
         if (effect.budget === 'freeze') {
@@ -681,6 +689,27 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       const def = obj(f);
       text(rel, `${at}/title`, def.title);
       arr(def.uniqueWith).forEach((u, i) => field(`${at}/uniqueWith/${i}`, u, 'uniqueWith field'));
+      // An invoice's number in the register (server/entities/invoices.ts): a string field of a line
+      // entity, beside a string code field; the register replaces `unique`.
+      if (def.invoice !== undefined) {
+        const decl = obj(def.invoice);
+        if (json.lineOf === undefined) report(rel, `${at}/invoice`, 'an invoice register holds lines of documents: the entity says no lineOf');
+        if (def.type !== 'string') report(rel, `${at}/invoice`, `an invoice number is a string field, not ${String(def.type)}`);
+        if (def.unique !== undefined) report(rel, `${at}/unique`, 'an invoice number is unique through its register: drop unique');
+        if (decl.code !== undefined) {
+          field(`${at}/invoice/code`, decl.code, 'invoice code field');
+          const code = fields.get(String(decl.code));
+          if (code && code.type !== 'string') report(rel, `${at}/invoice/code`, `the invoice code ${String(decl.code)} is not a string field`);
+        }
+        // A document whose invoices these are, going through approval, frees them when cancelled.
+        const doc = entities.get(String(json.lineOf));
+        if (doc?.json.process !== undefined) {
+          const frees = arr(obj(doc.json.effects).cancelled).some((e) => obj(e).invoices === 'release');
+          if (!frees) report(doc.rel, '/effects/cancelled', `its lines ${String(json.name)} hold invoices: a cancelled document frees them ({ "invoices": "release" })`);
+        }
+      }
+      // Decimal places are a number field's: money has two, an integer none (issue 31).
+      if (def.scale !== undefined && def.type !== 'number') report(rel, `${at}/scale`, `scale is for number fields, not ${String(def.type)}`);
       if (def.type === 'dict') {
         const dict = str(def.dict);
         if (!dict) report(rel, at, 'a dict field names no dictionary (dict)');

@@ -1,8 +1,11 @@
 // What the schema files need of the database, at every start and at every reload in development:
-// the generated tables and their new columns (a site's added fields included), and the versions of
-// the files each site sees (a saved document renders with the files it was saved under).
+// the generated tables and their new columns (a site's added fields included), the versions of
+// the files each site sees (a saved document renders with the files it was saved under), and the
+// invoice register's rows for invoices stored before it (server/entities/invoices.ts).
 import type { Kysely } from 'kysely';
 import { ensureGeneratedTables } from '../entities/table.ts';
+import { fillInvoiceRegister } from '../entities/invoices.ts';
+import { compileEntity } from '../entities/model.ts';
 import { recordSchemaVersions } from '../entities/versions.ts';
 import { loadBaseFiles, loadOverrides, overrideSites, resolveForSite } from './files.ts';
 
@@ -17,4 +20,9 @@ export async function prepareSchemaTables(db: Kysely<any>): Promise<void> {
     await recordSchemaVersions(trx, files);
     for (const view of views) await recordSchemaVersions(trx, view);
   });
+  // Invoices stored before the register (or before their line entity joined it) are entered.
+  await fillInvoiceRegister(
+    db,
+    files.filter((f) => f.kind === 'entity' && (f.json.lineOf || f.json.lines)).map((f) => compileEntity(f.json, null)),
+  );
 }

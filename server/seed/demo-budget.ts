@@ -217,6 +217,7 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
         buyer: as('buyer', 'Demo@12345'),
         assets: as('assets', 'Demo@12345'),
         principal: as('principal', 'Demo@12345'),
+        secretary: as('secretary', 'Demo@12345'),
         sealKeeper: as('sealkeeper', 'Demo@12345'),
         dispatcher: as('dispatcher', 'Demo@12345'),
       };
@@ -469,9 +470,10 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
     // This month as the documents write it, and the day the cashier pays on.
     const mm = String(months).padStart(2, '0');
     const payDay = `${year}-${mm}-${String(Math.min(today.getDate(), 10)).padStart(2, '0')}`;
+    // Fully digital invoices (数电票): 20 digits — the year's last two, 11 for Beijing, the issuing
+    // channel, a sequence — and no code (validators/invoice.ts).
     const invoice = (amount: number, seller: string, day: number) => ({
-      invoiceCode: '',
-      invoiceNo: `${year}${mm}${String(++invoiceNo).padStart(8, '0')}`,
+      invoiceNo: `${String(year).slice(-2)}112${mm}0000000${String(++invoiceNo).padStart(6, '0')}`,
       invoiceDate: `${year}-${mm}-${String(day).padStart(2, '0')}`,
       amount: money(amount),
       sellerTaxId: '91110108MA01ABCD2X',
@@ -779,8 +781,9 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
       year: today.getFullYear(),
       month: today.getMonth() + 1,
       admin: who.admin,
-      preparer: who.cashier,
-      approvers: [who.finance, who.principal],
+      preparer: who.finance,
+      payer: who.cashier,
+      approvers: [who.finance, who.principal, who.secretary, who.admin],
       deptId: deptId('财务室'),
       code: '102',
       amount: 2_600_000,

@@ -3,6 +3,7 @@
 // cumulative withholding of their income tax show (the higher earners cross the 3 % bracket during
 // the year) — and this month's sheet in draft, one line of which the payroll office's tax differs
 // from the computed one. Written through the API by the site's own people, like the rest of the demo.
+import { approveAll } from './approvals.ts';
 type Caller = { call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<any> };
 
 export interface SalarySeed {
@@ -11,9 +12,11 @@ export interface SalarySeed {
   /** This month, 1–12: the earlier months are paid out, this one is a draft. */
   month: number;
   admin: Caller;
-  /** Who prepares and pays out the sheets (the cashier, or finance where there is none). */
+  /** Who prepares the sheets (finance). */
   preparer: Caller;
-  /** The approvers in the process's order (finance, then the principal). */
+  /** Who pays them out: the cashier, neither the preparer nor an approver (segregation of duties). */
+  payer: Caller;
+  /** Whoever of these holds a step decides it (steps the preparer may not decide go one level up). */
   approvers: Caller[];
   /** The department the indicator belongs to (finance). */
   deptId: number;
@@ -68,17 +71,8 @@ export async function seedDemoSalaries(p: SalarySeed): Promise<void> {
   for (let month = 1; month < p.month; month++) {
     const sheet = await save(month);
     await p.preparer.call('POST', `/salary/sheet/submit?id=${sheet.id}&confirmed=1`, { id: sheet.id });
-    for (const who of p.approvers) {
-      const tasks = (await who.call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Array<{
-        id: number;
-        entity: string;
-        businessKey: number;
-      }>;
-      const task = tasks.find((t) => t.entity === 'salarySheet' && Number(t.businessKey) === Number(sheet.id));
-      if (!task) throw new Error(`demo seed (${p.site}): no task of salary sheet ${sheet.sheetNo}`);
-      await who.call('POST', '/workflow/task/approve', { taskId: task.id, comment: '同意' });
-    }
-    await p.preparer.call('POST', `/salary/sheet/pay?id=${sheet.id}`, {
+    await approveAll(p.approvers, 'salarySheet', Number(sheet.id));
+    await p.payer.call('POST', `/salary/sheet/pay?id=${sheet.id}`, {
       paidDate: `${p.year}-${mm(month)}-15`,
       voucherNo: `记-${mm(month)}-0${month}`,
     });

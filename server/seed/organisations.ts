@@ -311,6 +311,8 @@ export const ORGANISATIONS: OrganisationSeed[] = [
         sex: '0',
       },
       { loginName: 'citybuyer', password: 'City@12345', realName: '刘洋', dept: '采购中心', roles: ['buyer'], sex: '0' },
+      // Who pays out what finance prepared and others approved (segregation of duties).
+      { loginName: 'citycashier', password: 'City@12345', realName: '吴芳', dept: '财务科', roles: ['cashier'], sex: '1' },
       {
         loginName: 'citydispatcher',
         password: 'City@12345',

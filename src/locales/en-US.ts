@@ -387,6 +387,10 @@ const enUS: Messages = {
     nameRequired: 'Enter a name',
     candidateType: 'Approver',
     candidatesRequired: 'Choose the approvers',
+    escalateTo: 'When the approvers must stand aside, decided by',
+    escalateToHint:
+      'When everyone this step names applied for the document or decided another step of it, these roles decide it; else it goes up the department tree',
+    allowRepeat: 'Who decided an earlier step may decide this one too',
     choose: 'Choose',
     searchUser: 'Type a name to search',
     candidateTypes: {

@@ -388,6 +388,9 @@ const ptBR: Messages = {
     nameRequired: 'Informe um nome',
     candidateType: 'Aprovador',
     candidatesRequired: 'Escolha os aprovadores',
+    escalateTo: 'Quando os aprovadores devem se abster, decidido por',
+    escalateToHint: 'Quando todos os nomeados nesta etapa são o solicitante ou já decidiram outra etapa, estes papéis decidem; senão, ela sobe na árvore de departamentos',
+    allowRepeat: 'Quem decidiu uma etapa anterior também pode decidir esta',
     choose: 'Escolha',
     searchUser: 'Digite um nome para buscar',
     candidateTypes: {

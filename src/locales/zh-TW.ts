@@ -381,6 +381,9 @@ const zhTW: Messages = {
     nameRequired: '請輸入名稱',
     candidateType: '審批人',
     candidatesRequired: '請選擇審批人',
+    escalateTo: '審批人迴避時由以下角色審批',
+    escalateToHint: '本環節的審批人均須迴避（為申請人本人或已審批過其他環節）時，先交由這些角色審批，再逐級上報',
+    allowRepeat: '允許已審批過其他環節的人審批本環節',
     choose: '請選擇',
     searchUser: '輸入姓名搜尋',
     candidateTypes: {

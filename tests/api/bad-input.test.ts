@@ -233,3 +233,97 @@ describe('inputs the database cannot take', () => {
     );
   });
 });
+
+// Issue 31: an amount or a quantity with more decimals than its field takes is refused — as a JSON
+// number just as as text — never rounded on the way to the database; the message names the field
+// and the places allowed, in the caller's language.
+describe('more decimals than the field takes', () => {
+  const as = (lang: string) => ({ token: admin, lang });
+  const loans = async (title: string) =>
+    (await server.database.db
+      .selectFrom('exp_loan' as never)
+      .select(['amount' as never])
+      .where('title' as never, '=', title as never)
+      .execute()) as Array<{
+      amount: string;
+    }>;
+
+  it('refuses a money number of three places as it refuses the same text, and stores nothing', async () => {
+    for (const amount of [1.005, 2.675, '1.005', 1e-7]) {
+      const title = `三位小数 ${String(amount)}`;
+      const r = await server.post('/api/expense/loan/save', { title, amount }, as('en-US'));
+      expect(r.status).toBe(200);
+      expect(r.body, String(amount)).toMatchObject({
+        code: '40000',
+        msg: 'Invalid request: Amount lent has too many decimal places (at most 2)',
+      });
+      expect(await loans(title)).toEqual([]);
+    }
+    const zh = await server.post('/api/expense/loan/save', { title: '三位小数', amount: 1.005 }, as('zh-CN'));
+    expect(zh.body.msg).toBe('参数错误：借款金额的小数位数过多（最多2位）');
+    const tw = await server.post('/api/expense/loan/save', { title: '三位小数', amount: 1.005 }, as('zh-TW'));
+    expect(tw.body.msg).toContain('借款金額的小數位數過多（最多2位）');
+    const pt = await server.post('/api/expense/loan/save', { title: '三位小数', amount: 1.005 }, as('pt-BR'));
+    expect(pt.body.msg).toContain('Valor adiantado tem casas decimais demais (no máximo 2)');
+    // Two places, as a number or as text, are stored as sent.
+    const ok = await server.post('/api/expense/loan/save', { title: '两位小数', amount: 1.05 }, as('en-US'));
+    expect(ok.body.code, ok.body.msg).toBe('0');
+    expect(await loans('两位小数')).toEqual([{ amount: '1.05' }]);
+  });
+
+  it('refuses a leave of 1.005 or 1.25 days (half days: one place), and takes 1.5', async () => {
+    const leave = (days: number, reason: string) =>
+      server.post(
+        '/api/leave/apply/save',
+        { leaveType: 'annual', startDate: '2026-03-02', endDate: '2026-03-03', days, reason },
+        as('en-US'),
+      );
+    const stored = async (reason: string) =>
+      server.database.db
+        .selectFrom('biz_leave_apply' as never)
+        .select(['days' as never])
+        .where('reason' as never, '=', reason as never)
+        .execute();
+    for (const days of [1.005, 1.25]) {
+      const r = await leave(days, `天数 ${days}`);
+      expect(r.body).toMatchObject({ code: '40000', msg: 'Invalid request: Days has too many decimal places (at most 1)' });
+      expect(await stored(`天数 ${days}`)).toEqual([]);
+    }
+    const half = await leave(1.5, '天数 1.5');
+    expect(half.body.code, half.body.msg).toBe('0');
+    expect(await stored('天数 1.5')).toEqual([{ days: 1.5 }]);
+  });
+
+  it('refuses a line’s quantity or price with more places, naming the line, and stores nothing', async () => {
+    const lines = async () =>
+      (
+        await server.database.db
+          .selectFrom('pur_apply_line' as never)
+          .select('id' as never)
+          .execute()
+      ).length;
+    const before = await lines();
+    const purchase = (quantity: unknown, unitPrice: unknown) =>
+      server.post(
+        '/api/purchase/apply/save',
+        {
+          title: '小数采购',
+          purchaseType: '1',
+          budgetId: 1,
+          method: '1',
+          items: [
+            { itemName: '打印纸', quantity: 2, unitPrice: '10.00', unit: '包' },
+            { itemName: '硒鼓', quantity, unitPrice, unit: '个' },
+          ],
+        },
+        as('en-US'),
+      );
+    const quantity = await purchase(1.255, '300.00');
+    expect(quantity.body.code).toBe('40000');
+    expect(quantity.body.msg).toBe('Items, line 2: Quantity has too many decimal places (at most 2)');
+    const price = await purchase(1, 2.675);
+    expect(price.body.code).toBe('40000');
+    expect(price.body.msg).toMatch(/^Items, line 2: .* has too many decimal places \(at most 2\)$/);
+    expect(await lines()).toBe(before);
+  });
+});

@@ -59,7 +59,7 @@ const claim = (budgetId: number, money: string, loanId: number | null, writeOff:
   loanId,
   writeOff,
   items: [{ economicClass: '30211', summary: '差旅', amount: money }],
-  invoices: [{ invoiceNo: String(++invoiceNo), invoiceDate: '2039-04-01', amount: money }],
+  invoices: [{ invoiceCode: '011002300111', invoiceNo: String(++invoiceNo), invoiceDate: '2039-04-01', amount: money }],
 });
 
 describe('a loan', () => {

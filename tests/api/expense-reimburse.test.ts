@@ -1,6 +1,7 @@
 // Reimbursements (报销, issue 15) on the document features of issue 14: lines and invoices saved with
 // the document in one transaction (`lines`), sums made by the server, an invoice used once per site
-// (a unique line field, the refusal naming the document that holds it), a rule over the document
+// (the site's invoice register, the refusal naming the document that holds it; every spelling and
+// state: tests/api/invoice-register.test.ts), a rule over the document
 // (`checks`: invoices cover the claim), the budget effects (submit draws on the application's freeze
 // first, approval consumes, the cashier's payment pays) and a state action with inputs (`pay`).
 import { sql, type Kysely } from 'kysely';
@@ -227,7 +228,9 @@ describe('an invoice', () => {
     const first = ok(await save(body(budgetId, ['100.00'], [inv])));
     const second = await save(body(budgetId, ['100.00'], [{ ...inv }]));
     expect(second.body.code).toBe('40900');
-    expect(second.body.msg).toBe(`发票第 1 行：发票号码“${inv.invoiceNo}”已被单据 ${first.reimburseNo} 使用，不能重复使用`);
+    expect(second.body.msg).toBe(
+      `发票第 1 行：发票号码“${inv.invoiceNo}”（发票代码 011002300111）已被单据 ${first.reimburseNo} 使用，同一张发票只能报销一次`,
+    );
     // Twice in one document.
     const twice = await save(
       body(budgetId, ['100.00'], [invoice('50.00', { invoiceNo: '55550001' }), invoice('50.00', { invoiceNo: '55550001' })]),
@@ -391,7 +394,12 @@ describe('the reimbursement list', () => {
 
     const bundle = ok(await server.get('/api/schema/page/FundsList', as('cashier')));
     const pay = (bundle.list.rowActions as Row[]).find((a) => a.endpoint === 'pay');
-    expect(pay).toMatchObject({ action: 'edit', form: 'reimbursePay', visible: "(payState == '0') && (approvalStatus == '2')" });
+    expect(pay).toMatchObject({
+      action: 'edit',
+      form: 'reimbursePay',
+      visible:
+        "(payState == '0') && (approvalStatus == '2') && (createdBy != $user.userId) && (!includes(approvedBy, $user.userId))",
+    });
     expect(bundle.forms.reimbursePay).toBeTruthy();
     expect(bundle.entity.inputs).toEqual({ pay: ['payMethod', 'paidDate', 'voucherNo'] });
     expect(Object.keys(bundle.entity.lines)).toEqual(['items', 'allowances', 'invoices']);

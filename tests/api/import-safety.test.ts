@@ -455,3 +455,295 @@ describe('numbers in cells', () => {
     expect((await sql`select 1 from nk_budget where limit_code = ${limitCode}`.execute(db())).rows).toEqual([]);
   });
 });
+
+// ---- issue 31: what a cell holds, and what an export writes ---------------------------------------
+
+/** A workbook whose cells are set one by one (formulas, rich text, hyperlinks, errors). */
+async function sheetOf(cells: Record<string, ExcelJS.CellValue>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('data');
+  for (const [ref, value] of Object.entries(cells)) sheet.getCell(ref).value = value;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** An export, read back as a workbook's first sheet. */
+async function download(path: string, lang = 'en-US') {
+  const r = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+    headers: { token: tokens.admin!, hostname: 'localhost', 'accept-language': lang, year: '2026' },
+  });
+  expect(r.headers.get('content-type')).toContain('spreadsheetml');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await r.arrayBuffer());
+  return workbook.worksheets[0]!;
+}
+
+const PAYEES = '/api/expense/employeeFee/lines/payees/import';
+const ITEMS = '/api/purchase/apply/lines/items/import';
+const ID = '110105198001011236';
+
+describe('formulas, rich text and links in cells (issue 31)', () => {
+  it('reads a formula’s saved result, rich text and a link’s text — never “[object Object]” or the formula', async () => {
+    const r = await upload(
+      PAYEES,
+      await sheetOf({
+        A1: 'payeeName',
+        B1: 'idNumber',
+        C1: 'bankName',
+        D1: 'gross',
+        A2: { richText: [{ text: '孙' }, { font: { bold: true }, text: '讲师' }] },
+        B2: ID,
+        C2: { text: '工商银行', hyperlink: 'https://example.com/bank' },
+        D2: { formula: '600*2', result: 1200 },
+        A3: { formula: '"李"&"评委"', result: '李评委' },
+        B3: ID,
+        C3: { formula: '"=cmd|calc"', result: '=cmd|calc' },
+        // The master of a shared formula, and a cell sharing it (exceljs writes <f t="shared" si="0"/>).
+        D3: { formula: 'D2+0.5', result: 1200.5, shareType: 'shared', ref: 'D3:D4' } as unknown as ExcelJS.CellValue,
+        A4: '王某',
+        B4: ID,
+        D4: { sharedFormula: 'D3', result: 1201.5 },
+      }),
+    );
+    expect(r.body.code, r.body.msg).toBe('0');
+    expect(r.body.data.lines.map((l: Row) => [l.payeeName, l.bankName ?? null, l.gross])).toEqual([
+      ['孙讲师', '工商银行', '1200.00'],
+      // A formula's text result is text like any other: kept as it is (exports mark it as text).
+      ['李评委', '=cmd|calc', '1200.50'],
+      ['王某', null, '1201.50'],
+    ]);
+    expect(JSON.stringify(r.body.data)).not.toContain('[object Object]');
+  });
+
+  it('refuses a formula without its saved result and an error cell, naming the row and column, in every language', async () => {
+    const file = await sheetOf({
+      A1: 'payeeName',
+      B1: 'idNumber',
+      C1: 'gross',
+      A2: { formula: "cmd|' /C calc'!A0" } as ExcelJS.CellValue,
+      B2: ID,
+      C2: 100,
+      A3: '赵某',
+      B3: ID,
+      C3: { formula: '1/0', result: { error: '#DIV/0!' } } as ExcelJS.CellValue,
+      A4: '钱某',
+      B4: ID,
+      C4: { error: '#N/A' } as ExcelJS.CellValue,
+      A5: '孙某',
+      B5: ID,
+      C5: 100,
+    });
+    const en = await upload(PAYEES, file);
+    expect(en.body).toMatchObject({ code: '40000', msg: 'Import failed: 3 rows are wrong; nothing was written' });
+    expect(en.body.data.errors).toEqual([
+      {
+        row: 2,
+        message:
+          'Cell A2: Name is the formula "=cmd|\' /C calc\'!A0" and the file holds no calculated value for it; recalculate and save the workbook in the spreadsheet program, or paste it as values',
+      },
+      { row: 3, message: 'Cell C3: Gross is the error #DIV/0!; correct it in the workbook and import again' },
+      { row: 4, message: 'Cell C4: Gross is the error #N/A; correct it in the workbook and import again' },
+    ]);
+    expect(JSON.stringify(en.body)).not.toContain('[object Object]');
+    const zh = await upload(PAYEES, file, { lang: 'zh-CN' });
+    expect(zh.body.data.errors[2]).toEqual({ row: 4, message: '单元格 C4：应发金额是错误值 #N/A，请在表格中更正后再导入' });
+    const tw = await upload(PAYEES, file, { lang: 'zh-TW' });
+    expect(tw.body.data.errors[0].message).toMatch(/^儲存格 A2：.*是公式「=cmd\|' \/C calc'!A0」/);
+    const pt = await upload(PAYEES, file, { lang: 'pt-BR' });
+    expect(pt.body.data.errors[1].message).toMatch(/^Célula C3: .* é o erro #DIV\/0!/);
+  });
+
+  it('refuses a formula without its result in an import too, with nothing written', async () => {
+    const dictType = unique('fx');
+    const before = await written();
+    const r = await upload(
+      DICT_IMPORT,
+      await sheetOf({
+        A1: '字典类型',
+        B1: '字典标签',
+        C1: '字典键值',
+        A2: dictType,
+        B2: 'a',
+        C2: 'a',
+        A3: dictType,
+        B3: { formula: 'HYPERLINK("http://evil.example","x")' } as ExcelJS.CellValue,
+        C3: 'b',
+      }),
+    );
+    expect(r.body.code).toBe('40000');
+    expect(r.body.data.errors).toEqual([
+      {
+        row: 3,
+        // The formula as the message shows a value: its first 30 characters.
+        message:
+          'Cell B3: Label is the formula "=HYPERLINK("http://evil.exampl…" and the file holds no calculated value for it; recalculate and save the workbook in the spreadsheet program, or paste it as values',
+      },
+    ]);
+    expect(await written()).toEqual(before);
+  });
+
+  it('refuses a formula without its result from the budget source, with its row and cell', async () => {
+    const limitCode = unique('FX');
+    const r = await upload(
+      PULL,
+      await sheetOf({
+        A1: '指标编码',
+        B1: '指标名称',
+        C1: '金额',
+        D1: '部门',
+        E1: '支出类型',
+        A2: limitCode,
+        B2: '公式',
+        C2: { formula: 'SUM(X1:X9)' } as ExcelJS.CellValue,
+        D2: '教务处',
+        E2: '2',
+      }),
+      { who: 'finance' },
+    );
+    expect(r.body).toMatchObject({ code: '40000' });
+    expect(r.body.data.errors).toEqual([
+      {
+        row: 2,
+        message: expect.stringMatching(/^Cell C2: Amount is the formula "=SUM\(X1:X9\)" and the file holds no calculated value/),
+      },
+    ]);
+    expect((await sql`select 1 from nk_budget where limit_code = ${limitCode}`.execute(db())).rows).toEqual([]);
+    // Its saved result is taken.
+    const ok = await upload(
+      PULL,
+      await sheetOf({
+        A1: '指标编码',
+        B1: '指标名称',
+        C1: '金额',
+        D1: '部门',
+        E1: '支出类型',
+        A2: limitCode,
+        B2: '公式',
+        C2: { formula: '1000+234.5', result: 1234.5 },
+        D2: '教务处',
+        E2: '2',
+      }),
+      { who: 'finance' },
+    );
+    expect(ok.body.code, ok.body.msg).toBe('0');
+    const stored = await sql<{
+      original_amount: string;
+    }>`select original_amount from nk_budget where limit_code = ${limitCode}`.execute(db());
+    expect(stored.rows.map((x) => x.original_amount)).toEqual(['1234.50']);
+  });
+});
+
+describe('numbers in cells of a document’s lines (issue 31)', () => {
+  it('refuses money and quantities with more places than the field takes, naming the cell, never rounding', async () => {
+    const r = await upload(
+      ITEMS,
+      await xlsx([
+        ['itemName', 'quantity', 'unitPrice'],
+        ['打印纸', 2, 12.5],
+        ['硒鼓', 1.255, '300.00'],
+        ['墨盒', 1, 1.005],
+        ['文件夹', '0.125', 3],
+        ['订书机', { formula: '0.1+0.2', result: 0.1 + 0.2 }, 25],
+      ]),
+    );
+    expect(r.body).toMatchObject({ code: '40000', msg: 'Import failed: 3 rows are wrong; nothing was written' });
+    expect(r.body.data.errors).toEqual([
+      { row: 3, message: 'Cell B3: Quantity "1.255" has too many decimal places (at most 2)' },
+      { row: 4, message: 'Cell C4: Unit price "1.005" must be an amount with at most two decimals' },
+      { row: 5, message: 'Cell B5: Quantity "0.125" has too many decimal places (at most 2)' },
+    ]);
+    const zh = await upload(
+      ITEMS,
+      await xlsx([
+        ['itemName', 'quantity', 'unitPrice'],
+        ['硒鼓', 1.255, '300.00'],
+      ]),
+      { lang: 'zh-CN' },
+    );
+    expect(zh.body.data.errors).toEqual([{ row: 2, message: '单元格 B2：数量“1.255”的小数位数过多（最多2位）' }]);
+    // Two places, and a formula's float noise (0.1 + 0.2 as the spreadsheet shows it: 0.3), are fine.
+    const good = await upload(
+      ITEMS,
+      await xlsx([
+        ['itemName', 'quantity', 'unitPrice'],
+        ['打印纸', 2, 12.5],
+        ['订书机', { formula: '0.1+0.2', result: 0.1 + 0.2 }, 25],
+      ]),
+    );
+    expect(good.body.code, good.body.msg).toBe('0');
+    expect(good.body.data.lines.map((l: Row) => [l.quantity, l.unitPrice])).toEqual([
+      [2, '12.50'],
+      [0.3, '25.00'],
+    ]);
+  });
+});
+
+describe('text an export writes (issue 31)', () => {
+  const risky = ['=HYPERLINK("http://evil.example","点我")', '+1+1', '-1+2', '@SUM(A1:A2)', '\t=1+1', '\r=1+1', '＝1+1'];
+
+  it('marks text that a spreadsheet would run as a formula as text, keeping every character; numbers stay numbers', async () => {
+    const dictType = unique('csv');
+    for (const [i, label] of risky.entries()) {
+      const r = await server.post(
+        '/api/core/dictData/save',
+        { dictType, dictLabel: label, dictValue: `v${i}`, dictSort: i, remark: i === 0 ? '-' : '普通说明' },
+        { token: tokens.admin, lang: 'en-US' },
+      );
+      expect(r.body.code, r.body.msg).toBe('0');
+    }
+    const sheet = await download(`/api/core/dictData/export?dictType=${dictType}&pageSize=100`);
+    const headers = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+    const col = (title: string) => headers.indexOf(title);
+    const labels: string[] = [];
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      const label = sheet.getRow(r).getCell(col('Label'));
+      // The value as it was typed, a string cell, in the text format: shown and kept as text.
+      expect(typeof label.value, String(label.value)).toBe('string');
+      expect(label.numFmt).toBe('@');
+      expect(label.type).toBe(ExcelJS.ValueType.String);
+      labels.push(label.value as string);
+      // A number column stays a number, without the text format.
+      const order = sheet.getRow(r).getCell(col('Order'));
+      expect(typeof order.value).toBe('number');
+      expect(order.numFmt ?? '').not.toBe('@');
+      // Plain text is left alone; a lone '-' is marked too.
+      const remark = sheet.getRow(r).getCell(col('Remark'));
+      expect(remark.numFmt ?? '').toBe(remark.value === '-' ? '@' : '');
+    }
+    // (A carriage return comes back as a line feed: XML readers, exceljs's too, normalise it.)
+    expect(labels.sort()).toEqual(risky.map((x) => x.replace('\r', '\n')).sort());
+  });
+
+  it('keeps amounts as number cells in an export (a negative one too)', async () => {
+    const sheet = await download('/api/neikong/budget/export?pageSize=20');
+    const headers = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+    const amount = headers.indexOf('Original amount');
+    expect(amount).toBeGreaterThan(0);
+    expect(sheet.rowCount).toBeGreaterThan(1);
+    for (let r = 2; r <= sheet.rowCount; r++) {
+      const cell = sheet.getRow(r).getCell(amount);
+      if (cell.value !== null) expect(typeof cell.value).toBe('number');
+    }
+  });
+
+  it('round-trips: the exported file imports back the same text', async () => {
+    const from = unique('rt');
+    const to = unique('rt');
+    for (const [i, label] of risky.entries())
+      expect(
+        (
+          await server.post(
+            '/api/core/dictData/save',
+            { dictType: from, dictLabel: label, dictValue: `v${i}` },
+            { token: tokens.admin },
+          )
+        ).body.code,
+      ).toBe('0');
+    const sheet = await download(`/api/core/dictData/export?dictType=${from}&pageSize=100&columns=dictType,dictLabel,dictValue`);
+    for (let r = 2; r <= sheet.rowCount; r++) sheet.getRow(r).getCell(1).value = to;
+    const file = Buffer.from(await sheet.workbook.xlsx.writeBuffer());
+    const r = await upload(DICT_IMPORT, file);
+    expect(r.body.code, r.body.msg).toBe('0');
+    const labels = await sql<{ dict_label: string }>`select dict_label from sys_dict_data where dict_type = ${to}`.execute(db());
+    expect(labels.rows.map((x) => x.dict_label).sort()).toEqual(risky.map((x) => x.replace('\r', '\n')).sort());
+  });
+});

@@ -29,7 +29,7 @@ beforeAll(async () => {
   server = await startServer();
   YEAR = String(new Date(server.clock.now()).getFullYear() + 1);
   tokens.admin = await server.login('admin', 'Admin@12345');
-  for (const name of ['finance', 'cashier', 'principal', 'staff', 'teacher'])
+  for (const name of ['finance', 'cashier', 'principal', 'secretary', 'staff', 'teacher'])
     tokens[name] = await server.login(name, 'Demo@12345');
   tokens.citystaff = await server.login('citystaff', 'City@12345', 'city');
   tokens.cityfinance = await server.login('cityfinance', 'City@12345', 'city');
@@ -55,16 +55,28 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+/**
+ * Finance prepares the sheets, so its own review goes one level up (to the principal), and the
+ * principal, who decided that, leaves the principal's step to the party secretary (segregation of
+ * duties, tests/api/controls.test.ts): each step is decided by whoever holds it.
+ */
 async function approveAll(id: number) {
-  for (const who of ['finance', 'principal']) {
-    const tasks = ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as(who))).records as Row[];
-    const task = tasks.find((t) => t.entity === 'salarySheet' && Number(t.businessKey) === id);
-    expect(task, `salarySheet ${id} waits on ${who}`).toBeTruthy();
-    ok(await server.post('/api/workflow/task/approve', { taskId: task!.id, comment: '同意' }, as(who)));
+  const deciders: string[] = [];
+  for (let step = 0; step < 2; step++) {
+    let holder: { who: string; task: Row } | null = null;
+    for (const who of ['finance', 'principal', 'secretary']) {
+      const tasks = ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as(who))).records as Row[];
+      const task = tasks.find((t) => t.entity === 'salarySheet' && Number(t.businessKey) === id);
+      if (task) holder = { who, task };
+    }
+    expect(holder, `salarySheet ${id} waits on someone at step ${step + 1}`).toBeTruthy();
+    ok(await server.post('/api/workflow/task/approve', { taskId: holder!.task.id, comment: '同意' }, as(holder!.who)));
+    deciders.push(holder!.who);
   }
+  expect(deciders).toEqual(['principal', 'secretary']);
 }
 const indicator = async () => ok(await server.get(`/api/neikong/budget/infoById/${budget.id}`, as('admin')));
-const sheet = async (id: number) => ok(await server.get(`/api/salary/sheet/infoById/${id}`, as('cashier')));
+const sheet = async (id: number) => ok(await server.get(`/api/salary/sheet/infoById/${id}`, as('finance')));
 
 const line = (payeeName: string, items: Row, more: Row = {}) => ({
   payeeName,
@@ -126,7 +138,7 @@ describe('a month from an xlsx', () => {
       '专项附加扣除',
       '表内个税',
     ]);
-    const before = ok(await server.get('/api/salary/sheet/page?pageSize=100', as('cashier'))).total;
+    const before = ok(await server.get('/api/salary/sheet/page?pageSize=100', as('finance'))).total;
     const bad = await upload(
       '/api/salary/sheet/lines/lines/import',
       'cashier',
@@ -140,7 +152,7 @@ describe('a month from an xlsx', () => {
     expect(bad.data.errors).toHaveLength(1);
     expect(bad.data.errors[0].row).toBe(3);
     expect(bad.data.errors[0].message).toContain('E3');
-    expect(ok(await server.get('/api/salary/sheet/page?pageSize=100', as('cashier'))).total).toBe(before);
+    expect(ok(await server.get('/api/salary/sheet/page?pageSize=100', as('finance'))).total).toBe(before);
 
     const good = await upload(
       '/api/salary/sheet/lines/lines/import',
@@ -159,7 +171,7 @@ describe('a month from an xlsx', () => {
       await server.post(
         '/api/salary/sheet/save',
         { salaryMonth: `${YEAR}-01`, title: `${YEAR}年1月工资`, budgetId: budget.id, lines: good.data.lines },
-        as('cashier'),
+        as('finance'),
       ),
     );
     const saved = await sheet(january.id);
@@ -201,14 +213,14 @@ describe('a month from an xlsx', () => {
         budgetId: budget.id,
         lines: [line('staff', { basic: '5000.00' }), line('citystaff', { basic: '5000.00' })],
       },
-      as('cashier'),
+      as('finance'),
     );
     expect(unknown.body.code).toBe('40000');
     expect(unknown.body.msg).toBe('工资明细第 2 行：本单位没有登录名或姓名为“citystaff”的人员');
     const twice = await server.post(
       '/api/salary/sheet/save',
       { salaryMonth: `${YEAR}-01`, title: '一月', budgetId: budget.id, lines: [line('teacher', { basic: '5000.00' })] },
-      as('cashier'),
+      as('finance'),
     );
     expect(twice.body.code).not.toBe('0');
     expect(twice.body.msg).toContain(`${YEAR}-01`);
@@ -228,20 +240,23 @@ describe('approval and pay-out', () => {
           budgetId: budget.id,
           lines: [line('staff', { basic: '50000.00', housingRate: 5 })],
         },
-        as('cashier'),
+        as('finance'),
       ),
     );
-    const early = await server.post(`/api/salary/sheet/submit?id=${february.id}`, {}, as('cashier'));
+    const early = await server.post(`/api/salary/sheet/submit?id=${february.id}`, {}, as('finance'));
     expect(early.body.code).toBe('40900');
     expect(early.body.msg).toContain('尚未审批通过');
   });
 
   it('freezes the gross on submit, spends it on approval, pays it at pay-out; the bank file lists the net pay', async () => {
     expect((await download(`/api/salary/sheet/bankFile?id=${january.id}`, 'cashier')).type).toContain('json');
-    ok(await server.post(`/api/salary/sheet/submit?id=${january.id}`, {}, as('cashier')));
+    ok(await server.post(`/api/salary/sheet/submit?id=${january.id}`, {}, as('finance')));
     expect(await indicator()).toMatchObject({ frozenAmount: '14000.00', usedAmount: '0.00' });
     await approveAll(january.id);
     expect(await indicator()).toMatchObject({ frozenAmount: '0.00', usedAmount: '14000.00', paidAmount: '0.00' });
+    // Who prepared the sheet does not pay it out (segregation of duties).
+    const ownPay = await server.post(`/api/salary/sheet/pay?id=${january.id}`, { paidDate: `${YEAR}-01-15` }, as('finance'));
+    expect(ownPay.body).toMatchObject({ code: '40103', msg: '不能对本人申请的单据执行“发放”（不相容岗位相互分离）' });
     const paid = ok(await server.post(`/api/salary/sheet/pay?id=${january.id}`, { paidDate: `${YEAR}-01-15` }, as('cashier')));
     expect(paid.payState).toBe('1');
     expect(await indicator()).toMatchObject({ usedAmount: '14000.00', paidAmount: '14000.00' });
@@ -255,18 +270,42 @@ describe('approval and pay-out', () => {
     ]);
   });
 
+  it('writes a payee or bank that a spreadsheet would run as a formula as text in the bank file (issue 31)', async () => {
+    const db = server.database.db;
+    const lines = db.updateTable('sal_salary_line' as never).where('doc_id' as never, '=', january.id as never);
+    await lines.set({ bank_name: '=HYPERLINK("http://evil.example","工商银行")' } as never).execute();
+    try {
+      const bank = await download(`/api/salary/sheet/bankFile?id=${january.id}`, 'cashier');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bank.body as never);
+      const sheet = workbook.worksheets[0]!;
+      for (const r of [2, 3]) {
+        const cell = sheet.getRow(r).getCell(3);
+        // The text as stored, a string cell in the text format: shown as text, never run.
+        expect(cell.value).toBe('=HYPERLINK("http://evil.example","工商银行")');
+        expect(cell.type).toBe(ExcelJS.ValueType.String);
+        expect(cell.numFmt).toBe('@');
+        // The amount stays a number.
+        expect(typeof sheet.getRow(r).getCell(4).value).toBe('number');
+        expect(sheet.getRow(r).getCell(1).numFmt ?? '').not.toBe('@');
+      }
+    } finally {
+      await lines.set({ bank_name: '工商银行' } as never).execute();
+    }
+  });
+
   it('withholds February on the year so far: the cumulative taxable crosses 36,000', async () => {
     // The save since January's approval works the tax out again; the one before is stale.
-    const stale = await server.post(`/api/salary/sheet/submit?id=${february.id}`, {}, as('cashier'));
+    const stale = await server.post(`/api/salary/sheet/submit?id=${february.id}`, {}, as('finance'));
     expect(stale.body.code).toBe('40900');
     expect(stale.body.msg).toContain('请保存后再提交');
     const again = await sheet(february.id);
-    ok(await server.post('/api/salary/sheet/update', { ...again, lines: again.lines }, as('cashier')));
+    ok(await server.post('/api/salary/sheet/update', { ...again, lines: again.lines }, as('finance')));
     const [l] = (await sheet(february.id)).lines as Row[];
     // 50,000: social 4,000 + 1,000 + 250, housing 5 % 2,500 → 7,750. Cumulative 60,000 − 10,000 − 2,250
     // − 7,750 = 40,000 × 10 % − 2,520 = 1,480, less January's 82.50 → 1,397.50.
     expect(l).toMatchObject({ gross: '50000.00', deductions: '7750.00', tax: '1397.50', net: '40852.50' });
-    ok(await server.post(`/api/salary/sheet/submit?id=${february.id}`, {}, as('cashier')));
+    ok(await server.post(`/api/salary/sheet/submit?id=${february.id}`, {}, as('finance')));
     expect(await indicator()).toMatchObject({ frozenAmount: '50000.00', usedAmount: '14000.00' });
   });
 });

@@ -194,6 +194,7 @@ describe('users', () => {
       'cityadmin',
       'cityassets',
       'citybuyer',
+      'citycashier',
       'citydean',
       'citydispatcher',
       'cityfinance',

@@ -128,7 +128,8 @@ const api = (loginName: string) => apiAs(loginName);
 
 describe('a reimbursement', () => {
   const claim = `跟岗培训交通住宿报销${stamp}`;
-  const invoiceNo = (k: number) => `${Date.now()}`.slice(-10) + String(k).padStart(2, '0');
+  // Fully digital invoices (数电票: 20 digits, no code), new on every run.
+  const invoiceNo = (k: number) => `2611${`${Date.now()}`.slice(-10)}0000${String(k).padStart(2, '0')}`;
 
   it('is filed against the approved application with lines and two invoices, and totals itself', async () => {
     await staff.goto(`${baseUrl()}/expense/fundsList`);
@@ -306,7 +307,7 @@ describe('a payment batch', () => {
         title,
         budgetId: training.id,
         items: [{ economicClass: '30216', summary: '培训资料', amount }],
-        invoices: [{ invoiceNo: `${Date.now()}`.slice(-10) + `9${k}`, invoiceDate: '2026-11-20', amount }],
+        invoices: [{ invoiceNo: `2611${`${Date.now()}`.slice(-10)}00009${k}`, invoiceDate: '2026-11-20', amount }],
       });
       k++;
       await staffApi('POST', `/expense/funds/submit?id=${saved.id}&confirmed=1`, {});

@@ -5,7 +5,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, baseUrl, explainFailure, launch, newPage, rowAction, shot, signIn } from '../support/browser.ts';
+import { apiAs, baseUrl, explainFailure, launch, newPage, offers, rowAction, shot, signIn } from '../support/browser.ts';
 
 type Row = Record<string, any>;
 let browser: Browser;
@@ -67,16 +67,28 @@ describe('a month of salaries', () => {
 
     const id = ((await finance('GET', `/salary/sheet/list?salaryMonth=${month}`)) as Row[])[0]!.id;
     await finance('POST', `/salary/sheet/submit?id=${id}&confirmed=1`, { id });
+    // Finance prepared it, so its own review went to the principal, and the principal's step, the
+    // principal having decided the first, to the party secretary (segregation of duties).
     for (const [who, call] of [
-      ['finance', finance],
       ['principal', await apiAs('principal')],
+      ['secretary', await apiAs('secretary')],
     ] as const) {
       const tasks = (await call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Row[];
       const task = tasks.find((t) => t.entity === 'salarySheet' && Number(t.businessKey) === id);
       expect(task, `waits on ${who}`).toBeTruthy();
       await call('POST', '/workflow/task/approve', { taskId: task!.id, comment: '同意' });
     }
+    // Finance, who prepared it, is not offered the pay-out; the cashier pays it.
     await page.reload();
+    await sheetRow.waitFor();
+    await sheetRow.locator('[data-testid^=row-]').first().waitFor();
+    expect(await offers(sheetRow, 'row-edit-pay')).toBe(false);
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, 'cashier', 'Demo@12345');
+    await page.waitForURL(/\/home/);
+    await page.goto(`${baseUrl()}/salary/list`);
+    await page.locator('[data-testid=schema-list-SalaryList]').waitFor();
     await sheetRow.waitFor();
     await rowAction(sheetRow, 'row-edit-pay');
     await item(page, '发放日期').locator('input').click();

@@ -30,6 +30,15 @@ export interface Summary {
   permissions?: { routes: number; bypasses: number };
   concurrency?: { calls: number; succeeded: number; availableBelowZero: number; identityBroken: number };
   kill9?: { clients: number; acknowledgedWrites: number; lost: number; restartSeconds: number };
+  /** Fields the server owns (issue 31): hostile values sent on save and update, stored as sent (goal 0). */
+  owned?: { entities: number; fieldsTried: number; savesTaken: number; updatesTaken: number; storedAsSent: number };
+  /** Segregation of duties (issue 31): decisions by the applicant or an earlier decider, accepted or offered (goal 0). */
+  duties?: { processes: number; documents: number; steps: number; selfDecisionsTried: number; accepted: number; offered: number };
+  /**
+   * The invoice register (issue 31): spellings of invoices a document already holds, claimed again by
+   * another member of staff; accepted (goal 0), and refused without naming the holding document.
+   */
+  invoices?: { spellings: number; accepted: number; unnamed: number };
 }
 
 /** Records one part's figures (a file per part, so parts never overwrite each other). */

@@ -41,6 +41,9 @@ describe('designer BPMN contract', () => {
     const leader = byId.get('leader')!;
     leader.set('nk:candidateType', 'namedDeptLeader');
     leader.set('nk:candidates', '7');
+    // And the duties' settings of a step (server/modules/workflow/duties.ts).
+    leader.set('nk:escalateTo', 'partySecretary,deputy');
+    leader.set('nk:allowRepeat', 'true');
     const m = moddle();
     byId
       .get('f_long')!
@@ -53,7 +56,12 @@ describe('designer BPMN contract', () => {
 
     const { model, problems } = await readModel(written);
     expect(problems).toEqual([]);
-    expect(model!.tasks.leader).toMatchObject({ candidateType: 'namedDeptLeader', candidates: ['7'] });
+    expect(model!.tasks.leader).toMatchObject({
+      candidateType: 'namedDeptLeader',
+      candidates: ['7'],
+      escalateTo: ['partySecretary', 'deputy'],
+      allowRepeat: true,
+    });
   });
 
   it('declares the nk namespace for a user task added to a diagram that had none', async () => {

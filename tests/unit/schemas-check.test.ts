@@ -459,6 +459,36 @@ describe('schemas:check on document features', () => {
     expect(said('/lineOf', 'expense/reimburseLine.entity.json')).toEqual(['entity beforehand names no lines of reimburseLine']);
   });
 
+  it('names a broken invoice register declaration (issue 31)', () => {
+    const { root } = copy();
+    const file = 'expense/reimburseInvoice.entity.json';
+    edit(root, file, (json) => {
+      json.fields.invoiceNo.unique = true;
+      json.fields.invoiceNo.invoice.code = 'noSuchCode';
+      json.fields.amount.invoice = { register: 'invoice' };
+    });
+    edit(root, 'expense/reimburse.entity.json', (json) => {
+      json.effects.cancelled = [{ budget: 'release' }];
+      json.effects.submit.push({ invoices: 'keep' });
+    });
+    edit(root, 'expense/loan.entity.json', (json) => {
+      json.effects = { ...(json.effects ?? {}), cancelled: [{ invoices: 'release' }] };
+    });
+    const problems = checkSchemas(root);
+    const said = (pointer: string, f = file) => at(problems, f, pointer).map((p) => p.message);
+    expect(said('/fields/invoiceNo/unique')).toEqual(['an invoice number is unique through its register: drop unique']);
+    expect(said('/fields/invoiceNo/invoice/code')).toEqual(['invoice code field noSuchCode is not a field of the entity']);
+    expect(said('/fields/amount/invoice')).toEqual(['an invoice number is a string field, not money']);
+    expect(new Set(said('/effects/cancelled', 'expense/reimburse.entity.json'))).toEqual(
+      new Set(['its lines reimburseInvoice hold invoices: a cancelled document frees them ({ "invoices": "release" })']),
+    );
+    const submit = problems.filter((p) => p.file === 'expense/reimburse.entity.json' && p.pointer.startsWith('/effects/submit/'));
+    expect(submit.map((p) => p.message)).toEqual(['invoices effect keep: hold or release']);
+    // A document none of whose lines hold invoices has none to release.
+    const loan = problems.filter((p) => p.file === 'expense/loan.entity.json' && p.pointer.endsWith('/invoices'));
+    expect(loan.map((p) => p.message)).toEqual(['no line collection of the entity holds invoices (a field with "invoice")']);
+  });
+
   it('names a full-page form whose menu entry or way back does not exist', () => {
     const { root } = copy();
     const file = 'expense/reimburse.form.json';

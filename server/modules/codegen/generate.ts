@@ -2,6 +2,7 @@
 // columns of an existing table or from one sample record. Pure functions: the routes read the
 // table's columns; what comes out is a starting point an implementer edits and commits.
 import { snake } from '../../entities/model.ts';
+import { decimalPlaces } from '../../../validators/formats.ts';
 
 export interface ColumnInfo {
   name: string;
@@ -78,6 +79,8 @@ interface Field {
   column?: string;
   required?: boolean;
   maxLength?: number;
+  /** number: its decimal places when they are not the default 2 (a numeric(10,4) column's 4). */
+  scale?: number;
   query?: 'like' | 'between';
 }
 
@@ -110,7 +113,7 @@ export function resolveOptions(options: GenOptions): { api: string; permission: 
 }
 
 /** The field type of a column's SQL type, or null when no field type holds it (uuid, bytea, arrays…). */
-export function fieldTypeOfColumn(column: ColumnInfo): { type: FieldType; maxLength?: number } | null {
+export function fieldTypeOfColumn(column: ColumnInfo): { type: FieldType; maxLength?: number; scale?: number } | null {
   const sqlType = column.dataType.trim().toLowerCase();
   const base = sqlType
     .replace(/\(.*\)/, '')
@@ -137,10 +140,11 @@ export function fieldTypeOfColumn(column: ColumnInfo): { type: FieldType; maxLen
       return { type: 'integer' };
     case 'numeric':
     case 'decimal': {
-      // money is numeric(18,2); another scale keeps its decimals as a plain number.
+      // money is numeric(18,2); another scale keeps its decimals as a plain number of that many places
+      // (a number field takes two unless it says: more would be refused, issue 31).
       const written = /\(\s*\d+\s*(?:,\s*(\d+)\s*)?\)/.exec(sqlType);
       const scale = column.scale ?? (written ? Number(written[1] ?? 0) : null);
-      return scale === null || scale === 2 ? { type: 'money' } : { type: 'number' };
+      return scale === null || scale === 2 ? { type: 'money' } : { type: 'number', scale: Math.min(scale, 10) };
     }
     case 'real':
     case 'float4':
@@ -172,9 +176,14 @@ const MONEY = /^-?\d+\.\d{2}$/;
 const STRING_LENGTHS = [50, 100, 255];
 
 /** The field type of one sample value. */
-export function fieldTypeOfValue(value: unknown): { type: FieldType; maxLength?: number } {
+export function fieldTypeOfValue(value: unknown): { type: FieldType; maxLength?: number; scale?: number } {
   if (typeof value === 'boolean') return { type: 'boolean' };
-  if (typeof value === 'number') return { type: Number.isInteger(value) ? 'integer' : 'number' };
+  if (typeof value === 'number') {
+    if (Number.isInteger(value)) return { type: 'integer' };
+    // The sample's places, when more than the default two (the field would refuse the sample itself).
+    const places = decimalPlaces(value);
+    return places > 2 && places <= 10 ? { type: 'number', scale: places } : { type: 'number' };
+  }
   if (value !== null && typeof value === 'object') return { type: 'json' };
   if (typeof value !== 'string') return { type: 'string', maxLength: 255 }; // null: nothing to go by
   if (DATE.test(value) && !Number.isNaN(Date.parse(value))) return { type: 'date' };
@@ -291,6 +300,7 @@ export function fromColumns(table: string, columns: ColumnInfo[], options: GenOp
     // A switch is never "required": false is an answer.
     if (column.nullable === false && type.type !== 'boolean') field.required = true;
     if (type.maxLength) field.maxLength = type.maxLength;
+    if (type.scale !== undefined) field.scale = type.scale;
     fields.push([name, field]);
   }
   return build(fields, skipped, options, { table, generate: false });
@@ -312,6 +322,7 @@ export function fromSample(record: Record<string, unknown>, options: GenOptions)
     const type = fieldTypeOfValue(value);
     const field: Field = { type: type.type, title: `${options.name}.${name}` };
     if (type.maxLength) field.maxLength = type.maxLength;
+    if (type.scale !== undefined) field.scale = type.scale;
     fields.push([name, field]);
   }
   return build(fields, skipped, options, { table: `biz_${snake(options.name)}`, generate: true });

@@ -20,6 +20,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Services } from '../../app.ts';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
 import { EntityService, fieldLabel } from '../../entities/crud.ts';
+import { FORMULA_START, setCell } from '../../entities/excel.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { cents, fromCents } from '../budget/ledger.ts';
@@ -270,14 +271,19 @@ export function salaryRoutes(app: FastifyInstance, s: Services) {
         { header: text(request, 'salaryBank.remark'), key: 'remark', width: 18 },
       ];
       const remark = text(request, 'salaryBank.remarkText').replace('{month}', month);
-      for (const l of lines)
-        sheet.addRow({
+      for (const l of lines) {
+        const values: Row = {
           name: l.payeeName,
           account: String(l.bankAccount ?? '').replace(/\s+/g, ''),
           bank: l.bankName ?? '',
           amount: Number(l.net),
           remark,
-        });
+        };
+        const row = sheet.addRow(values);
+        // A payee's name or a bank that a spreadsheet would run as a formula is written as text (issue 31).
+        for (const [key, v] of Object.entries(values))
+          if (typeof v === 'string' && FORMULA_START.test(v)) setCell(row.getCell(key), v);
+      }
       return sendBook(reply, book, `${no} ${text(request, 'salarySheet.bankFile')}`);
     },
   );

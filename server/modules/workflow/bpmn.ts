@@ -7,6 +7,11 @@
 // candidateType: role (role keys), user (user ids), deptLeader (the applicant's department's
 // leader), namedDeptLeader (the leader of department nk:candidates), starter (the applicant).
 // nk:meetingRecord="true" marks the extension node of the meeting-record rule.
+// nk:allowRepeat="true" lets whoever decided an earlier step of the document decide this one too
+// (DOMAIN.md "Controls": no one decides two steps, unless the site allows it for a named step).
+// nk:escalateTo="partySecretary" names the roles that decide the step when everyone its rule names
+// is excluded by those duties (the principal's own claim goes to the party secretary), before the
+// leaders up the applicant's department tree and the site's administrators (./duties.ts).
 import BpmnModdle from 'bpmn-moddle';
 import { conditionError } from '../../../validators/expression/check.ts';
 
@@ -25,6 +30,10 @@ export interface TaskNode {
    * has every task count, so its first approver is the one who sees to them.
    */
   meetingRecord?: boolean;
+  /** Whoever decided an earlier step of the document may decide this one too (`nk:allowRepeat="true"`). */
+  allowRepeat?: boolean;
+  /** Role keys deciding the step when all its candidates are excluded by the duties (`nk:escalateTo`). */
+  escalateTo?: string[];
 }
 
 export interface ProcessModel {
@@ -120,6 +129,15 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
         candidateType: type,
         candidates,
         ...(attr(n, 'meetingRecord') === 'true' ? { meetingRecord: true } : {}),
+        ...(attr(n, 'allowRepeat') === 'true' ? { allowRepeat: true } : {}),
+        ...(attr(n, 'escalateTo')?.trim()
+          ? {
+              escalateTo: attr(n, 'escalateTo')!
+                .split(',')
+                .map((c) => c.trim())
+                .filter(Boolean),
+            }
+          : {}),
       };
   }
   for (const f of flows) {

@@ -249,6 +249,8 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
           id: Number(tk.id),
           name: stepOf(tk),
           canAct: ((tk.candidate_ids as number[]) ?? []).map(Number).includes(principal.userId),
+          // Why the step is not with whom its rule names (segregation of duties: ./duties.ts).
+          ...(tk.escalation ? { escalation: texts[`workflow.escalation.${String(tk.escalation)}`]?.[locale] ?? null } : {}),
           ...(atExtension && atExtensionNode(nodes, String(tk.element_id)) ? { meetingRecord: true } : {}),
         })),
         canWithdraw: Boolean(current && !current.ended && Number(current.starter_id) === principal.userId && !approvedOnce),

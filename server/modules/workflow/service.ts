@@ -18,6 +18,7 @@ import { documentTitle, LOCALES, titleSeparator, type Locale } from '../../../va
 import { atExtensionNode, readModel, type TaskNode } from './bpmn.ts';
 import { meetingRecordState } from '../../../validators/meeting-record.ts';
 import { completeTask, startProcess, type Step } from './engine.ts';
+import { candidatesFor, excludedOf, outOf, refusalOf } from './duties.ts';
 
 /** DOMAIN.md: approval status of every approvable document. */
 export const ApprovalStatus = { draft: '0', inApproval: '1', approved: '2', rejected: '3', withdrawn: '4', cancelled: '5' };
@@ -230,6 +231,14 @@ export class Workflow {
       const instance = locked.rows[0]!;
       if (instance.ended) throw new AppError(Code.conflict, 'workflow.taskDone');
       const now = new Date(this.s.clock.now());
+      // Segregation of duties (./duties.ts), whatever the task's candidates say.
+      const nodes = (
+        await trx.selectFrom('wf_definition').select(['nodes']).where('id', '=', instance.definition_id).executeTakeFirstOrThrow()
+      ).nodes as Record<string, TaskNode>;
+      const node = nodes[String(row.element_id)];
+      const excluded = await excludedOf(trx, instance, this.madeByTable(entity), Number(row.id));
+      const refused = refusalOf(principal.userId, node, excluded);
+      if (refused && decision !== 'comment') throw new AppError(Code.forbidden, refused);
 
       if (decision === 'reject' && !comment) throw new AppError(Code.invalid, 'workflow.rejectReason');
       if (decision === 'approve' || minutes) await this.meetingAtTask(trx, docs, instance, row, decision, minutes);
@@ -247,12 +256,22 @@ export class Workflow {
           .where('status', '=', '0')
           .executeTakeFirst();
         if (!to) throw new AppError(Code.invalid, 'workflow.badTransfer');
+        // Never to someone who may not decide it (the applicant, who decided an earlier step).
+        if (outOf(node, excluded).has(Number(to.id)))
+          throw new AppError(Code.invalid, 'workflow.transferExcluded', { name: String(to.real_name ?? '') });
         await trx
           .updateTable('wf_task')
           .set({ candidate_ids: JSON.stringify([to.id]) })
           .where('id', '=', row.id)
           .execute();
-        await this.history(trx, instance.id, row.id, row.name, 'transfer', `→ ${to.real_name}${comment ? `${titleSeparator(this.request.locale)}${comment}` : ''}`);
+        await this.history(
+          trx,
+          instance.id,
+          row.id,
+          row.name,
+          'transfer',
+          `→ ${to.real_name}${comment ? `${titleSeparator(this.request.locale)}${comment}` : ''}`,
+        );
         return { instanceId: instance.id, status: instance.status };
       }
 
@@ -266,11 +285,8 @@ export class Workflow {
         await this.finish(trx, instance, 'rejected', entity, ApprovalStatus.rejected);
         return { instanceId: instance.id, status: 'rejected' };
       }
-      const definition = await trx
-        .selectFrom('wf_definition')
-        .select(['nodes'])
-        .where('id', '=', instance.definition_id)
-        .executeTakeFirstOrThrow();
+      // Whoever decided a step no longer decides a parallel one (unless it allows it).
+      if (decision === 'approve') await this.narrowOpenTasks(trx, instance, nodes, entity, principal.userId);
       // Parallel branches: the engine moves on only when every open task of this element is done.
       const step = await completeTask(instance.process_key, instance.engine_state, row.element_id, { decision, comment });
       await trx
@@ -282,7 +298,7 @@ export class Workflow {
         })
         .where('id', '=', instance.id)
         .execute();
-      const status = await this.afterStep(trx, instance, definition.nodes as Record<string, TaskNode>, step, entity);
+      const status = await this.afterStep(trx, instance, nodes, step, entity);
       return { instanceId: instance.id, status };
     });
   }
@@ -421,9 +437,11 @@ export class Workflow {
       .where('status', '=', TaskStatus.open)
       .execute();
     const have = new Set(open.map((o) => o.element_id));
-    for (const elementId of step.waiting.filter((w) => !have.has(w))) {
+    const fresh = step.waiting.filter((w) => !have.has(w));
+    const excluded = fresh.length ? await excludedOf(trx, instance, this.madeByTable(entity)) : null;
+    for (const elementId of fresh) {
       const node = nodes[elementId];
-      const candidates = await this.candidatesOf(trx, node, instance);
+      const { ids: candidates, escalation } = await candidatesFor(trx, node, instance, excluded!);
       await trx
         .insertInto('wf_task')
         .values({
@@ -432,6 +450,7 @@ export class Workflow {
           element_id: elementId,
           name: node?.name ?? elementId,
           candidate_ids: JSON.stringify(candidates),
+          escalation,
           entity: instance.entity,
           business_key: instance.business_key,
           title: instance.title,
@@ -453,68 +472,41 @@ export class Workflow {
     return 'running';
   }
 
-  /** Who may decide a task, resolved when it opens (DOMAIN.md: roles, users, the applicant's leader…). */
-  private async candidatesOf(trx: Trx, node: TaskNode | undefined, instance: Row): Promise<number[]> {
-    const siteId = Number(instance.top_dept_id);
-    let ids: number[] = [];
-    const starter = Number(instance.starter_id);
-    const leaderOf = async (deptId: number | null): Promise<number[]> => {
-      let current = deptId;
-      // The nearest department up the tree that has a leader other than the applicant: a head's
-      // own application goes to the head above them.
-      for (let hops = 0; current && hops < 20; hops++) {
-        const d = await trx
-          .selectFrom('sys_dept')
-          .select(['leader_user_id', 'parent_id'])
-          .where('id', '=', current)
-          .where('top_dept_id', '=', siteId)
-          .executeTakeFirst();
-        if (!d) break;
-        if (d.leader_user_id && Number(d.leader_user_id) !== starter) return [Number(d.leader_user_id)];
-        current = d.parent_id;
+  /** The document's table when it records who made it (the applicant, beside who submitted it). */
+  private madeByTable(entity: EntityDef): string | null {
+    return entity.byName.has('createdBy') ? entity.table : null;
+  }
+
+  /**
+   * After `userId` approved a step: they leave the candidates of the instance's other open steps
+   * that do not allow a repeat; a step left with nobody goes one level up (./duties.ts).
+   */
+  private async narrowOpenTasks(trx: Trx, instance: Row, nodes: Record<string, TaskNode>, entity: EntityDef, userId: number) {
+    const open = await sql<Row>`select id, element_id, candidate_ids from wf_task
+      where instance_id = ${instance.id} and status = ${TaskStatus.open} for update`.execute(trx);
+    let excluded: Awaited<ReturnType<typeof excludedOf>> | null = null;
+    for (const task of open.rows) {
+      const node = nodes[String(task.element_id)];
+      const candidates = ((task.candidate_ids ?? []) as number[]).map(Number);
+      if (node?.allowRepeat || !candidates.includes(userId)) continue;
+      const left = candidates.filter((id) => id !== userId);
+      if (left.length) {
+        await trx
+          .updateTable('wf_task')
+          .set({ candidate_ids: JSON.stringify(left) })
+          .where('id', '=', task.id)
+          .execute();
+        continue;
       }
-      return [];
-    };
-    switch (node?.candidateType) {
-      case 'role': {
-        const rows = await sql<{ id: number }>`select distinct u.id from sys_user u join sys_user_role ur on ur.user_id = u.id
-          join sys_role r on r.id = ur.role_id where u.top_dept_id = ${siteId} and u.status = '0' and r.status = '0'
-          and (r.role_key in (${sql.join(node.candidates)}) or r.id::text in (${sql.join(node.candidates)}))`.execute(trx);
-        ids = rows.rows.map((r) => Number(r.id));
-        break;
-      }
-      case 'user': {
-        const wanted = node.candidates.map(Number).filter((n) => Number.isInteger(n));
-        if (wanted.length) {
-          const rows = await trx
-            .selectFrom('sys_user')
-            .select('id')
-            .where('top_dept_id', '=', siteId)
-            .where('status', '=', '0')
-            .where('id', 'in', wanted)
-            .execute();
-          ids = rows.map((r) => Number(r.id));
-        }
-        break;
-      }
-      case 'deptLeader':
-        ids = await leaderOf(instance.starter_dept_id === null ? null : Number(instance.starter_dept_id));
-        break;
-      case 'namedDeptLeader':
-        for (const d of node.candidates) ids.push(...(await leaderOf(Number(d))));
-        break;
-      case 'starter':
-        ids = [Number(instance.starter_id)];
-        break;
+      excluded ??= await excludedOf(trx, instance, this.madeByTable(entity));
+      excluded.decided.add(userId);
+      const { ids, escalation } = await candidatesFor(trx, node, instance, excluded);
+      await trx
+        .updateTable('wf_task')
+        .set({ candidate_ids: JSON.stringify(ids), escalation })
+        .where('id', '=', task.id)
+        .execute();
     }
-    if (ids.length) return [...new Set(ids)];
-    // Nobody fits (a department without a leader): the site's administrators decide, so the
-    // document never waits on no one.
-    const admins = await sql<{ id: number }>`select distinct u.id from sys_user u join sys_user_role ur on ur.user_id = u.id
-      join sys_role r on r.id = ur.role_id where u.top_dept_id = ${siteId} and r.role_key = 'admin' and u.status = '0'`.execute(
-      trx,
-    );
-    return admins.rows.map((r) => Number(r.id));
   }
 
   private async finish(trx: Trx, instance: Row, status: string, entity: EntityDef, approval: string) {
@@ -645,4 +637,46 @@ export function historyStepIn(texts: Texts, row: Row, locale: Locale): string {
   if (row.element_id) return processTextIn(texts, String(row.process_key), String(row.element_id), stored, locale);
   const key = SYSTEM_STEPS[row.decision as keyof typeof SYSTEM_STEPS];
   return key ? t(key, locale) : stored;
+}
+
+/**
+ * Open tasks opened before the segregation of duties (or by a process changed since) whose
+ * candidates include someone who may not decide them: those leave; a task left with nobody goes one
+ * level up (./duties.ts). Run at every start, on every node (idempotent: a repaired task has nothing
+ * left to repair).
+ */
+export async function repairOpenTasks(s: Services): Promise<number> {
+  const db = s.database.db as unknown as import('kysely').Kysely<any>;
+  const suspects = await sql<Row>`select t.id as task_id, t.element_id, t.candidate_ids,
+      t.instance_id, i.top_dept_id, i.entity, i.business_key, i.starter_id, i.starter_dept_id, d.nodes
+    from wf_task t join wf_instance i on i.id = t.instance_id join wf_definition d on d.id = i.definition_id
+    where t.status = ${TaskStatus.open} and not i.ended
+      and (t.candidate_ids @> jsonb_build_array(i.starter_id)
+        or exists (select 1 from wf_task o where o.instance_id = t.instance_id and o.status = ${TaskStatus.done}
+          and o.decision = 'approve' and t.candidate_ids @> jsonb_build_array(o.completed_by)))`.execute(db);
+  let repaired = 0;
+  for (const row of suspects.rows) {
+    const site = s.sites.getById(Number(row.top_dept_id));
+    const entity = site ? s.schemas.forSite(site.key).entities.get(String(row.entity)) : undefined;
+    const node = (row.nodes as Record<string, TaskNode>)[String(row.element_id)];
+    await db.transaction().execute(async (trx) => {
+      const instance = { ...row, id: Number(row.instance_id) };
+      const excluded = await excludedOf(trx, instance, entity?.byName.has('createdBy') ? entity.table : null);
+      const out = outOf(node, excluded);
+      const candidates = ((row.candidate_ids ?? []) as number[]).map(Number);
+      if (!candidates.some((id) => out.has(id))) return;
+      const left = candidates.filter((id) => !out.has(id));
+      const { ids, escalation } = left.length
+        ? { ids: left, escalation: null }
+        : await candidatesFor(trx, node, instance, excluded);
+      await trx
+        .updateTable('wf_task')
+        .set({ candidate_ids: JSON.stringify(ids), ...(escalation ? { escalation } : {}) })
+        .where('id', '=', Number(row.task_id))
+        .where('status', '=', TaskStatus.open)
+        .execute();
+      repaired++;
+    });
+  }
+  return repaired;
 }

@@ -181,6 +181,18 @@ export interface BudgetHoldTable {
   amount: string;
 }
 
+/** The invoice register (migration 0019, server/entities/invoices.ts): who holds each invoice of a site. */
+export interface InvoiceRegisterTable {
+  id: Generated<number>;
+  top_dept_id: number;
+  register: string;
+  invoice_key: string;
+  line_entity: string;
+  line_id: number;
+  doc_id: number;
+  created_at: Generated<Date>;
+}
+
 export interface SequenceTable {
   top_dept_id: number;
   seq_key: string;
@@ -319,6 +331,7 @@ export interface DB {
   sys_sequence: SequenceTable;
   sys_state_history: StateHistoryTable;
   nk_budget_hold: BudgetHoldTable;
+  nk_invoice: InvoiceRegisterTable;
   sys_captcha: CaptchaTable;
   sys_login_log: LoginLogTable;
   sys_oper_log: OperLogTable;

@@ -5,7 +5,7 @@
 // the gateway's default). Every change goes through bpmn-js's modeling API, so undo and the saved
 // XML follow.
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Empty, Form, Input, Select, Switch, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Checkbox, Empty, Form, Input, Select, Switch, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import type { Element } from 'bpmn-js/lib/model/Types';
@@ -39,6 +39,8 @@ interface Values {
   dept?: number;
   condition?: string;
   isDefault?: boolean;
+  escalateTo?: string[];
+  allowRepeat?: boolean;
 }
 
 interface Option {
@@ -77,6 +79,8 @@ function valuesOf(element: Element): Values {
     values.roles = type === 'role' ? candidates : [];
     values.users = type === 'user' ? candidates.map(Number).filter((n) => Number.isInteger(n)) : [];
     values.dept = type === 'namedDeptLeader' && candidates[0] ? Number(candidates[0]) : undefined;
+    values.escalateTo = list(bo.get?.('nk:escalateTo'));
+    values.allowRepeat = bo.get?.('nk:allowRepeat') === 'true';
   }
   if (is(element, 'bpmn:SequenceFlow')) {
     values.condition = bo.conditionExpression?.body ?? '';
@@ -130,7 +134,7 @@ export default function DesignerPanel({
   // Choices, fetched once when first needed.
   useEffect(() => {
     if (kind !== 'userTask') return;
-    if (candidateType === 'role' && !roles) {
+    if (!roles) {
       get<Array<{ roleKey: string; roleName: string }>>('core/role/all')
         .then((rows) => setRoles(rows.map((r) => ({ value: r.roleKey, label: r.roleName }))))
         .catch((err) => feedback.message.error(errorMessage(err)));
@@ -181,6 +185,8 @@ export default function DesignerPanel({
     if ('roles' in changed) set({ 'nk:candidates': changed.roles?.join(',') || undefined });
     if ('users' in changed) set({ 'nk:candidates': changed.users?.join(',') || undefined });
     if ('dept' in changed) set({ 'nk:candidates': changed.dept === undefined ? undefined : String(changed.dept) });
+    if ('escalateTo' in changed) set({ 'nk:escalateTo': changed.escalateTo?.join(',') || undefined });
+    if ('allowRepeat' in changed) set({ 'nk:allowRepeat': changed.allowRepeat ? 'true' : undefined });
     if ('condition' in changed) {
       const body = changed.condition ?? '';
       set({
@@ -321,6 +327,20 @@ export default function DesignerPanel({
                 />
               </Form.Item>
             )}
+            <Form.Item name="escalateTo" label={t('designer.escalateTo')} tooltip={t('designer.escalateToHint')}>
+              <Select
+                data-testid="designer-escalate-to"
+                mode="multiple"
+                allowClear
+                loading={!roles}
+                options={roles ?? []}
+                optionFilterProp="label"
+                placeholder={t('designer.choose')}
+              />
+            </Form.Item>
+            <Form.Item name="allowRepeat" valuePropName="checked" style={{ marginBottom: 8 }}>
+              <Checkbox data-testid="designer-allow-repeat">{t('designer.allowRepeat')}</Checkbox>
+            </Form.Item>
           </>
         )}
 

@@ -5,7 +5,7 @@ import i18n from '../../locales/index.ts';
 
 export const NK_NAMESPACE = 'http://neikong.dev/schema/bpmn';
 
-/** The moddle descriptor: nk:candidateType and nk:candidates as attributes of bpmn:UserTask. */
+/** The moddle descriptor: the candidate rule and the duties' escalation as attributes of bpmn:UserTask. */
 export const nkModdle = {
   name: 'Neikong',
   uri: NK_NAMESPACE,
@@ -19,6 +19,9 @@ export const nkModdle = {
       properties: [
         { name: 'candidateType', isAttr: true, type: 'String' },
         { name: 'candidates', isAttr: true, type: 'String' },
+        // Segregation of duties (server/modules/workflow/duties.ts).
+        { name: 'escalateTo', isAttr: true, type: 'String' },
+        { name: 'allowRepeat', isAttr: true, type: 'String' },
       ],
     },
   ],

@@ -7,7 +7,15 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { AppError, Code } from '../../../platform/errors.ts';
-import { checkXlsx, importLimitsOf, type ImportLimits } from '../../../platform/xlsx-guard.ts';
+import { t } from '../../../platform/messages.ts';
+import {
+  CellRefused,
+  checkXlsx,
+  columnLetters,
+  importLimitsOf,
+  readCell,
+  type ImportLimits,
+} from '../../../platform/xlsx-guard.ts';
 import { DEPT_COLUMNS, INDICATOR_COLUMNS, PERSON_COLUMNS, PROJECT_COLUMNS, type Column } from './columns.ts';
 import { verifyBillLink } from './link.ts';
 import { HAIDIAN_SECRET_KEY } from './secrets.ts';
@@ -38,27 +46,13 @@ function textOf(value: unknown): string | undefined {
   if (value instanceof Date) {
     return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
   }
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return String(value);
-    // A spreadsheet's 1234.5 or 0.1+0.2: money keeps two places when the number is one.
-    const c = value * 100;
-    return Math.abs(c - Math.round(c)) < 1e-6 ? String(Math.round(c) / 100) : String(value);
-  }
+  // A number by its shortest decimal text, as the JSON API takes it (issue 31): 1.005 stays 1.005 and
+  // the amount's check refuses it; nothing is rounded here. A cell's number comes as the spreadsheet
+  // holds it (readCell: =0.1+0.2 is 0.3).
+  if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
   if (typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
-}
-
-function cellValue(value: ExcelJS.CellValue): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (value instanceof Date) return value;
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return value.result;
-    if ('error' in value) return String(value.error);
-  }
-  return value;
 }
 
 function headerKey(text: string): string {
@@ -122,10 +116,24 @@ export async function readRecords<T = Fields>(
   }
   const sheet = workbook.worksheets[0];
   if (!sheet || sheet.rowCount < 2) throw new AppError(Code.invalid, 'import.empty');
+  // Cells that hold no value to take (a formula without its result, an error): each refused by its
+  // row and cell, the file refused with nothing written (the shared reader, xlsx-guard.ts readCell).
+  const refused: Array<{ row: number; message: string }> = [];
+  const cellText = (value: ExcelJS.CellValue, line: number, col: number, field: string): string | undefined => {
+    const v = readCell(value);
+    if (!(v instanceof CellRefused)) return textOf(v);
+    if (!refused.some((r) => r.row === line))
+      refused.push({
+        row: line,
+        message: t(v.key, locale, { cell: `${columnLetters(col)}${line}`, field, value: v.value.slice(0, 30) }),
+      });
+    return undefined;
+  };
   const at = new Map<number, Column>();
   const others = new Map<number, string>();
   sheet.getRow(1).eachCell((cell, col) => {
-    const header = textOf(cellValue(cell.value));
+    const read = readCell(cell.value);
+    const header = read instanceof CellRefused ? undefined : textOf(read);
     if (!header) return;
     const c = byHeader.get(headerKey(header));
     if (c && ![...at.values()].includes(c)) at.set(col, c);
@@ -140,7 +148,7 @@ export async function readRecords<T = Fields>(
     const data: Fields = {};
     let any = false;
     for (const [col, c] of at) {
-      const v = textOf(cellValue(row.getCell(col).value));
+      const v = cellText(row.getCell(col).value, line, col, c.title[locale]);
       if (v !== undefined) {
         data[c.name] = v;
         any = true;
@@ -149,7 +157,7 @@ export async function readRecords<T = Fields>(
     if (keepExtra) {
       const extra: Record<string, unknown> = {};
       for (const [col, header] of others) {
-        const v = textOf(cellValue(row.getCell(col).value));
+        const v = cellText(row.getCell(col).value, line, col, header);
         if (v !== undefined) extra[header] = v;
       }
       if (Object.keys(extra).length) {
@@ -159,6 +167,7 @@ export async function readRecords<T = Fields>(
     }
     if (any) out.push({ row: line, data });
   });
+  if (refused.length) throw new AppError(Code.invalid, 'import.rowErrors', { count: refused.length }, { errors: refused });
   if (!out.length) throw new AppError(Code.invalid, 'import.empty');
   if (out.length > maxRows) throw new AppError(Code.invalid, 'sources.tooManyRows', { max: maxRows });
   return out as unknown as Array<SourceRecord<T>>;
