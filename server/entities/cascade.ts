@@ -141,7 +141,17 @@ defineEffect('copyTo', async (ctx, effect: EffectDecl, doc, event) => {
         ]),
       ),
     );
-    await svc.insert(ctx.trx, row);
+    const made = await svc.insert(ctx.trx, row);
+    // A draft made for the source document's owner (the disposal of what their count lost) is
+    // theirs — their name and department — not of whoever's decision made it: else that approver
+    // would be its applicant (and kept from deciding it), and it would sit in their department.
+    const owner = Number(doc.createdBy);
+    const sourceDept = ctx.entity.dataScope?.dept ? doc[ctx.entity.dataScope.dept] : undefined;
+    const deptField = target.dataScope?.dept ? target.byName.get(target.dataScope.dept) : undefined;
+    const set: Row = {};
+    if (target.byName.has('createdBy') && Number.isSafeInteger(owner) && owner > 0) set.created_by = owner;
+    if (deptField?.readOnly && sourceDept !== undefined && sourceDept !== null) set[deptField.column] = sourceDept;
+    if (Object.keys(set).length) await ctx.trx.updateTable(target.table).set(set).where('id', '=', Number(made.id)).execute();
     return;
   }
   for (const line of lines) {

@@ -318,7 +318,9 @@ describe('inventory counts', () => {
     // Approved: the loss is a disposal draft naming the card, for the keeper to submit.
     const cleans = ok(await server.get('/api/asset/clean/page?pageSize=100', as('assets'))).records as Row[];
     const made = cleans.find((c) => String(c.reason).includes(doc.inventoryNo));
-    expect(made).toMatchObject({ approvalStatus: '0', cleanKind: '1' });
+    // The keeper's own draft, in the keeper's department: not the last approver's, who would then be
+    // its applicant and kept from deciding it.
+    expect(made).toMatchObject({ approvalStatus: '0', cleanKind: '1', createdBy: doc.createdBy, deptId: doc.deptId });
     const draft = ok(await server.get(`/api/asset/clean/infoById/${made!.id}`, as('assets')));
     expect(draft.items.map((l: Row) => l.assetId)).toEqual([lost.id]);
   });

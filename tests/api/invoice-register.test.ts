@@ -134,6 +134,24 @@ describe('the invoice register', () => {
     expect(held.rows[0]!.n).toBe(1);
   });
 
+  it('lets one of several claims saved at the same moment take an invoice, whatever spelling each sends', async () => {
+    const number = digital();
+    const spellings = [number, spaced(number), fullWidth(number), `0${number}`, number];
+    const answers = await Promise.all(
+      spellings.map((invoiceNo, i) =>
+        save(i % 2 ? 'teacher' : 'staff', [{ invoiceNo, invoiceCode: i === 4 ? '011002300111' : '' }]),
+      ),
+    );
+    const taken = answers.filter((a) => a.body.code === '0');
+    expect(taken).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.body.code !== '0'))
+      expect(refused.body.msg).toContain(taken[0]!.body.data.reimburseNo);
+    const held = await sql<{
+      n: number;
+    }>`select count(*)::int as n from nk_invoice where invoice_key like ${`%${number}%`}`.execute(db());
+    expect(held.rows[0]!.n).toBe(1);
+  });
+
   it('stores the plain spelling: a digital invoice without code, a traditional one as typed less its separators', async () => {
     const no = digital();
     const saved = ok(
