@@ -1,6 +1,7 @@
 // Display filters of spec section 9: numbers with thousands separators, dates YYYY-MM-DD HH:mm:ss,
 // money in Chinese capitals (大写金额) for print, and long texts split into pieces of 60 characters.
-import dayjs from 'dayjs';
+// Date-times show on the site's clock (./time.ts, issue 32), whatever the browser's own zone.
+import { formatInstant, WALL_FORMAT } from './time.ts';
 
 /** Spec section 9: the length of the pieces a long text is split into. */
 export const TEXT_PIECE = 60;
@@ -36,18 +37,36 @@ export function thousands(value: unknown, decimals?: number): string {
   return `${negative ? '-' : ''}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
 }
 
-export function formatDate(value: unknown, pattern = 'YYYY-MM-DD HH:mm:ss'): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value as string);
-  return d.isValid() ? d.format(pattern) : String(value);
+/**
+ * A date or date-time for display: an instant (the server's ISO text, '…Z') as the SITE's wall
+ * time; a date ('YYYY-MM-DD') or an offset-less wall time as it is, never shifted; what is no time
+ * as it was given.
+ */
+export function formatDate(value: unknown, pattern = WALL_FORMAT): string {
+  return formatInstant(value, pattern);
 }
 
-const DIGITS = '零壹贰叁肆伍陆柒捌玖';
+/**
+ * The characters of Chinese capital amounts (大写金额). Simplified: those of 中国人民银行《支付结算办法》
+ * 附一 "正确填写票据和结算凭证的基本规定" 第一条. Traditional (zh-TW): the forms that rule accepts as
+ * 繁体 (貳、陸、億、萬) and those Taiwan's cheques and forms print (參 for 叁, 負 for 负); 元, 拾, 佰, 仟,
+ * 角, 分, 零 and 整 are the same in both scripts (元 rather than 圓: the unit is the yuan, as Taiwan
+ * writes it too).
+ */
+const CAPITALS = {
+  simplified: { digits: '零壹贰叁肆伍陆柒捌玖', sections: ['', '万', '亿', '万亿'], minus: '负' },
+  traditional: { digits: '零壹貳參肆伍陸柒捌玖', sections: ['', '萬', '億', '萬億'], minus: '負' },
+} as const;
 const UNITS = ['', '拾', '佰', '仟'];
-const SECTIONS = ['', '万', '亿', '万亿'];
 
-/** Amount in Chinese capital numerals: '1234.56' → '壹仟贰佰叁拾肆元伍角陆分'. Exact on decimal strings. */
-export function chineseAmount(value: unknown): string {
+/**
+ * Amount in Chinese capital numerals: '1234.56' → '壹仟贰佰叁拾肆元伍角陆分' (traditional:
+ * '壹仟貳佰參拾肆元伍角陸分'). Exact on decimal strings. Zeros as the rule's examples write them: one
+ * 零 for a run of zeros inside the number, 零 after 元 when the jiao is 0 and the fen is not, 整 after
+ * 元 and none after 角 or 分.
+ */
+export function chineseAmount(value: unknown, script: keyof typeof CAPITALS = 'simplified'): string {
+  const { digits: DIGITS, sections: SECTIONS, minus } = CAPITALS[script];
   const text = String(value ?? '').trim();
   if (!/^-?\d{1,16}(\.\d{1,2})?$/.test(text)) return '';
   const negative = text.startsWith('-');
@@ -79,9 +98,9 @@ export function chineseAmount(value: unknown): string {
     });
     out += '元';
   }
-  if (jiao === 0 && fen === 0) return `${negative ? '负' : ''}${out || '零元'}整`;
-  if (jiao) out += (int !== '0' || out ? '' : '') + DIGITS[jiao] + '角';
+  if (jiao === 0 && fen === 0) return `${negative ? minus : ''}${out || '零元'}整`;
+  if (jiao) out += DIGITS[jiao] + '角';
   else if (int !== '0') out += '零';
   if (fen) out += DIGITS[fen] + '分';
-  return `${negative ? '负' : ''}${out}`;
+  return `${negative ? minus : ''}${out}`;
 }

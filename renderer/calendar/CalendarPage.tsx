@@ -4,14 +4,29 @@
 // opens the document (or its approval). Dragging over free time in a day — a tap on a phone — opens
 // the entity's add form with the resource and the range filled; a refusal (an overlap) shows the
 // server's message. Data: GET <api>/calendar/resources, GET <api>/calendar?resource=&from=&to=.
+// Weeks, days, hours, blocks and today are the site's clock (./week.ts, issue 32); the range asked
+// for is a pair of instants, the range handed to the form the site's wall times.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Empty, Popover, Select, Space, Spin, Tag, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useRenderer } from '../context.tsx';
 import { dictTypesOf } from '../dicts.ts';
 import { rt, schemaText } from '../texts.ts';
 import { TAG_COLORS } from '../list/columns.tsx';
+import { toWire } from '../time.ts';
+import {
+  blocksByDay,
+  daysOf,
+  isBusy,
+  onWall,
+  rangeQuery,
+  rangeText,
+  siteDayStart,
+  slotStart,
+  thisMonday,
+  type OnWall,
+} from './week.ts';
 import type { CalendarPageBundle, DictEntry, PageBundle, Row } from '../types.ts';
 import './calendar.css';
 
@@ -36,7 +51,6 @@ interface Resource {
 
 /** Pixels a time row is tall. */
 const ROW = 22;
-const WIRE = 'YYYY-MM-DD HH:mm:ss';
 const BLOCK_COLORS: Record<string, string> = {
   primary: '#1677ff',
   success: '#389e0d',
@@ -45,9 +59,6 @@ const BLOCK_COLORS: Record<string, string> = {
   danger: '#cf1322',
   default: '#595959',
 };
-
-/** Monday of the week a day is in. */
-const mondayOf = (d: Dayjs) => d.startOf('day').subtract((d.day() + 6) % 7, 'day');
 
 export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle }) {
   const env = useRenderer();
@@ -60,8 +71,8 @@ export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle })
 
   const [resources, setResources] = useState<Resource[] | null>(null);
   const [resource, setResource] = useState<number | null>(null);
-  const [monday, setMonday] = useState(() => mondayOf(dayjs()));
-  const [rows, setRows] = useState<Booking[] | null>(null);
+  const [monday, setMonday] = useState<Dayjs>(thisMonday);
+  const [rows, setRows] = useState<Array<OnWall<Booking>> | null>(null);
   const [dicts, setDicts] = useState<Record<string, DictEntry[]>>({});
   const [adding, setAdding] = useState<Record<string, unknown> | null>(null);
   const [viewing, setViewing] = useState<Row | null>(null);
@@ -98,14 +109,10 @@ export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle })
     if (resource === null) return;
     setRows(null);
     env.fetcher
-      .get<Booking[]>(`${entity.api}/calendar`, {
-        resource,
-        from: monday.format(WIRE),
-        to: monday.add(7, 'day').format(WIRE),
-      })
+      .get<Booking[]>(`${entity.api}/calendar`, { resource, ...rangeQuery(monday) })
       .then((a) => {
         if (a.code !== '0') env.message.error(a.msg);
-        setRows(a.code === '0' ? a.data : []);
+        setRows(a.code === '0' ? onWall(a.data) : []);
       })
       .catch((err) => {
         env.message.error(env.errorText(err));
@@ -114,33 +121,16 @@ export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle })
   }, [resource, monday, entity.api]);
   useEffect(load, [load]);
 
-  const days = useMemo(() => Array.from({ length: 7 }, (_, i) => monday.add(i, 'day')), [monday]);
-  const weekday = useMemo(() => new Intl.DateTimeFormat(language, { weekday: 'short' }), [language]);
+  const days = useMemo(() => daysOf(monday), [monday]);
+  // A wall day's fields are its UTC fields (../time.ts): its weekday is read in UTC.
+  const weekday = useMemo(() => new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }), [language]);
+  const grid = useMemo(() => ({ firstHour, lastHour, step, row: ROW }), [firstHour, lastHour, step]);
 
-  /** The bookings of a day, each cut to the shown hours. */
-  const byDay = useMemo(() => {
-    const out: Array<Array<Booking & { top: number; height: number }>> = days.map(() => []);
-    for (const r of rows ?? []) {
-      days.forEach((d, i) => {
-        const start = d.hour(firstHour);
-        const end = d.hour(0).add(lastHour, 'hour');
-        const from = dayjs(r.from);
-        const to = dayjs(r.to);
-        if (!(from.isBefore(end) && start.isBefore(to))) return;
-        const a = Math.max(0, from.diff(start, 'minute'));
-        const b = Math.min((lastHour - firstHour) * 60, to.diff(start, 'minute'));
-        out[i]!.push({ ...r, top: (a / step) * ROW, height: Math.max(ROW - 2, ((b - a) / step) * ROW - 2) });
-      });
-    }
-    return out;
-  }, [rows, days, firstHour, lastHour, step]);
+  /** The bookings of each day, each cut to the shown hours. */
+  const byDay = useMemo(() => blocksByDay(rows ?? [], days, grid), [rows, days, grid]);
 
   /** Whether slot `s` of day `i` is taken by a booking. */
-  const busy = (i: number, s: number) => {
-    const start = days[i]!.hour(firstHour).add(s * step, 'minute');
-    const end = start.add(step, 'minute');
-    return (rows ?? []).some((r) => dayjs(r.from).isBefore(end) && start.isBefore(dayjs(r.to)));
-  };
+  const busy = (i: number, s: number) => isBusy(rows ?? [], days[i]!, grid, s);
   const slotAt = (e: React.PointerEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     return Math.max(0, Math.min(slots - 1, Math.floor((e.clientY - box.top) / ROW)));
@@ -158,9 +148,10 @@ export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle })
       env.message.info(t('calNoAdd'));
       return;
     }
-    const start = days[day]!.hour(firstHour).add(a * step, 'minute');
-    const end = days[day]!.hour(firstHour).add((b + 1) * step, 'minute');
-    setAdding({ [cal.resource]: resource, [cal.from]: start.format(WIRE), [cal.to]: end.format(WIRE) });
+    // The site's wall times, as the form's date-time picker keeps them.
+    const start = slotStart(days[day]!, grid, a);
+    const end = slotStart(days[day]!, grid, b + 1);
+    setAdding({ [cal.resource]: resource, [cal.from]: toWire(start), [cal.to]: toWire(end) });
   };
 
   const onDown = (day: number) => (e: React.PointerEvent<HTMLDivElement>) => {
@@ -202,13 +193,8 @@ export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle })
     const entry = colorField?.dict ? dicts[colorField.dict]?.find((d) => d.dictValue === b.color) : undefined;
     return entry ? <Tag color={TAG_COLORS[entry.listClass] ?? 'default'}>{entry.dictLabel}</Tag> : null;
   };
-  const today = dayjs().startOf('day');
-  const hm = (v: string) => dayjs(v).format('HH:mm');
-  const range = (b: Booking) => {
-    const from = dayjs(b.from);
-    const to = dayjs(b.to);
-    return from.isSame(to, 'day') ? `${hm(b.from)}–${hm(b.to)}` : `${from.format('MM-DD HH:mm')}–${to.format('MM-DD HH:mm')}`;
-  };
+  const today = siteDayStart();
+  const range = rangeText;
   const dialogBundle = useMemo(
     () =>
       ({
@@ -248,7 +234,7 @@ export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle })
             >
               <span className="nk-cal-btn-text">{t('calPrev')}</span>
             </Button>
-            <Button onClick={() => setMonday(mondayOf(dayjs()))} data-testid="calendar-this">
+            <Button onClick={() => setMonday(thisMonday())} data-testid="calendar-this">
               {t('calThis')}
             </Button>
             <Button title={t('calNext')} onClick={() => setMonday(monday.add(7, 'day'))} data-testid="calendar-next">
@@ -307,15 +293,8 @@ export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle })
                       height: (Math.abs(drag.b - drag.a) + 1) * ROW,
                     }}
                   >
-                    {d
-                      .hour(firstHour)
-                      .add(Math.min(drag.a, drag.b) * step, 'minute')
-                      .format('HH:mm')}
-                    –
-                    {d
-                      .hour(firstHour)
-                      .add((Math.max(drag.a, drag.b) + 1) * step, 'minute')
-                      .format('HH:mm')}
+                    {slotStart(d, grid, Math.min(drag.a, drag.b)).format('HH:mm')}–
+                    {slotStart(d, grid, Math.max(drag.a, drag.b) + 1).format('HH:mm')}
                   </div>
                 )}
                 {byDay[i]!.map((b) => (

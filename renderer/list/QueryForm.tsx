@@ -1,9 +1,12 @@
-// The query form above a list: one control per queried field (text, dictionary, date range).
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
+// The query form above a list: one control per queried field (text, dictionary, date range). The
+// range is of the site's days (issue 32): the picker's today is the site's, and the days go as they
+// were picked, 'YYYY-MM-DD', which the server takes as the site's days.
+import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, PageBundle } from '../types.ts';
 import { RefPicker } from '../form/RefPicker.tsx';
+import { SiteDatePicker } from '../form/sitePicker.ts';
 
 export interface QueryValues {
   [field: string]: unknown;
@@ -63,7 +66,7 @@ export default function QueryForm({
       ))}
       {rangeField && (
         <Form.Item name="__range" label={schemaText(bundle.texts, rangeField.title, language)}>
-          <DatePicker.RangePicker placeholder={[rt(language, 'begin'), rt(language, 'end')]} />
+          <SiteDatePicker.RangePicker placeholder={[rt(language, 'begin'), rt(language, 'end')]} />
         </Form.Item>
       )}
       <Form.Item>

@@ -9,6 +9,7 @@
 // resource — its title, time, applicant and department — whatever their data scope
 // (docs/decisions.md "Venues"); opening the document itself keeps to the document's own read rules.
 import type { FastifyInstance } from 'fastify';
+import { toInstant } from '../platform/site-time.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Services } from '../app.ts';
 import { isRealDateTime } from '../../validators/formats.ts';
@@ -82,8 +83,9 @@ export default function calendarRoutes(app: FastifyInstance, s: Services) {
         const { resource, from, to } = request.query as { resource: string; from: string; to: string };
         if (!isRealDateTime(from) || !isRealDateTime(to))
           throw new AppError(Code.invalid, 'request.invalid', { detail: 'from, to' });
-        const start = new Date(from);
-        const end = new Date(to);
+        // A week asked for without an offset is the site's week.
+        const start = new Date(toInstant(from, site.timeZone));
+        const end = new Date(toInstant(to, site.timeZone));
         if (!(end > start) || end.getTime() - start.getTime() > MAX_DAYS * 86_400_000)
           throw new AppError(Code.invalid, 'calendar.badRange', { days: MAX_DAYS });
         const rows = await weekRows(s.database.db as unknown as Kysely<any>, entity, cal, site.id, Number(resource), start, end);

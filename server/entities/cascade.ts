@@ -33,7 +33,7 @@ import { docName, documentLines } from './lines.ts';
 import { EntityService } from './crud.ts';
 import { run } from '../../validators/expression/evaluate.ts';
 import { AppError, Code } from '../platform/errors.ts';
-import { localNow } from '../platform/jobs.ts';
+import { siteNow } from '../platform/site-time.ts';
 import { toColumns, toWire } from './rows.ts';
 
 type Row = Record<string, unknown>;
@@ -100,7 +100,7 @@ defineEffect('update', async (ctx, effect, doc, event) => {
         });
       }
     }
-    const scope = { ...doc, line: line ?? {}, row, today: localNow(ctx.s.clock.now()).day };
+    const scope = { ...doc, line: line ?? {}, row, today: siteNow(ctx.s.clock.now(), ctx.site.timeZone).day };
     const values: Row = {};
     for (const [name, rule] of Object.entries(set)) values[name] = run(rule, scope) ?? null;
     const columns = Object.fromEntries(
@@ -125,7 +125,7 @@ defineEffect('copyTo', async (ctx, effect: EffectDecl, doc, event) => {
   const fields = (effect.fields ?? {}) as Record<string, string>;
   const tracked = effect.history ? String(effect.history) : null;
   const svc = await new EntityService(ctx.s, target, ctx.request).prepare();
-  const today = localNow(ctx.s.clock.now()).day;
+  const today = siteNow(ctx.s.clock.now(), ctx.site.timeZone).day;
   if (effect.into) {
     // One document made of some of this one's lines.
     const source = await linesOf(ctx, String(effect.from ?? effect.lines), doc);

@@ -10,6 +10,8 @@ import type { Locale } from '../../validators/locale.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { caller, type OperationLogConfig } from '../platform/gate.ts';
 import type { Principal } from '../platform/access.ts';
+import type { Site } from '../platform/sites.ts';
+import { siteNow } from '../platform/site-time.ts';
 import { hooksOf, type HookContext } from './hooks.ts';
 import { permissionOf, type EntityDef, type FieldDef } from './model.ts';
 import { nextInSequence } from './sequence.ts';
@@ -27,7 +29,7 @@ import {
   type Condition,
   idListText,
 } from './query.ts';
-import { deriveFields, filesPatch, keptByHooks, toColumns, toWire, wireColumns, type Row } from './rows.ts';
+import { deriveFields, filesPatch, keptByHooks, readInstants, toColumns, toWire, wireColumns, type Row } from './rows.ts';
 import { keyOf } from '../platform/file-urls.ts';
 import {
   meetingFlagsAtSave,
@@ -65,16 +67,19 @@ interface Heads {
   all: RawBuilder<unknown>;
 }
 
-const headsMade = new WeakMap<EntityDef, Heads>();
+const headsMade = new WeakMap<EntityDef, Map<string, Heads>>();
 
-function headsOf(s: Services, siteKey: string, entity: EntityDef): Heads {
-  let made = headsMade.get(entity);
-  if (!made) headsMade.set(entity, (made = makeHeads(s, siteKey, entity)));
+/** The heads of an entity's reads on a site, whose time zone says which day `$today` is. */
+function headsOf(s: Services, site: Site, entity: EntityDef): Heads {
+  let byZone = headsMade.get(entity);
+  if (!byZone) headsMade.set(entity, (byZone = new Map()));
+  let made = byZone.get(site.timeZone);
+  if (!made) byZone.set(site.timeZone, (made = makeHeads(s, site, entity)));
   return made;
 }
 
-function makeHeads(s: Services, siteKey: string, entity: EntityDef): Heads {
-  const extra = makeRefSelects(s, siteKey, entity);
+function makeHeads(s: Services, site: Site, entity: EntityDef): Heads {
+  const extra = makeRefSelects(s, site, entity);
   const head = (columns: RawBuilder<unknown>) => {
     const built = sql`select ${columns}${extra.length ? sql`, ${sql.join(extra)}` : sql``}`;
     // Names only: a head never carries a value, so its text stands alone (else keep it composed).
@@ -89,14 +94,17 @@ function makeHeads(s: Services, siteKey: string, entity: EntityDef): Heads {
 
 const DATE_OPS: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
-/** `$today` or `$today+30` as SQL: the database's day, so a figure read at any time is today's. */
-function todayPlus(bound: string) {
+/**
+ * `$today` or `$today+30` as SQL: the site's day when the statement runs (never the database
+ * session's: UTC on the embedded database), so a figure read at any time is today's.
+ */
+function todayPlus(bound: string, zone: string) {
   const days = Number(/^\$today([+-]\d{1,4})?$/.exec(bound)?.[1] ?? 0);
-  return sql`(current_date + ${sql.lit(days)})`;
+  return sql`((current_timestamp at time zone ${sql.lit(zone)})::date + ${sql.lit(days)})`;
 }
 
-function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
-  const targets = s.schemas.forSite(siteKey).entities;
+function makeRefSelects(s: Services, site: Site, entity: EntityDef) {
+  const targets = s.schemas.forSite(site.key).entities;
   // refs kept in a link table come back as a JSON array under the field's column name.
   const links = entity.fields
     .filter((f) => f.through && !f.hidden)
@@ -130,7 +138,8 @@ function makeRefSelects(s: Services, siteKey: string, entity: EntityDef) {
       for (const [theirs, value] of Object.entries(where)) {
         const col = sql`a.${sql.ref(column(source, theirs))}`;
         if (typeof value === 'object' && !Array.isArray(value)) {
-          for (const [op, bound] of Object.entries(value)) same.push(sql`${col} ${sql.raw(DATE_OPS[op]!)} ${todayPlus(bound)}`);
+          for (const [op, bound] of Object.entries(value))
+            same.push(sql`${col} ${sql.raw(DATE_OPS[op]!)} ${todayPlus(bound, site.timeZone)}`);
           continue;
         }
         const values = Array.isArray(value) ? value : [value];
@@ -195,7 +204,7 @@ export class EntityService {
 
   /** The budget year the caller works in (header `year`). */
   get year(): string {
-    return yearOf(this.request.headers, this.s.clock.now());
+    return yearOf(this.request.headers, this.s.clock.now(), this.ctx.site.timeZone);
   }
 
   /** Who may see which rows; lists also keep to the caller's year, a row asked for by id does not. */
@@ -214,13 +223,13 @@ export class EntityService {
       ...personalCondition(this.entity, principal),
       ...(byId ? [] : yearCondition(this.entity, this.year)),
       ...(scope ? [scope] : []),
-      ...filterConditions(this.entity, q),
+      ...filterConditions(this.entity, q, site.timeZone),
     ];
   }
 
   /** Rows with their reference labels; `wireOnly` reads just the columns the wire shows (a page). */
   private selectRows(db: any, where: Condition[], order: unknown, limit?: number, offset?: number, wireOnly = false) {
-    const heads = headsOf(this.s, this.ctx.site.key, this.entity);
+    const heads = headsOf(this.s, this.ctx.site, this.entity);
     return sql<Row>`${wireOnly ? heads.wire : heads.all} from ${this.from()} t ${whereAll(where)}
       ${order ? sql`order by ${order}` : sql``} ${limit !== undefined ? sql`limit ${limit} offset ${offset ?? 0}` : sql``}`.execute(
       db,
@@ -248,7 +257,10 @@ export class EntityService {
     }
     const groups = Object.entries(view.groupBy).map(([ours, theirs]) => {
       const [name, by] = theirs.split(':') as [string, string | undefined];
-      const c = sql.ref(`t.${source.byName.get(name)?.column ?? name}`);
+      const f = source.byName.get(name);
+      const ref = sql.ref(`t.${f?.column ?? name}`);
+      // An instant's month is the site's (a date is its own).
+      const c = f?.type === 'datetime' ? sql`(${ref} at time zone ${sql.lit(site.timeZone)})` : ref;
       const expr = by === 'month' ? sql`to_char(${c}, 'YYYY-MM')` : by === 'year' ? sql`to_char(${c}, 'YYYY')` : sql`${c}`;
       return { column: this.entity.byName.get(ours)?.column ?? ours, expr };
     });
@@ -452,6 +464,8 @@ export class EntityService {
       const detail = describeError(error, locale, names);
       throw new AppError(Code.invalid, 'request.invalid', { detail });
     }
+    // Date-times typed without an offset are the site's wall time (../platform/site-time.ts).
+    readInstants(this.entity, copy, site.timeZone, this.siteEntities);
     return copy as Row;
   }
 
@@ -644,7 +658,7 @@ export class EntityService {
     // Document numbers by the site's rule, given in the saving transaction (./sequence.ts).
     for (const f of this.entity.fields) {
       if (f.sequence && columns[f.column] == null)
-        columns[f.column] = await nextInSequence(trx, site.id, `${this.entity.name}.${f.name}`, f.sequence, now);
+        columns[f.column] = await nextInSequence(trx, site.id, `${this.entity.name}.${f.name}`, f.sequence, siteNow(now.getTime(), site.timeZone).day);
     }
     const inserted = (await trx.insertInto(this.entity.table).values(columns).returningAll().executeTakeFirstOrThrow()) as Row;
     await this.writeLinks(trx, Number(inserted.id), row);
@@ -794,6 +808,7 @@ export class EntityService {
 
   private async afterWrite() {
     if (this.entity.cache === 'site') await this.s.cache.invalidate(this.ctx.site.id);
+    await hooksOf(this.entity.name).afterCommit?.({ s: this.s, site: this.ctx.site });
   }
 }
 

@@ -1,6 +1,7 @@
 // Export (xlsx, streamed row by row) and import (xlsx; every row checked, nothing written when any
 // row is wrong, a report per row) of an entity's list, in the caller's language.
 import { PassThrough } from 'node:stream';
+import { offsetAt } from '../platform/site-time.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
@@ -94,7 +95,8 @@ export async function exportRows(s: Services, svc: EntityService, request: Fasti
             values[f.name] = Number(v); // display only: the cell is formatted to two places
           else if ((f.type === 'number' || f.type === 'integer') && typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))
             values[f.name] = Number(v); // a rate the database computed as numeric: a number a sheet can sum
-          else if (f.type === 'datetime') values[f.name] = new Date(String(v));
+          // A spreadsheet's date-time has no zone: the cell holds the site's wall clock.
+          else if (f.type === 'datetime') values[f.name] = wallDate(String(v), site.timeZone);
           else if (f.type === 'boolean') values[f.name] = YES_NO[locale][v ? 0 : 1];
           else values[f.name] = v;
         }
@@ -123,6 +125,12 @@ function headerText(value: ExcelJS.CellValue): string {
   const v = readCell(value);
   if (v === undefined || v instanceof CellRefused) return '';
   return v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
+}
+
+/** An instant as a spreadsheet cell shows it: a Date whose clock (as UTC, exceljs's reading) is the site's. */
+function wallDate(value: string, zone: string): Date {
+  const t = Date.parse(value);
+  return Number.isFinite(t) ? new Date(t + offsetAt(t, zone)) : new Date(NaN);
 }
 
 /**
@@ -157,7 +165,8 @@ function bodyValue(f: FieldDef, raw: CellRead, dictLabels: Map<string, string>):
     case 'date':
       return raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw).trim();
     case 'datetime':
-      return raw instanceof Date ? raw.toISOString() : String(raw).trim();
+      // A cell's date-time has no zone: its clock is the site's (validation reads it so).
+      return raw instanceof Date ? raw.toISOString().slice(0, 19) : String(raw).trim();
     case 'boolean':
       return typeof raw === 'boolean' ? raw : ['1', 'true', 'y', 'yes', '是', 'sim'].includes(String(raw).trim().toLowerCase());
     case 'dict': {

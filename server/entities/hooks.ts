@@ -25,6 +25,11 @@ export interface EntityHooks {
   afterSave?(ctx: HookContext, row: Record<string, unknown>, existing: Record<string, unknown> | null): Promise<void> | void;
   beforeRemove?(ctx: HookContext, rows: Array<Record<string, unknown>>): Promise<void> | void;
   afterRemove?(ctx: HookContext, rows: Array<Record<string, unknown>>): Promise<void> | void;
+  /**
+   * After a save, update, removal or import of the entity has committed: for what other services
+   * hold of its rows (a site's time zone, held with the site). Outside any transaction.
+   */
+  afterCommit?(ctx: { s: Services; site: Site }): Promise<void> | void;
   /** A document is being submitted for approval (its row, wire names); inside the submitting transaction. */
   beforeSubmit?(ctx: HookContext, row: Record<string, unknown>): Promise<void> | void;
   /**

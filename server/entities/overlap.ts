@@ -10,6 +10,7 @@
 // the writer takes a transaction lock per (site, entity, rule, resource), so writers of one resource
 // queue: the second sees the first's committed row (each statement of READ COMMITTED reads anew).
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { wallText, zoneOf } from '../platform/site-time.ts';
 import type { Locale } from '../../validators/locale.ts';
 import { format } from '../../validators/locale.ts';
 import { AppError, Code } from '../platform/errors.ts';
@@ -28,13 +29,11 @@ export interface OverlapContext {
   entities: ReadonlyMap<string, EntityDef>;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A moment as people read it in the server's time zone: 2026-11-26 09:30. */
-export function momentText(value: unknown): string {
+/** A moment as people of the site read it, on its clock: 2026-11-26 09:30. */
+export function momentText(value: unknown, siteId: number): string {
   const d = value instanceof Date ? value : new Date(String(value));
   if (Number.isNaN(d.getTime())) return String(value ?? '');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return wallText(d, zoneOf(siteId));
 }
 
 const time = (v: unknown) => (v instanceof Date ? v.getTime() : new Date(String(v)).getTime());
@@ -97,8 +96,8 @@ async function checkRule(ctx: OverlapContext, entity: EntityDef, rule: OverlapRu
       order by t.${sql.ref(fromCol)} limit 1`.execute(db)
   ).rows[0];
   if (!other) return;
-  const fromText = momentText(other.from);
-  const toText = momentText(other.to);
+  const fromText = momentText(other.from, ctx.siteId);
+  const toText = momentText(other.to, ctx.siteId);
   // The second moment on the same day shows its time only: 2026-11-26 09:00–11:00.
   const range = fromText.slice(0, 10) === toText.slice(0, 10) ? `${fromText}–${toText.slice(11)}` : `${fromText} – ${toText}`;
   const template = ctx.texts[rule.message]?.[ctx.locale] ?? rule.message;

@@ -4,6 +4,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { Principal } from '../platform/access.ts';
 import { ID_MAX, INT_MAX, INT_MIN, isRealDate, isRealDateTime, isStorableText } from '../../validators/formats.ts';
 import { AppError, Code } from '../platform/errors.ts';
+import { DEFAULT_TIME_ZONE, dayBounds, siteNow, toInstant } from '../platform/site-time.ts';
 import type { EntityDef, FieldDef } from './model.ts';
 
 export type Condition = RawBuilder<SqlBool> | Expression<SqlBool>;
@@ -14,11 +15,11 @@ export function siteCondition(entity: EntityDef, siteId: number): Condition[] {
   return entity.site ? [sql<SqlBool>`${sql.ref('t.top_dept_id')} = ${siteId}`] : [];
 }
 
-/** The budget year a request works in: its `year` header (spec section 7), else the current year. */
-export function yearOf(headers: Record<string, unknown>, now: number): string {
+/** The budget year a request works in: its `year` header (spec section 7), else this year on the site's clock. */
+export function yearOf(headers: Record<string, unknown>, now: number, zone: string): string {
   const h = headers.year;
   const v = Array.isArray(h) ? h[0] : h;
-  return typeof v === 'string' && /^\d{4}$/.test(v) ? v : String(new Date(now).getFullYear());
+  return typeof v === 'string' && /^\d{4}$/.test(v) ? v : siteNow(now, zone).year;
 }
 
 /** A yearly entity's rows of the caller's year. */
@@ -127,8 +128,11 @@ export function pagingOf(q: Query, defaultSize = 10, max = 100): { pageNum: numb
   return { pageNum, pageSize };
 }
 
-/** A filter's value as its field's type, or a parameter error naming the parameter. */
-function typed(f: FieldDef, raw: string, param: string = f.name): unknown {
+/**
+ * A filter's value as its field's type, or a parameter error naming the parameter. A date-time
+ * without an offset, or a day, is the site's (`zone`): 2026-12-04 begins at the site's midnight.
+ */
+function typed(f: FieldDef, raw: string, param: string = f.name, zone = DEFAULT_TIME_ZONE): unknown {
   if (f.type === 'integer' || f.type === 'ref') {
     if (!/^-?\d+$/.test(raw)) throw badValue(param);
     const n = Number(raw);
@@ -145,27 +149,35 @@ function typed(f: FieldDef, raw: string, param: string = f.name): unknown {
   if (f.type === 'boolean') return raw === 'true' || raw === '1';
   if (f.type === 'date' || f.type === 'datetime') {
     if (!(f.type === 'datetime' ? isRealDateTime(raw) : isRealDate(raw))) throw badValue(param);
-    return raw;
+    return f.type === 'datetime' ? toInstant(raw, zone) : raw;
   }
   return raw;
 }
 
 const likeValue = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** End of a day given as YYYY-MM-DD: the range includes the whole day. */
-function dayEnd(f: FieldDef, raw: string): RawBuilder<unknown> {
-  return f.type === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? sql`(${raw}::date + interval '1 day')` : sql`${raw}`;
+/** The end of a range given as a day, YYYY-MM-DD: the range takes the whole day (of the site, for an instant). */
+function dayEnd(f: FieldDef, raw: string, zone: string): RawBuilder<unknown> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) return sql`${f.type === 'datetime' ? toInstant(raw, zone) : raw}`;
+  return f.type === 'datetime' ? sql`${dayBounds(raw, zone).to}` : sql`(${raw}::date + interval '1 day')`;
 }
 
-export function filterConditions(entity: EntityDef, q: Query): Condition[] {
+/** The end of a range as sent, once it is seen to be a value of the field. */
+function checkedEnd(f: FieldDef, raw: string, param: string): string {
+  typed(f, raw, param);
+  return raw;
+}
+
+/** The list filters a query asks for (`zone`: the site's, for days and times without an offset). */
+export function filterConditions(entity: EntityDef, q: Query, zone = DEFAULT_TIME_ZONE): Condition[] {
   const out: Condition[] = [];
   for (const f of entity.fields) {
     if (!f.query || f.hidden || f.type === 'refs' || f.inExtend) continue;
     if (f.query === 'between') {
       const begin = text(q, `${f.name}Begin`);
       const end = text(q, `${f.name}End`);
-      if (begin) out.push(sql<SqlBool>`${col(f)} >= ${typed(f, begin, `${f.name}Begin`)}`);
-      if (end) out.push(sql<SqlBool>`${col(f)} < ${dayEnd(f, String(typed(f, end, `${f.name}End`)))}`);
+      if (begin) out.push(sql<SqlBool>`${col(f)} >= ${typed(f, begin, `${f.name}Begin`, zone)}`);
+      if (end) out.push(sql<SqlBool>`${col(f)} < ${dayEnd(f, checkedEnd(f, end, `${f.name}End`), zone)}`);
       continue;
     }
     const raw = text(q, f.name);
@@ -180,16 +192,16 @@ export function filterConditions(entity: EntityDef, q: Query): Condition[] {
             .map((v) => typed(f, v.trim())),
         )})`,
       );
-    else if (f.query === 'gte') out.push(sql<SqlBool>`${col(f)} >= ${typed(f, raw)}`);
-    else if (f.query === 'lte') out.push(sql<SqlBool>`${col(f)} <= ${typed(f, raw)}`);
-    else out.push(sql<SqlBool>`${col(f)} = ${typed(f, raw)}`);
+    else if (f.query === 'gte') out.push(sql<SqlBool>`${col(f)} >= ${typed(f, raw, f.name, zone)}`);
+    else if (f.query === 'lte') out.push(sql<SqlBool>`${col(f)} <= ${typed(f, raw, f.name, zone)}`);
+    else out.push(sql<SqlBool>`${col(f)} = ${typed(f, raw, f.name, zone)}`);
   }
   // The spec's date range applies to the entity's first date range field (createdAt by default).
   const range = entity.fields.find((f) => f.query === 'between' && (f.type === 'date' || f.type === 'datetime'));
   const begin = param(q, 'beginTime');
   const end = param(q, 'endTime');
-  if (range && begin) out.push(sql<SqlBool>`${col(range)} >= ${typed(range, begin, 'parameter.beginTime')}`);
-  if (range && end) out.push(sql<SqlBool>`${col(range)} < ${dayEnd(range, String(typed(range, end, 'parameter.endTime')))}`);
+  if (range && begin) out.push(sql<SqlBool>`${col(range)} >= ${typed(range, begin, 'parameter.beginTime', zone)}`);
+  if (range && end) out.push(sql<SqlBool>`${col(range)} < ${dayEnd(range, checkedEnd(range, end, 'parameter.endTime'), zone)}`);
   return out;
 }
 

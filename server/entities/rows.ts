@@ -2,6 +2,7 @@
 // ISO datetimes, 'YYYY-MM-DD' dates, money as decimal strings).
 import type { EntityDef, FieldDef } from './model.ts';
 import { run } from '../../validators/expression/evaluate.ts';
+import { toInstant } from '../platform/site-time.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -129,6 +130,25 @@ export function deriveFields(entity: EntityDef, row: Row, stored: Row = {}): voi
             ? Math.round(v)
             : null
           : (v ?? null);
+  }
+}
+
+/**
+ * The date-times of a body as instants (./site-time.ts): what a person typed without an offset is the
+ * site's wall time, whatever the zone of the server or of the database session. Lines too.
+ */
+export function readInstants(entity: EntityDef, row: Row, zone: string, entities: ReadonlyMap<string, EntityDef>): void {
+  const each = (e: EntityDef, r: Row) => {
+    for (const f of e.fields) {
+      const v = r[f.name];
+      if (f.type === 'datetime' && typeof v === 'string' && v) r[f.name] = toInstant(v, zone);
+    }
+  };
+  each(entity, row);
+  for (const [member, decl] of Object.entries(entity.lines ?? {})) {
+    const line = entities.get(decl.entity);
+    const lines = row[member];
+    if (line && Array.isArray(lines)) for (const l of lines) if (l && typeof l === 'object') each(line, l as Row);
   }
 }
 

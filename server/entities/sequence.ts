@@ -11,22 +11,22 @@ function pad(n: number, width: number) {
   return String(n).padStart(width, '0');
 }
 
-/** The period a rule counts in at `now` (the date parts of the rule, filled in). */
-export function periodOf(rule: string, now: Date): string {
+/** The period a rule counts in on the site's `day` ('YYYY-MM-DD': the date parts of the rule, filled in). */
+export function periodOf(rule: string, day: string): string {
   const parts: Record<string, string> = {
-    yyyy: String(now.getFullYear()),
-    yy: pad(now.getFullYear() % 100, 2),
-    mm: pad(now.getMonth() + 1, 2),
-    dd: pad(now.getDate(), 2),
+    yyyy: day.slice(0, 4),
+    yy: day.slice(2, 4),
+    mm: day.slice(5, 7),
+    dd: day.slice(8, 10),
   };
   return [...rule.matchAll(PART)].map((m) => parts[m[1]!] ?? '').join('') || '-';
 }
 
-/** The rule filled in with `now` and `n`. */
-export function formatSequence(rule: string, now: Date, n: number): string {
+/** The rule filled in with the site's `day` and `n`. */
+export function formatSequence(rule: string, day: string, n: number): string {
   return rule.replace(PART, (_m, part: string) => {
     if (part.startsWith('0')) return pad(n, part.length);
-    return periodOf(`{${part}}`, now);
+    return periodOf(`{${part}}`, day);
   });
 }
 
@@ -38,18 +38,18 @@ export function sequenceProblem(rule: string): string | null {
   return null;
 }
 
-/** The next number of `key`'s rule for the site, inside the saving transaction. */
+/** The next number of `key`'s rule for the site on its `day`, inside the saving transaction. */
 export async function nextInSequence(
   trx: Transaction<any>,
   siteId: number,
   key: string,
   rule: string,
-  now: Date,
+  day: string,
 ): Promise<string> {
-  const period = periodOf(rule, now);
+  const period = periodOf(rule, day);
   const row = await sql<{ last_value: number }>`
     insert into sys_sequence (top_dept_id, seq_key, period, last_value) values (${siteId}, ${key}, ${period}, 1)
     on conflict (top_dept_id, seq_key, period) do update set last_value = sys_sequence.last_value + 1
     returning last_value`.execute(trx);
-  return formatSequence(rule, now, Number(row.rows[0]!.last_value));
+  return formatSequence(rule, day, Number(row.rows[0]!.last_value));
 }

@@ -20,7 +20,7 @@ import { caller } from '../platform/gate.ts';
 import { describeError } from '../../validators/ajv.ts';
 import { EntityService, fieldLabel, idsOf } from './crud.ts';
 import { t } from '../platform/messages.ts';
-import { filesPatch, toColumns } from './rows.ts';
+import { filesPatch, readInstants, toColumns } from './rows.ts';
 import { runEffects } from './effects.ts';
 import { checkDocument } from './lines.ts';
 import { permissionOf, type EntityDef } from './model.ts';
@@ -262,6 +262,8 @@ function actionInputs(
     const labels = Object.fromEntries(entity.fields.map((f) => [f.name, fieldLabel(s, f, request.locale)]));
     throw new AppError(Code.invalid, 'request.invalid', { detail: describeError(validate.errors![0]!, request.locale, labels) });
   }
+  // A departure or return time typed without an offset is the site's wall time.
+  readInstants(entity, body, caller(request).site.timeZone, s.schemas.forSite(siteKey).entities);
   const fields = entity.states!.actions[name]!.fields ?? [];
   const members = [...new Set(fields.filter((n) => n.includes('.')).map((n) => n.split('.')[0]!))];
   return Object.fromEntries([...fields, ...members].filter((n) => n in body).map((n) => [n, body[n]]));

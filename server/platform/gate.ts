@@ -2,6 +2,7 @@
 // declares `config.permission` — 'public', 'login' (any signed-in user) or a permission key
 // such as 'system:user:list' — and registering a route without it fails at start-up.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFAULT_TIME_ZONE, siteNow } from './site-time.ts';
 import { resolveLocale, type Locale } from '../../validators/locale.ts';
 import type { Access, Principal } from './access.ts';
 import { AppError, Code } from './errors.ts';
@@ -88,8 +89,6 @@ export function installGate(app: FastifyInstance, deps: GateDeps) {
 
   app.addHook('onRequest', async (request) => {
     request.locale = resolveLocale(headerText(request, 'accept-language'));
-    const yearHeader = headerText(request, 'year');
-    request.year = /^\d{4}$/.test(yearHeader) ? Number(yearHeader) : new Date(deps.clock.now()).getFullYear();
     const config = request.routeOptions.config;
     const permission = config?.permission;
     if (!permission) return; // not an API route (static files, not found)
@@ -97,6 +96,11 @@ export function installGate(app: FastifyInstance, deps: GateDeps) {
     const host = headerText(request, 'hostname') || request.hostname;
     const key = deps.sites.keyForHost(host);
     request.site = deps.sites.get(key) ?? null;
+    // The budget year: the header's, else this year on the site's clock.
+    const yearHeader = headerText(request, 'year');
+    request.year = /^\d{4}$/.test(yearHeader)
+      ? Number(yearHeader)
+      : Number(siteNow(deps.clock.now(), request.site?.timeZone ?? DEFAULT_TIME_ZONE).year);
     if (config.site !== false && !request.site) {
       throw new AppError(Code.unknownSite, 'site.unknown', { key });
     }

@@ -3,14 +3,15 @@
 //
 //   defineJob({ key: 'contractNotices', title: 'job.contractNotices', at: '07:00', run })
 //
-// and the scheduler runs it once a day on every site from that time (China time, the sites'
-// clock), each run a row of the job log (sys_job_log: started, finished, result or error; in
+// and the scheduler runs it once a day on every site from that time (on each site's clock:
+// ./site-time.ts), each run a row of the job log (sys_job_log: started, finished, result or error; in
 // Chinese when scheduled, in the language of whoever runs it by hand). An
 // administrator runs a job by hand from the job screen (POST /api/monitor/job/run/<key>); a run by
 // hand is logged the same way and does not stop the day's scheduled one.
 import { sql, type Kysely } from 'kysely';
 import type { Services } from '../app.ts';
 import type { Site } from './sites.ts';
+import { siteNow } from './site-time.ts';
 import { t, type MessageKey } from './messages.ts';
 import type { Locale } from '../../validators/locale.ts';
 
@@ -24,7 +25,7 @@ export interface JobDef {
   key: string;
   /** i18n key of the job's name. */
   title: string;
-  /** Local time of day ('HH:mm', China time) from which the day's run is due. */
+  /** Time of day ('HH:mm', on the site's clock) from which the day's run is due. */
   at: string;
   run(s: Services, site: Site, today: string, locale: Locale): Promise<JobResult>;
 }
@@ -43,14 +44,6 @@ export function jobKeys(): string[] {
   return [...jobs.keys()];
 }
 
-const CHINA = 8 * 3_600_000;
-
-/** The sites' day and time of day, 'YYYY-MM-DD' and 'HH:mm'. */
-export function localNow(now: number): { day: string; time: string } {
-  const iso = new Date(now + CHINA).toISOString();
-  return { day: iso.slice(0, 10), time: iso.slice(11, 16) };
-}
-
 /** Runs a job on a site now and logs the run; answers the log row. */
 export async function runJob(
   s: Services,
@@ -62,7 +55,7 @@ export async function runJob(
 ) {
   const db = s.database.db as unknown as Kysely<any>;
   const started = new Date(s.clock.now());
-  const { day } = localNow(s.clock.now());
+  const { day } = siteNow(s.clock.now(), site.timeZone);
   let status = '0';
   let result: string;
   // What a job did, to be said again in each reader's language (the job log reads it so).
@@ -96,11 +89,12 @@ export async function runJob(
 
 /** Runs what is due: each job once a day per site, from its time on. */
 export async function runDueJobs(s: Services): Promise<number> {
-  const { day, time } = localNow(s.clock.now());
   let ran = 0;
   for (const job of jobs.values()) {
-    if (time < job.at) continue;
     for (const site of await s.sites.all()) {
+      // Each site's own day and time of day.
+      const { day, time } = siteNow(s.clock.now(), site.timeZone);
+      if (time < job.at) continue;
       const done = await sql`select 1 from sys_job_log where top_dept_id = ${site.id} and job_key = ${job.key}
         and run_day = ${day} and trigger_kind = 'schedule' limit 1`.execute(s.database.db);
       if (done.rows.length) continue;

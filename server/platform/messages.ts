@@ -14,6 +14,7 @@ import { accountMessages } from './messages.account.ts';
 import { salaryMessages } from './messages.salary.ts';
 import { carMessages } from './messages.car.ts';
 import { controlMessages } from './messages.controls.ts';
+import { timeMessages } from './messages.time.ts';
 
 export const messages = {
   ...budgetMessages,
@@ -28,6 +29,7 @@ export const messages = {
   ...salaryMessages,
   ...carMessages,
   ...controlMessages,
+  ...timeMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {
     'zh-CN': '登录已失效，请重新登录',

@@ -18,6 +18,8 @@ export const PUBLIC_CONFIG_KEYS = [
   'meeting.sanZhongYiDa',
   'meeting.stage',
   'sys.account.registerUser',
+  // Every date-time the browser shows or takes is the site's wall time (./site-time.ts).
+  'sys.timeZone',
 ] as const;
 
 export class SiteConfig {

@@ -6,6 +6,7 @@
 // finance, the head of 教务处), on a clock that walks through the year: every rule, journal row,
 // warning and approval step is the real one, stamped with the month it belongs to.
 import type { FastifyInstance } from 'fastify';
+import { addDays, DEFAULT_TIME_ZONE, siteNow } from '../platform/site-time.ts';
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../app.ts';
 import { ManualClock } from '../platform/clock.ts';
@@ -596,7 +597,7 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
     });
 
     // Purchases and contracts (issue 16), this month.
-    const day = (offset: number) => new Date(now + offset * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+    const day = (offset: number) => addDays(siteNow(now, DEFAULT_TIME_ZONE).day, offset);
     await seedDemoContracts({ who, idOf, day, year: today.getFullYear() });
 
     // Assets and consumables (issue 17): a year of purchases as cards, its depreciation, stock.

@@ -3,6 +3,7 @@
 // purchasing centre for its clinical departments in every step, a maintenance contract being
 // performed. Written through the API as the hospital's own people, like the school's year.
 import crypto from 'node:crypto';
+import { addDays, DEFAULT_TIME_ZONE, siteNow } from '../platform/site-time.ts';
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../app.ts';
 import { ManualClock } from '../platform/clock.ts';
@@ -25,7 +26,7 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
   if ((await sql`select 1 from nk_budget where top_dept_id = ${site.id} limit 1`.execute(db)).rows.length) return;
   const today = new Date(now);
   const year = String(today.getFullYear());
-  const day = (offset: number) => new Date(now + offset * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
+  const day = (offset: number) => addDays(siteNow(now, DEFAULT_TIME_ZONE).day, offset);
   const clock = new ManualClock(now);
   const config = { ...readConfig({}), dataDir, webRoot: null };
   const { app } = await buildApp({ config, database, secret: crypto.randomBytes(32).toString('hex'), clock, logLevel: 'silent' });

@@ -2,6 +2,8 @@
 // by the people who would do it: general affairs enters the venues (one closed for repair), staff
 // book them for this week and next, and the bookings stand in every state — approved, waiting for
 // approval, a draft, rejected, withdrawn, cancelled — so the calendar shows each colour.
+import { addDays, DEFAULT_TIME_ZONE, siteNow } from '../platform/site-time.ts';
+
 type Caller = { call: (method: 'GET' | 'POST', url: string, body?: unknown) => Promise<any> };
 
 export interface VenueSeedPeople {
@@ -27,15 +29,14 @@ export interface VenueSeedPlan {
 
 export type VenueBookingState = 'draft' | 'pending' | 'approved' | 'rejected' | 'withdrawn' | 'cancelled';
 
-/** Server-time 'YYYY-MM-DD HH:mm:ss' of a day from this week's Monday at hh:mm. */
+/**
+ * The site's wall time 'YYYY-MM-DD HH:mm:ss' of a day from this week's Monday at hh:mm, as the
+ * booking form sends it (the server reads it on the site's clock: platform/site-time.ts).
+ */
 function at(now: number, day: number, hhmm: string): string {
-  const d = new Date(now);
-  d.setHours(0, 0, 0, 0);
-  d.setDate(d.getDate() - ((d.getDay() + 6) % 7) + day);
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  d.setHours(h, m, 0, 0);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(h)}:${p(m)}:00`;
+  const today = siteNow(now, DEFAULT_TIME_ZONE).day;
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return `${addDays(today, day - weekday)} ${hhmm}:00`;
 }
 
 export async function seedDemoVenues(people: VenueSeedPeople, plan: VenueSeedPlan): Promise<void> {

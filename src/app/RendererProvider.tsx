@@ -1,11 +1,13 @@
 // The schema runtime's view of the app: the API client as its one fetcher, the session's
-// permission rule, navigation with the version query, feedback and the current language.
+// permission rule, navigation with the version query, feedback, the current language and the
+// site's settings (its time zone among them: the renderer's clock, renderer/time.ts).
 import { useMemo, useRef, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useLocation, useNavigate } from 'react-router-dom';
 import http, { errorMessage, type Envelope } from '../api/request.ts';
 import { RendererContext, type Fetcher, type RendererEnv } from '../../renderer/context.tsx';
 import type { DictEntry } from '../../renderer/types.ts';
+import { setSiteTimeZone, TIME_ZONE_SETTING } from '../../renderer/time.ts';
 import { useStores } from '../stores/index.ts';
 import { feedback } from '../utils/feedback.ts';
 import { withVersion } from '../router/Guard.tsx';
@@ -54,8 +56,10 @@ export const RendererProvider = observer(function RendererProvider({ children }:
   const language = settings.language;
   // One request per set of types while the page lives; the next page reads them fresh.
   const dictCache = useMemo(() => new Map<string, Promise<Record<string, DictEntry[]>>>(), [language]);
-  const env = useMemo<RendererEnv>(
-    () => ({
+  const env = useMemo<RendererEnv>(() => {
+    // The renderer's clock is the site's (renderer/time.ts); the site store set it when the info came.
+    setSiteTimeZone(site.info?.config[TIME_ZONE_SETTING]);
+    return {
       fetcher,
       hasPermission: (key) => session.hasPermission(key),
       navigate: (path) => navigate(withVersion(path)),
@@ -81,8 +85,7 @@ export const RendererProvider = observer(function RendererProvider({ children }:
       message: feedback.message,
       modal: feedback.modal,
       errorText: errorMessage,
-    }),
-    [language, session.info, navigate, dictCache, site.info],
-  );
+    };
+  }, [language, session.info, navigate, dictCache, site.info]);
   return <RendererContext.Provider value={env}>{children}</RendererContext.Provider>;
 });

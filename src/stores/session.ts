@@ -6,6 +6,7 @@ import { ApiError, errorMessage, onSessionEnd } from '../api/request.ts';
 import { SESSION_LIFETIME_MS, STORAGE_KEYS } from '../config.ts';
 import { feedback } from '../utils/feedback.ts';
 import { storage } from '../utils/storage.ts';
+import { siteYear } from '../../renderer/time.ts';
 
 /** Set by a sign-in until the account's preferences are applied (sessionStorage key). */
 export const PREFERENCES_DUE = 'nk.preferencesDue';
@@ -36,7 +37,8 @@ export class SessionStore {
     if (answer.code === '0' && answer.data.token) {
       storage.set(STORAGE_KEYS.accessToken, answer.data.token, SESSION_LIFETIME_MS);
       if (!storage.get(STORAGE_KEYS.currentYear)) {
-        storage.set(STORAGE_KEYS.currentYear, String(new Date().getFullYear()), SESSION_LIFETIME_MS);
+        // This year on the site's clock (issue 32): a sign-in on New Year's Eve elsewhere is still the site's year.
+        storage.set(STORAGE_KEYS.currentYear, siteYear(), SESSION_LIFETIME_MS);
       }
       // The account's stored language and layout come with a sign-in, not with every reload (app/preferences.ts).
       sessionStorage.setItem(PREFERENCES_DUE, '1');

@@ -1,5 +1,5 @@
 // The organisation this browser is on (spec sections 1, 3, 7): its key, found once by host and
-// cached, and its base info (titles, logos, switches), fetched on every load.
+// cached, and its base info (titles, logos, switches, its time zone), fetched on every load.
 import { makeAutoObservable, runInAction } from 'mobx';
 import { api, type DeptBaseInfo } from '../api/core.ts';
 import { ApiError } from '../api/request.ts';
@@ -7,6 +7,7 @@ import { DEFAULT_APP_TITLE, STORAGE_KEYS } from '../config.ts';
 import { isWechatBrowser } from '../utils/device.ts';
 import i18n from '../locales/index.ts';
 import { storage } from '../utils/storage.ts';
+import { setSiteTimeZone, TIME_ZONE_SETTING } from '../../renderer/time.ts';
 
 const ownTitle = (title: string | undefined) => (title && title !== DEFAULT_APP_TITLE ? title : undefined);
 
@@ -43,6 +44,8 @@ export class SiteStore {
         info = await api.deptBaseInfo(key);
       }
       this.remember(info);
+      // Every time shown or typed from here on is on the site's clock (renderer/time.ts).
+      setSiteTimeZone(info.config[TIME_ZONE_SETTING]);
       if (info.extend.disable) {
         window.location.href = '/disable.html';
         return;

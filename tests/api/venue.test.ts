@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
 import { ok, refused } from '../support/answers.ts';
+import { addDays, siteNow, toInstant } from '../../server/platform/site-time.ts';
 
 type Row = Record<string, any>;
 
@@ -25,11 +26,10 @@ const as = (who: string, lang = 'zh-CN'): RequestOptions => ({
   lang,
 });
 
-/** A moment `days` days from now at hh:mm (server time), as the form sends it. */
+/** A moment `days` days from now at hh:mm on the site's clock, as the form sends it (no offset). */
 function at(days: number, hh: number, mm = 0): string {
-  const d = new Date(server.clock.now() + days * 86_400_000);
-  d.setHours(hh, mm, 0, 0);
-  return d.toISOString();
+  const day = addDays(siteNow(server.clock.now(), 'Asia/Shanghai').day, days);
+  return `${day} ${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00`;
 }
 
 async function newVenue(who: string, name: string, extra: Row = {}): Promise<Row> {
@@ -175,7 +175,7 @@ describe('the week calendar', () => {
       color: '0',
       mine: false,
     });
-    expect(new Date(rows[0]!.from).getTime()).toBe(new Date(at(2, 14)).getTime());
+    expect(rows[0]!.from).toBe(toInstant(at(2, 14), 'Asia/Shanghai'));
     // Staff cannot read the other's document itself (their data scope), only the occupancy.
     refused(await server.get(`/api/venue/booking/infoById/${theirs.id}`, as('staff')));
     const resources = ok(await server.get('/api/venue/booking/calendar/resources', as('staff'))) as Row[];

@@ -1,9 +1,11 @@
 // Venue booking in the week calendar (issue 18), as a teacher (林小雨) does it: open the calendar,
 // pick the venue, drag over free time next Wednesday, name the meeting, save, and see its block; a
-// second booking moved onto the same time is refused with the message naming the first.
+// second booking moved onto the same time is refused with the message naming the first. And one clock,
+// the site's (issue 32): a teacher whose laptop is in New York books 09:00 and sees 09:00 — in the
+// form, the calendar, the list and the print — and 09:00 in Shanghai is what is stored.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiAs, baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
+import { apiAs, baseUrl, explainFailure, launch, newPage, rowAction, shot, signIn } from '../support/browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -85,5 +87,95 @@ describe('venue calendar', () => {
     await page.locator('.ant-modal:visible .ant-modal-close').click();
     await page.locator('[data-testid=form-discard]').click();
     expect(await page.locator('[data-testid=calendar-block]').count()).toBe(1);
+  });
+});
+
+describe('one clock, the site’s', () => {
+  let ny: BrowserContext | undefined;
+  afterAll(async () => {
+    await ny?.close();
+  });
+
+  it('a booking typed at 09:00 in a browser in New York is 09:00 Shanghai everywhere', async () => {
+    const opened = await newPage(browser, { language: 'zh-CN', timezoneId: 'America/New_York' });
+    ny = opened.context;
+    const p = opened.page;
+    try {
+      // The browser really is elsewhere: 01:00 UTC is the evening before there.
+      expect(await p.evaluate(() => new Date('2026-12-04T01:00:00Z').getHours())).toBe(20);
+      await signIn(p, 'staff', 'Demo@12345');
+      await p.waitForURL(/\/home/);
+      await p.goto(`${baseUrl()}/venue/calendar`);
+      await p.locator('[data-testid=calendar]').waitFor();
+      await p.locator('.nk-cal-resource').click();
+      await p.keyboard.type(venue);
+      await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: venue }).click();
+      await p.locator('[data-testid=calendar-next]').click();
+      await p.locator('[data-testid=calendar-day-3]').waitFor();
+      await expect.poll(() => p.locator('[data-testid=calendar-block]').count()).toBe(1);
+
+      // Next Thursday from 09:00: dragged over the first half hour, the end typed as 10:00.
+      const box = (await p.locator('[data-testid=calendar-day-3]').boundingBox())!;
+      const y = (h: number) => box.y + (h - FIRST) * 2 * ROW + ROW / 2;
+      await p.mouse.move(box.x + box.width / 2, y(9));
+      await p.mouse.down();
+      await p.mouse.move(box.x + box.width / 2, y(9) + 2, { steps: 2 });
+      await p.mouse.up();
+      const field = (label: string) => p.locator('.ant-modal:visible .ant-formily-item', { hasText: label }).locator('input');
+      await field('开始时间').waitFor();
+      const start = await field('开始时间').inputValue();
+      expect(start).toMatch(/ 09:00:00$/);
+      const day = start.slice(0, 10);
+      await field('结束时间').click();
+      await field('结束时间').fill(`${day} 10:00:00`);
+      await p.keyboard.press('Enter');
+      expect(await field('结束时间').inputValue()).toBe(`${day} 10:00:00`);
+      await field('会议/活动主题').fill('e2e 纽约的老师');
+      await shot(p, 'venue-new-york-form');
+      await p.locator('[data-testid=form-ok]').click();
+
+      // The calendar: the block at 09:00, in the 09:00 row of Thursday.
+      const block = p.locator('[data-testid=calendar-block]', { hasText: 'e2e 纽约的老师' });
+      await block.waitFor();
+      expect(await block.innerText()).toContain('09:00–10:00');
+      const top = (await block.boundingBox())!.y - box.y;
+      expect(Math.abs(top - (9 - FIRST) * 2 * ROW)).toBeLessThan(4);
+      await shot(p, 'venue-new-york-calendar');
+
+      // What is stored is 09:00 in Shanghai: 01:00 UTC.
+      const staff = await apiAs('staff');
+      const saved = (
+        (await staff('GET', `/venue/booking/page?subject=${encodeURIComponent('e2e 纽约的老师')}`)).records as Array<
+          Record<string, unknown>
+        >
+      )[0]!;
+      expect(new Date(String(saved.startTime)).toISOString()).toBe(`${day}T01:00:00.000Z`);
+      expect(new Date(String(saved.endTime)).toISOString()).toBe(`${day}T02:00:00.000Z`);
+
+      // The list.
+      await p.goto(`${baseUrl()}/venue/booking`);
+      const listed = p.locator('.schema-list .ant-table-tbody tr.ant-table-row', { hasText: String(saved.bookingNo) });
+      await listed.waitFor();
+      expect(await listed.innerText()).toContain(`${day} 09:00:00`);
+      expect(await listed.innerText()).toContain(`${day} 10:00:00`);
+      await shot(p, 'venue-new-york-list');
+      // Opened again to edit, the stored instants show as 09:00 and 10:00 in the pickers.
+      await rowAction(listed, 'row-edit');
+      await field('开始时间').waitFor();
+      expect(await field('开始时间').inputValue()).toBe(`${day} 09:00:00`);
+      expect(await field('结束时间').inputValue()).toBe(`${day} 10:00:00`);
+      await p.locator('.ant-modal:visible .ant-modal-close').click();
+
+      // The print.
+      await p.goto(`${baseUrl()}/print/venueBooking/${saved.id}`);
+      await expect.poll(async () => (await p.locator('body').textContent()) ?? '').toContain(String(saved.bookingNo));
+      const sheet = (await p.locator('body').textContent()) ?? '';
+      expect(sheet).toContain(`${day} 09:00:00`);
+      expect(sheet).toContain(`${day} 10:00:00`);
+      await shot(p, 'venue-new-york-print');
+    } catch (err) {
+      await explainFailure(p, 'failed-venue-new-york');
+      throw err;
+    }
   });
 });

@@ -26,11 +26,21 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, options: { language?: string; userAgent?: string; width?: number } = {}) {
+export async function newPage(
+  browser: Browser,
+  options: {
+    language?: string;
+    userAgent?: string;
+    width?: number;
+    /** The browser's own time zone (an IANA name); the site's clock must not care (issue 32). */
+    timezoneId?: string;
+  } = {},
+) {
   const context: BrowserContext = await browser.newContext({
     viewport: { width: options.width ?? 1366, height: 820 },
     locale: 'zh-CN',
     userAgent: options.userAgent,
+    timezoneId: options.timezoneId,
     // The product honours "reduce motion" (no zoom-in dialogs): a click lands where the button is,
     // not where a still-growing dialog had it a frame before.
     reducedMotion: 'reduce',

@@ -1,7 +1,8 @@
 // The pure figures of the budget statistics (server/modules/budget/statistics.ts): exact money,
 // percentages rounded half up from cents, time progress, and the months of the journal.
 import { describe, expect, it } from 'vitest';
-import { monthFigures, monthStarts, money, percent, ratesOf, timeProgress } from '../../server/modules/budget/statistics.ts';
+import { monthFigures, money, percent, ratesOf, timeProgress } from '../../server/modules/budget/statistics.ts';
+const SHANGHAI = 'Asia/Shanghai';
 
 describe('percent', () => {
   it('divides exactly and rounds half away from zero to 2 decimals', () => {
@@ -47,25 +48,20 @@ describe('rates and time progress', () => {
     });
   });
 
-  it('counts time progress in months of the year: 0 before, month/12 during, 100 after', () => {
-    const now = new Date(2026, 10, 22);
-    expect(timeProgress('2026', now)).toBe(91.67);
-    expect(timeProgress('2025', now)).toBe(100);
-    expect(timeProgress('2027', now)).toBe(0);
-    expect(timeProgress('2026', new Date(2026, 0, 1))).toBe(8.33);
-    expect(timeProgress('2026', new Date(2026, 11, 31, 23, 59))).toBe(100);
+  it('counts time progress in months of the year on the site clock: 0 before, month/12 during, 100 after', () => {
+    const now = new Date('2026-11-22T04:00:00Z');
+    expect(timeProgress('2026', now, SHANGHAI)).toBe(91.67);
+    expect(timeProgress('2025', now, SHANGHAI)).toBe(100);
+    expect(timeProgress('2027', now, SHANGHAI)).toBe(0);
+    expect(timeProgress('2026', new Date('2026-01-01T00:00:00+08:00'), SHANGHAI)).toBe(8.33);
+    expect(timeProgress('2026', new Date('2026-12-31T23:59:00+08:00'), SHANGHAI)).toBe(100);
+    // 17:00 UTC on 31 December is already the new year in China: a year to come, on a site in China.
+    expect(timeProgress('2027', new Date('2026-12-31T17:00:00Z'), SHANGHAI)).toBe(8.33);
+    expect(timeProgress('2027', new Date('2026-12-31T17:00:00Z'), 'Europe/Lisbon')).toBe(0);
   });
 });
 
 describe('months of the journal', () => {
-  it('start at local midnight of each month', () => {
-    const starts = monthStarts('2026');
-    expect(starts).toHaveLength(12);
-    expect(starts.map((d) => [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours()])).toEqual(
-      Array.from({ length: 12 }, (_, i) => [2026, i, 1, 0]),
-    );
-  });
-
   it('sum per month, cumulate, and mark the months that have begun', () => {
     const months = monthFigures(
       [
@@ -77,7 +73,8 @@ describe('months of the journal', () => {
       ],
       '1000.00',
       '2026',
-      new Date(2026, 2, 10),
+      new Date('2026-03-10T02:00:00Z'),
+      SHANGHAI,
     );
     expect(months.map((m) => m.used)).toEqual(['0.90', '100.10', ...Array(9).fill('0.00'), '9.00']);
     expect(months.map((m) => m.cumulativeUsed).slice(0, 3)).toEqual(['0.90', '101.00', '101.00']);

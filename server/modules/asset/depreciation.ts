@@ -17,7 +17,8 @@ import type { Services } from '../../app.ts';
 import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
-import { defineJob, localNow } from '../../platform/jobs.ts';
+import { defineJob } from '../../platform/jobs.ts';
+import { siteNow } from '../../platform/site-time.ts';
 import type { Site } from '../../platform/sites.ts';
 import type { EntityDef } from '../../entities/model.ts';
 import { moneyText } from '../../../validators/locale.ts';
@@ -134,7 +135,7 @@ export function depreciationRoutes(app: FastifyInstance, s: Services) {
       const body = (request.body ?? {}) as Record<string, unknown>;
       const period = typeof body.period === 'string' ? body.period.slice(0, 7) : '';
       // A month that has begun: the current one may be booked early (a year-end close), a future one never.
-      if (!PERIOD.test(period) || period > localNow(s.clock.now()).day.slice(0, 7))
+      if (!PERIOD.test(period) || period > siteNow(s.clock.now(), site.timeZone).month)
         throw new AppError(Code.invalid, 'asset.badPeriod');
       const r = await depreciate(s, site, period, principal.userId);
       return ok(request, r, 'asset.depreciated', { period: r.period, cards: r.cards, amount: moneyText(r.amount) });

@@ -7,6 +7,7 @@
 //   approved  → every line applies (adjustApply)
 //   rejected, withdrawn, cancelled → the holds are released (adjustRelease)
 import { sql } from 'kysely';
+import { siteNow } from '../../platform/site-time.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
@@ -117,7 +118,7 @@ defineHooks('budgetAdjustApply', {
   async beforeSave(ctx, row, existing) {
     const kind = String(row.adjustKind ?? existing?.adjustKind ?? '');
     const raw = 'details' in row ? row.details : existing?.details;
-    const year = String(existing?.budgetYear ?? ctx.request.headers.year ?? new Date(ctx.s.clock.now()).getFullYear());
+    const year = String(existing?.budgetYear ?? ctx.request.headers.year ?? siteNow(ctx.s.clock.now(), ctx.site.timeZone).year);
     const { lines, total, major } = await checkLines(ctx, kind, parseLines(raw), year);
     row.details = lines;
     const money = 'money' in row ? row.money : existing?.money;

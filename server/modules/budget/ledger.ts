@@ -12,6 +12,7 @@
 //
 // Each change writes a journal row naming its source document, with the balances after it.
 import { sql, type Transaction } from 'kysely';
+import { yearMonthOf, zoneOf } from '../../platform/site-time.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { centsOf } from '../../../validators/formats.ts';
 
@@ -338,8 +339,8 @@ export class Ledger {
     }
     const after = balancesOf(row);
     if (kind === 'consume' || kind === 'pay') {
-      // The month's roll-up (migration 0012): the month as the statistics count it, in the server's time zone.
-      const month = this.now.getMonth() + 1;
+      // The month's roll-up (migration 0012): the month as the statistics count it, on the site's clock.
+      const { month } = yearMonthOf(this.now, zoneOf(this.siteId));
       const column = kind === 'consume' ? sql`used` : sql`paid`;
       await sql`insert into nk_budget_month (budget_id, month, top_dept_id, budget_year, ${column})
         values (${budgetId}, ${month}, ${this.siteId}, ${after.budgetYear}, ${amount}::numeric)

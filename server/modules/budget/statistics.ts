@@ -18,6 +18,7 @@ import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { cents, fromCents } from './ledger.ts';
+import { yearMonthOf } from '../../platform/site-time.ts';
 
 type Row = Record<string, any>;
 
@@ -44,13 +45,16 @@ export function percent(part: unknown, whole: unknown): number {
   return Number(negative ? -q : q) / 100;
 }
 
-/** Time progress of a budget year at a moment, in percent: month / 12, 100 for a past year, 0 for a future one. */
-export function timeProgress(year: string, now: Date): number {
+/**
+ * Time progress of a budget year at a moment, in percent: month / 12, 100 for a past year, 0 for a
+ * future one — the month and year on the site's clock (`zone`).
+ */
+export function timeProgress(year: string, now: Date, zone: string): number {
   const y = Number(year);
-  const current = now.getFullYear();
-  if (y < current) return 100;
-  if (y > current) return 0;
-  return percent(BigInt(now.getMonth() + 1), 12n);
+  const at = yearMonthOf(now, zone);
+  if (y < at.year) return 100;
+  if (y > at.year) return 0;
+  return percent(BigInt(at.month), 12n);
 }
 
 /** The rates of DOMAIN.md from summed balances. */
@@ -61,14 +65,6 @@ export function ratesOf(t: { adjusted: unknown; frozen: unknown; used: unknown; 
     paymentRate: percent(centsOf(t.paid), adjusted),
     utilisationRate: percent(centsOf(t.frozen) + centsOf(t.used), adjusted),
   };
-}
-
-/**
- * The first moment of each month of a year (local time of the server, as the year header's default
- * is): the thresholds that put a journal row into its month.
- */
-export function monthStarts(year: string): Date[] {
-  return Array.from({ length: 12 }, (_, i) => new Date(Number(year), i, 1));
 }
 
 export interface MonthFigure {
@@ -91,6 +87,7 @@ export function monthFigures(
   adjusted: unknown,
   year: string,
   now: Date,
+  zone: string,
 ): MonthFigure[] {
   const used = new Array<bigint>(13).fill(0n);
   const paid = new Array<bigint>(13).fill(0n);
@@ -100,7 +97,8 @@ export function monthFigures(
     else if (s.kind === 'pay') paid[m]! += centsOf(s.amount);
   }
   const y = Number(year);
-  const lastElapsed = y < now.getFullYear() ? 12 : y > now.getFullYear() ? 0 : now.getMonth() + 1;
+  const at = yearMonthOf(now, zone);
+  const lastElapsed = y < at.year ? 12 : y > at.year ? 0 : at.month;
   const whole = centsOf(adjusted);
   let cu = 0n;
   let cp = 0n;
@@ -177,7 +175,7 @@ export default function statisticsRoutes(app: FastifyInstance, s: Services) {
     return ok(request, {
       year: svc.year,
       ...totalsOf(total),
-      timeProgress: timeProgress(svc.year, now()),
+      timeProgress: timeProgress(svc.year, now(), caller(request).site.timeZone),
       count: Number(total?.n ?? 0),
       byExpenseType: types.map((type) => {
         const r = byType.get(type);
@@ -213,8 +211,8 @@ export default function statisticsRoutes(app: FastifyInstance, s: Services) {
     return ok(request, {
       year: svc.year,
       adjusted,
-      timeProgress: timeProgress(svc.year, at),
-      months: monthFigures(await monthSums(request, svc), adjusted, svc.year, at),
+      timeProgress: timeProgress(svc.year, at, caller(request).site.timeZone),
+      months: monthFigures(await monthSums(request, svc), adjusted, svc.year, at, caller(request).site.timeZone),
     });
   });
 
@@ -271,7 +269,7 @@ export default function statisticsRoutes(app: FastifyInstance, s: Services) {
   /** The spec's demo month bar, real: what was spent (used) in each month of the caller's year. */
   app.get('/analysis/month-bar', LIST, async (request) => {
     const svc = service(request);
-    const figures = monthFigures(await monthSums(request, svc), '0', svc.year, now());
+    const figures = monthFigures(await monthSums(request, svc), '0', svc.year, now(), caller(request).site.timeZone);
     const name = new Intl.DateTimeFormat(request.locale, { month: 'short' });
     return ok(
       request,

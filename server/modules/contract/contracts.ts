@@ -23,7 +23,7 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { cents, fromCents } from '../budget/ledger.ts';
 import { holdTo } from '../budget/effects.ts';
 import { stampDuty } from './stamp-duty.ts';
-import { localNow } from '../../platform/jobs.ts';
+import { siteNow } from '../../platform/site-time.ts';
 
 type Row = Record<string, unknown>;
 
@@ -94,7 +94,7 @@ async function bookDuty(ctx: HookContext, contract: ContractRow, entryDate: stri
     .execute();
 }
 
-const today = (ctx: HookContext) => localNow(ctx.s.clock.now()).day;
+const today = (ctx: HookContext) => siteNow(ctx.s.clock.now(), ctx.site.timeZone).day;
 
 defineHooks('contract', {
   beforeSave(_ctx, row, existing) {

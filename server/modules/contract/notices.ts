@@ -13,7 +13,8 @@ import { EntityService } from '../../entities/crud.ts';
 import { whereAll, type Condition } from '../../entities/query.ts';
 import { ok } from '../../platform/answer.ts';
 import { caller } from '../../platform/gate.ts';
-import { defineJob, localNow } from '../../platform/jobs.ts';
+import { defineJob } from '../../platform/jobs.ts';
+import { siteNow } from '../../platform/site-time.ts';
 import { dateText } from './contracts.ts';
 import type { Site } from '../../platform/sites.ts';
 import { itemsSeparator, type Locale } from '../../../validators/locale.ts';
@@ -100,7 +101,7 @@ export function contractNoticeRoutes(app: FastifyInstance, s: Services) {
     const { site } = caller(request);
     const svc = new EntityService(s, s.schemas.entity(site.key, 'contract'), request);
     // Every year's contracts the caller may see (a row asked for by id is not held to the year either).
-    const found = await contractNotices(s, site, localNow(s.clock.now()).day, svc.conditions({}, true));
+    const found = await contractNotices(s, site, siteNow(s.clock.now(), site.timeZone).day, svc.conditions({}, true));
     const strip = <T extends { createdBy: unknown }>(rows: T[]) => rows.map(({ createdBy: _c, ...r }) => r);
     return ok(request, { ...found, instalments: strip(found.instalments), ending: strip(found.ending) });
   });

@@ -26,7 +26,7 @@ import type { EntityDef } from '../../entities/model.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { cents, fromCents } from '../budget/ledger.ts';
 import { docName, documentLines } from '../../entities/lines.ts';
-import { localNow } from '../../platform/jobs.ts';
+import { siteNow } from '../../platform/site-time.ts';
 import { wantingNotification } from '../account/settings.ts';
 import { sendSystemNotice, usersWithRole } from '../notice/send.ts';
 import { t } from '../../platform/messages.ts';
@@ -167,7 +167,7 @@ defineEffect('stock', async (ctx, effect, doc) => {
     balance,
     ledger,
     doc,
-    date: dateValue ? String(dateValue).slice(0, 10) : localNow(ctx.s.clock.now()).day,
+    date: dateValue ? String(dateValue).slice(0, 10) : siteNow(ctx.s.clock.now(), ctx.site.timeZone).day,
     docNo: docName(ctx.entity, doc),
   };
   const q = String(effect.quantity ?? 'quantity');

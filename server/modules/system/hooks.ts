@@ -1,5 +1,7 @@
 // Rules of the system screens that their schemas cannot say.
 import { sql } from 'kysely';
+import { TIME_ZONE_KEY } from '../../platform/sites.ts';
+import { isTimeZone } from '../../platform/site-time.ts';
 import { defineHooks } from '../../entities/hooks.ts';
 import { fieldLabel } from '../../entities/crud.ts';
 import { AppError, Code } from '../../platform/errors.ts';
@@ -44,6 +46,12 @@ defineHooks('config', {
   beforeSave({ request }, row, existing) {
     bounded ??= new Map(loadConfigs().configs.flatMap((c) => (c.integer ? [[c.key, { name: c.name, ...c.integer }]] : [])));
     const key = String(row.configKey ?? existing?.configKey ?? '');
+    // The site's time zone: a name this machine knows (Asia/Shanghai), else every time would be off.
+    if (key === TIME_ZONE_KEY && 'configValue' in row) {
+      const zone = String(row.configValue ?? '').trim();
+      if (!isTimeZone(zone)) throw new AppError(Code.invalid, 'config.badTimeZone', { value: String(row.configValue ?? '').slice(0, 40) });
+      row.configValue = zone;
+    }
     const bounds = bounded.get(key);
     if (!bounds || !('configValue' in row)) return;
     const value = String(row.configValue ?? '').trim();
@@ -55,6 +63,10 @@ defineHooks('config', {
         maximum: String(bounds.maximum),
       });
     row.configValue = String(n);
+  },
+  // Every node takes the site's time zone again (it is held with the site: ../../platform/sites.ts).
+  async afterCommit({ s }) {
+    await s.sites.changed();
   },
   async beforeRemove(_ctx, rows) {
     const builtin = rows.find((r) => r.configType === 'Y');

@@ -4,6 +4,7 @@
 // first), releaseStatus (a release by hand, with a note), and the progress scan at start and every
 // hour. The records themselves are raised by rules.ts, inside the ledger's transactions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { siteNow } from '../../platform/site-time.ts';
 import { sql } from 'kysely';
 import type { Services } from '../../app.ts';
 import { EntityService, idsOf } from '../../entities/crud.ts';
@@ -58,7 +59,8 @@ export default function warningRoutes(app: FastifyInstance, s: Services) {
   async function scanIfAsked(request: FastifyRequest) {
     const q = request.query as Query;
     if (String(q.scan ?? '') !== '1') return;
-    await scanProgress(db, caller(request).site.id, yearOf(request.headers, s.clock.now()), now());
+    const { site } = caller(request);
+    await scanProgress(db, site.id, yearOf(request.headers, s.clock.now(), site.timeZone), now());
   }
 
   app.get('/neikong/warningRecord/page', { config: { permission: 'neikong:warningRecord:list' } }, async (request) => {
@@ -137,7 +139,7 @@ export default function warningRoutes(app: FastifyInstance, s: Services) {
       for (const site of s.sites.all()) {
         if (closing) return;
         try {
-          await scanProgress(db, site.id, String(at.getFullYear()), at);
+          await scanProgress(db, site.id, siteNow(at.getTime(), site.timeZone).year, at);
         } catch (err) {
           if (!closing) app.log.warn({ err, site: site.key }, 'warning progress scan failed');
         }

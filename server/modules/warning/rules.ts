@@ -20,6 +20,7 @@
 // in the reader's language; the content / releaseNote columns hold the zh-CN text for exports and
 // searches.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { yearMonthOf, zoneOf } from '../../platform/site-time.ts';
 import type { Locale } from '../../../validators/locale.ts';
 import { messages, t, type MessageKey } from '../../platform/messages.ts';
 import { cents, fromCents as money, onBalanceChange, type Balances, type LedgerSource } from '../budget/ledger.ts';
@@ -66,13 +67,14 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /** source_id is an integer column: a warning must never fail the spending that raised it. */
 const int4 = (n: number | null | undefined) => (n != null && Number.isInteger(n) && Math.abs(n) <= 2147483647 ? n : null);
 
-/** Months of the budget year gone by at `now` (DOMAIN.md: time progress = month / 12). */
-export function monthsElapsed(year: string, now: Date): number {
+/** Months of the budget year gone by at `now` on the site's clock (DOMAIN.md: time progress = month / 12). */
+export function monthsElapsed(year: string, now: Date, zone: string): number {
   const y = Number(year);
   if (!Number.isInteger(y)) return 0;
-  if (now.getFullYear() > y) return 12;
-  if (now.getFullYear() < y) return 0;
-  return now.getMonth() + 1;
+  const at = yearMonthOf(now, zone);
+  if (at.year > y) return 12;
+  if (at.year < y) return 0;
+  return at.month;
 }
 
 /** The site's tolerance as a fraction: '0.2' (or '20', read as percent); anything else the default. */
@@ -101,8 +103,8 @@ interface Lag {
 }
 
 /** Execution (used / adjusted) against time progress less the tolerance. */
-export function lagOf(year: string, adjusted: bigint, used: bigint, tolerance: number, now: Date): Lag {
-  const progress = monthsElapsed(year, now) / 12;
+export function lagOf(year: string, adjusted: bigint, used: bigint, tolerance: number, now: Date, zone: string): Lag {
+  const progress = monthsElapsed(year, now, zone) / 12;
   const line = progress - tolerance;
   const rate = percent(used, adjusted);
   const lagging = adjusted > 0n && line > 0 && Number(used) / Number(adjusted) < line;
@@ -269,7 +271,7 @@ export async function evaluateIndicator(trx: Db, siteId: number, b: Balances, so
   // Progress lag is raised by the scan (it depends on the date); a change can only end it.
   const lag = latest.get(WarningType.lag);
   if (lag?.active || lag?.acknowledged) {
-    const { lagging } = lagOf(b.budgetYear, adjusted, used, await toleranceOf(trx, siteId), now);
+    const { lagging } = lagOf(b.budgetYear, adjusted, used, await toleranceOf(trx, siteId), now, zoneOf(siteId));
     if (!lagging) await apply(trx, decide(lag, false), lag, async () => undefined, now);
   }
 }
@@ -348,7 +350,7 @@ export async function checkWarningWords(
         level: WarningLevel.red,
         budgetId,
         deptId,
-        budgetYear: budgetYear ?? String(now.getFullYear()),
+        budgetYear: budgetYear ?? String(yearMonthOf(now, zoneOf(siteId)).year),
         sourceType: source.type,
         sourceId,
         value: null,
@@ -413,7 +415,7 @@ export async function raiseOverStandard(trx: Db, siteId: number, source: Warning
       level: WarningLevel.yellow,
       budgetId: source.budgetId ?? null,
       deptId: source.deptId ?? null,
-      budgetYear: budget ? String(budget.budget_year) : String(now.getFullYear()),
+      budgetYear: budget ? String(budget.budget_year) : String(yearMonthOf(now, zoneOf(siteId)).year),
       sourceType: source.type,
       sourceId,
       value: Number(o.value),
@@ -468,7 +470,8 @@ export async function scanProgress(db: Kysely<any>, siteId: number, year: string
     ).rows.map((r) => [Number(r.budget_id), latestOf(r)]),
   );
   const cause = (r: Row | undefined) =>
-    Boolean(r?.leaf) && lagOf(String(r!.budget_year), cents(r!.adjusted_amount), cents(r!.used_amount), tolerance, now).lagging;
+    Boolean(r?.leaf) &&
+    lagOf(String(r!.budget_year), cents(r!.adjusted_amount), cents(r!.used_amount), tolerance, now, zoneOf(siteId)).lagging;
   const byId = new Map(candidates.map((r) => [Number(r.id), r]));
   const ids = [...new Set([...byId.keys(), ...lags.keys()])].filter((id) => decide(lags.get(id), cause(byId.get(id))) !== null);
   let raised = 0;
@@ -488,7 +491,7 @@ export async function scanProgress(db: Kysely<any>, siteId: number, year: string
         decision,
         latest,
         async () => {
-          const lag = lagOf(year, cents(b!.adjusted_amount), cents(b!.used_amount), tolerance, now);
+          const lag = lagOf(year, cents(b!.adjusted_amount), cents(b!.used_amount), tolerance, now, zoneOf(siteId));
           await insertRecord(
             trx,
             siteId,

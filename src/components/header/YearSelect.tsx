@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api, type DictEntry } from '../../api/core.ts';
 import { useStores } from '../../stores/index.ts';
 import { feedback } from '../../utils/feedback.ts';
+import { siteYear } from '../../../renderer/time.ts';
 
 export default observer(function YearSelect() {
   const { session, settings } = useStores();
@@ -17,7 +18,7 @@ export default observer(function YearSelect() {
     api.dictByType('ys_budget_year').then(setYears, () => setYears([]));
   }, [settings.language]);
 
-  const current = session.currentYear ?? years.find((y) => y.isDefault === 'Y')?.dictValue ?? String(new Date().getFullYear());
+  const current = session.currentYear ?? years.find((y) => y.isDefault === 'Y')?.dictValue ?? siteYear();
   return (
     <Select
       className="year-select"

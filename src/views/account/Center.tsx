@@ -11,12 +11,13 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { accountApi, type AccountOperation, type AccountProfile } from '../../api/account.ts';
 import { errorMessage } from '../../api/request.ts';
 import { feedback } from '../../utils/feedback.ts';
+import { formatInstant } from '../../../renderer/time.ts';
 
-const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
+/** On the site's clock, whatever the browser's zone (issue 32). */
+const time = (iso: string) => formatInstant(iso, 'YYYY-MM-DD HH:mm:ss');
 
 export default function Center() {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { useStores } from '../../stores/index.ts';
 import { greetingFor } from './greeting.ts';
 import { homeBlocks, type HomeBlock } from './blocks.ts';
 import { usePageTitle } from '../../router/page-title.ts';
+import { siteNow } from '../../../renderer/time.ts';
 
 const GAP = 24;
 
@@ -43,7 +44,8 @@ export default observer(function Home() {
   const { t } = useTranslation();
   const { homeTitle } = usePageTitle();
   const info = session.info;
-  const greeting = t(`home.greeting.${greetingFor(new Date().getHours())}`);
+  // The hour on the site's clock, as the people there live it (issue 32).
+  const greeting = t(`home.greeting.${greetingFor(siteNow().hour())}`);
   const blocks = homeBlocks((key) => session.holds(key));
   const top = blocks.filter((b) => b.area === 'top');
   const main = blocks.filter((b) => (b.area ?? 'main') === 'main');

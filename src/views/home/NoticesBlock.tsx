@@ -12,6 +12,7 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 import { get } from '../../api/request.ts';
 import { useStores } from '../../stores/index.ts';
 import { withVersion } from '../../router/Guard.tsx';
+import { formatInstant } from '../../../renderer/time.ts';
 
 dayjs.extend(relativeTime);
 
@@ -98,7 +99,7 @@ export default observer(function NoticesBlock() {
                 {n.title}
               </Typography.Text>
             </div>
-            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} title={n.createdAt}>
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} title={formatInstant(n.createdAt)}>
               {dayjs(n.createdAt).fromNow()}
             </Typography.Text>
           </List.Item>

@@ -11,6 +11,7 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 import { workflowApi, type TaskRow } from '../../api/workflow.ts';
 import { useStores } from '../../stores/index.ts';
 import { withVersion } from '../../router/Guard.tsx';
+import { formatInstant } from '../../../renderer/time.ts';
 
 dayjs.extend(relativeTime);
 
@@ -76,7 +77,11 @@ export default observer(function PendingApproval() {
                 {task.starterName ? ` · ${task.starterName}` : ''}
               </Typography.Text>
             </div>
-            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} title={task.createdAt}>
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+              title={formatInstant(task.createdAt)}
+            >
               {dayjs(task.createdAt).fromNow()}
             </Typography.Text>
           </List.Item>

@@ -33,7 +33,7 @@ export default function budgetSourceRoutes(app: FastifyInstance, s: Services) {
     const config = await s.siteConfig.all(site.id);
     return {
       site,
-      year: yearOf(request.headers, s.clock.now()),
+      year: yearOf(request.headers, s.clock.now(), site.timeZone),
       locale: request.locale,
       now: new Date(s.clock.now()),
       config,

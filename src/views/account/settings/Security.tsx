@@ -5,14 +5,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Input, List, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { DesktopOutlined, MobileOutlined, TabletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { accountApi, type AccountSession } from '../../../api/account.ts';
 import { api } from '../../../api/core.ts';
 import { errorMessage } from '../../../api/request.ts';
 import { feedback } from '../../../utils/feedback.ts';
 import { useStores } from '../../../stores/index.ts';
+import { formatInstant } from '../../../../renderer/time.ts';
 
-const time = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+/** On the site's clock, whatever the browser's zone (issue 32). */
+const time = (iso: string) => formatInstant(iso, 'YYYY-MM-DD HH:mm');
 const DEVICE_ICON = { desktop: <DesktopOutlined />, mobile: <MobileOutlined />, tablet: <TabletOutlined /> };
 
 function PasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
