@@ -105,4 +105,116 @@ export const assetMessages = {
     'en-US': 'After {doc} went out: {items}',
     'pt-BR': 'Após a saída {doc}: {items}',
   },
+  // Issue 32: the official rules of fixed assets (server/modules/asset/rules.ts).
+  'asset.lifeNeeded': {
+    'zh-CN': '资产分类“{category}”及其上级分类都没有规定折旧年限，请为“{asset}”填写使用年限（月）',
+    'zh-TW': '資產分類「{category}」及其上級分類都沒有規定折舊年限，請為「{asset}」填寫使用年限（月）',
+    'en-US': 'Neither the category “{category}” nor any category above it has a life: enter the life of “{asset}” in months',
+    'pt-BR': 'Nem a categoria “{category}” nem as acima dela têm vida útil: informe a vida útil de “{asset}” em meses',
+  },
+  'asset.lifeOutOfRange': {
+    'zh-CN': '“{asset}”的使用年限 {life} 个月不符合《政府固定资产折旧年限表》：{category}{range}',
+    'zh-TW': '「{asset}」的使用年限 {life} 個月不符合《政府固定資產折舊年限表》：{category}{range}',
+    'en-US': 'The life of “{asset}”, {life} months, is outside the official depreciation table, which gives {category}: {range}',
+    'pt-BR': 'A vida útil de “{asset}”, {life} meses, está fora da tabela oficial de depreciação, que dá a {category}: {range}',
+  },
+  'asset.categoryLifeOutOfRange': {
+    'zh-CN': '分类“{name}”的折旧年限 {life} 个月不符合《政府固定资产折旧年限表》：{category}{range}',
+    'zh-TW': '分類「{name}」的折舊年限 {life} 個月不符合《政府固定資產折舊年限表》：{category}{range}',
+    'en-US':
+      'The life of the category “{name}”, {life} months, is outside the official depreciation table, which gives {category}: {range}',
+    'pt-BR':
+      'A vida útil da categoria “{name}”, {life} meses, está fora da tabela oficial de depreciação, que dá a {category}: {range}',
+  },
+  'asset.range.atLeast': {
+    'zh-CN': '不低于 {years} 年（{months} 个月）',
+    'zh-TW': '不低於 {years} 年（{months} 個月）',
+    'en-US': 'at least {years} years ({months} months)',
+    'pt-BR': 'no mínimo {years} anos ({months} meses)',
+  },
+  'asset.range.between': {
+    'zh-CN': '为 {min}–{max} 年（{minMonths}–{maxMonths} 个月）',
+    'zh-TW': '為 {min}–{max} 年（{minMonths}–{maxMonths} 個月）',
+    'en-US': '{min} to {max} years ({minMonths}–{maxMonths} months)',
+    'pt-BR': 'de {min} a {max} anos ({minMonths}–{maxMonths} meses)',
+  },
+  'asset.range.exactly': {
+    'zh-CN': '为 {years} 年（{months} 个月）',
+    'zh-TW': '為 {years} 年（{months} 個月）',
+    'en-US': '{years} years ({months} months)',
+    'pt-BR': '{years} anos ({months} meses)',
+  },
+  'asset.range.none': {
+    'zh-CN': '不计提折旧（使用年限为 0）',
+    'zh-TW': '不計提折舊（使用年限為 0）',
+    'en-US': 'not depreciated (a life of 0)',
+    'pt-BR': 'sem depreciação (vida útil 0)',
+  },
+  'asset.belowThreshold': {
+    'zh-CN': '“{asset}”单价 {cost:money} 元，低于固定资产标准 {min:money} 元，不能登记为固定资产：请作为低值易耗品在耗材中入库',
+    'zh-TW': '「{asset}」單價 {cost:money} 元，低於固定資產標準 {min:money} 元，不能登記為固定資產：請作為低值易耗品在耗材中入庫',
+    'en-US':
+      '“{asset}” costs {cost:money}, below the fixed-asset threshold of {min:money}: it is not a fixed asset but a low-value item — stock it in as a consumable',
+    'pt-BR':
+      '“{asset}” custa {cost:money}, abaixo do limite de ativo imobilizado de {min:money}: não é um bem patrimonial, e sim um item de baixo valor — dê entrada nele como material de consumo',
+  },
+  'asset.belowThresholdSpecial': {
+    'zh-CN':
+      '“{asset}”属专用设备，单价 {cost:money} 元，低于专用设备的固定资产标准 {min:money} 元，不能登记为固定资产：请作为低值易耗品在耗材中入库',
+    'zh-TW':
+      '「{asset}」屬專用設備，單價 {cost:money} 元，低於專用設備的固定資產標準 {min:money} 元，不能登記為固定資產：請作為低值易耗品在耗材中入庫',
+    'en-US':
+      '“{asset}” is special equipment costing {cost:money}, below its fixed-asset threshold of {min:money}: it is not a fixed asset but a low-value item — stock it in as a consumable',
+    'pt-BR':
+      '“{asset}” é equipamento especializado de {cost:money}, abaixo do seu limite de ativo imobilizado de {min:money}: não é um bem patrimonial, e sim um item de baixo valor — dê entrada nele como material de consumo',
+  },
+  'asset.shortLife': {
+    'zh-CN': '“{asset}”的使用年限 {life} 个月，不超过 1 年，不能登记为固定资产：请作为低值易耗品在耗材中入库',
+    'zh-TW': '「{asset}」的使用年限 {life} 個月，不超過 1 年，不能登記為固定資產：請作為低值易耗品在耗材中入庫',
+    'en-US':
+      '“{asset}” lasts {life} months, not more than a year: it is not a fixed asset but a low-value item — stock it in as a consumable',
+    'pt-BR':
+      '“{asset}” dura {life} meses, não mais que um ano: não é um bem patrimonial, e sim um item de baixo valor — dê entrada nele como material de consumo',
+  },
+  'asset.openingIncomplete': {
+    'zh-CN': '原有资产请同时填写期初累计折旧和期初已提折旧月数（新购资产两项都不填）',
+    'zh-TW': '原有資產請同時填寫期初累計折舊和期初已提折舊月數（新購資產兩項都不填）',
+    'en-US':
+      'An asset with history needs both its opening accumulated depreciation and the months depreciated before (a new asset neither)',
+    'pt-BR':
+      'Um bem com histórico precisa da depreciação acumulada inicial e dos meses já depreciados (um bem novo, de nenhum dos dois)',
+  },
+  'asset.openingOverCost': {
+    'zh-CN': '期初累计折旧 {opening:money} 元不能大于原值 {cost:money} 元',
+    'zh-TW': '期初累計折舊 {opening:money} 元不能大於原值 {cost:money} 元',
+    'en-US': 'The opening accumulated depreciation, {opening:money}, cannot exceed the cost, {cost:money}',
+    'pt-BR': 'A depreciação acumulada inicial, {opening:money}, não pode passar do custo, {cost:money}',
+  },
+  'asset.openingMonthsOverLife': {
+    'zh-CN': '期初已提折旧月数 {months} 不能大于使用年限 {life} 个月',
+    'zh-TW': '期初已提折舊月數 {months} 不能大於使用年限 {life} 個月',
+    'en-US': 'The months depreciated before, {months}, cannot exceed the life of {life} months',
+    'pt-BR': 'Os meses já depreciados, {months}, não podem passar da vida útil de {life} meses',
+  },
+  'asset.openingFull': {
+    'zh-CN': '期初已提足 {life} 个月的折旧，期初累计折旧应等于原值 {cost:money} 元',
+    'zh-TW': '期初已提足 {life} 個月的折舊，期初累計折舊應等於原值 {cost:money} 元',
+    'en-US':
+      'All {life} months of its life are depreciated already: the opening accumulated depreciation must equal the cost, {cost:money}',
+    'pt-BR':
+      'Todos os {life} meses de vida já foram depreciados: a depreciação acumulada inicial deve ser igual ao custo, {cost:money}',
+  },
+  'asset.openingMonthsOverElapsed': {
+    'zh-CN': '期初已提折旧月数 {months} 超过了从入账日期 {entry} 所在月到本月的 {elapsed} 个月',
+    'zh-TW': '期初已提折舊月數 {months} 超過了從入帳日期 {entry} 所在月到本月的 {elapsed} 個月',
+    'en-US':
+      'The months depreciated before, {months}, are more than the {elapsed} months from the month of its entry date {entry} to this one',
+    'pt-BR': 'Os meses já depreciados, {months}, são mais que os {elapsed} meses do mês da data de entrada {entry} até este',
+  },
+  'asset.openingNotDepreciated': {
+    'zh-CN': '“{category}”的资产不计提折旧，不能填写期初折旧',
+    'zh-TW': '「{category}」的資產不計提折舊，不能填寫期初折舊',
+    'en-US': 'Assets of “{category}” are not depreciated: they have no opening depreciation',
+    'pt-BR': 'Bens de “{category}” não são depreciados: não têm depreciação inicial',
+  },
 } satisfies Record<string, Localized>;

@@ -2,6 +2,8 @@
 // per unit), moved by approved documents (taken into use, disposed of — the card's history names
 // each), and depreciated month by month: straight line from the month of entry, the last month
 // takes the remainder, none in the month of disposal, each month booked once however often it runs.
+// The official rules of issue 32 (lives within the table, the threshold, cards entered late or with
+// history, a disposal's figures) are tests/api/asset-rules.test.ts.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
@@ -90,6 +92,8 @@ describe('asset categories and cards', () => {
     expect(category.A02010104).toMatchObject({ categoryName: '台式计算机', lifeMonths: 72 });
     expect(category.A02010104!.parentId).toBe(category.A020101!.id);
     expect(category.A0501).toMatchObject({ categoryName: '图书', lifeMonths: 0 });
+    // A parent spanning several rows of the official table has no life of its own (not 0: never depreciated).
+    expect(category.A02).toMatchObject({ categoryName: '设备', lifeMonths: null });
   });
 
   it('gives a card its number by rule and its category’s life', async () => {
@@ -176,7 +180,7 @@ describe('asset categories and cards', () => {
   });
 
   it('holds a card pending disposal while its disposal is approved, gives it back when withdrawn', async () => {
-    const c = await newCard({ cost: '800.00' });
+    const c = await newCard({ cost: '1800.00' });
     const clean = ok(
       await server.post(
         '/api/asset/clean/save',
@@ -190,7 +194,8 @@ describe('asset categories and cards', () => {
         as('assets'),
       ),
     );
-    expect(clean.totalCost).toBe('800.00');
+    // The line takes the card's cost and net value, not what the body says.
+    expect(clean).toMatchObject({ totalCost: '1800.00', totalNetValue: '1800.00' });
     ok(await server.post(`/api/asset/clean/submit?id=${clean.id}`, {}, as('assets')));
     expect((await card(c.id)).assetState).toBe('4');
     ok(await server.post(`/api/asset/clean/withdraw?id=${clean.id}`, {}, as('assets')));
@@ -345,9 +350,17 @@ describe('the card page', () => {
 describe('depreciation', () => {
   it('books each month once: straight line, the remainder last, none in the month of disposal', async () => {
     const p0 = period();
-    // 1,000.00 over 3 months: 333.33, 333.33, 333.34. 600.00 over 6: 100.00 a month, disposed in month 3.
-    const a = await newCard({ cost: '1000.00', lifeMonths: 3, entryDate: `${p0}-01` });
-    const d = await newCard({ cost: '600.00', lifeMonths: 6, entryDate: `${p0}-01` });
+    // A card with history and three months of its life left: 1,000.00 over them, 333.33, 333.33, 333.34.
+    // 7,200.00 over 72 months: 100.00 a month, disposed of in the third.
+    const [y0, m0] = p0.split('-').map(Number) as [number, number];
+    const back = y0 * 12 + m0 - 1 - 69;
+    const a = await newCard({
+      cost: '7200.00',
+      entryDate: `${Math.floor(back / 12)}-${String((back % 12) + 1).padStart(2, '0')}-01`,
+      openingDepreciation: '6200.00',
+      openingMonths: 69,
+    });
+    const d = await newCard({ cost: '7200.00', entryDate: `${p0}-01` });
     const books = await newCard({ cost: '300.00', categoryId: category.A0501!.id, assetName: '图书' });
     expect(books.lifeMonths).toBe(0);
 
@@ -357,7 +370,7 @@ describe('depreciation', () => {
     // Run again: the same answer, nothing booked twice.
     const again = await depreciate(p0);
     expect(again.body.data).toEqual(first.body.data);
-    expect(await depreciationOf(a.id)).toEqual([[p0, '333.33', '333.33']]);
+    expect(await depreciationOf(a.id)).toEqual([[p0, '333.33', '6533.33']]);
     expect(await depreciationOf(books.id)).toEqual([]);
     // Booked figures stay as they were booked.
     const changed = await server.post('/api/asset/card/update', { ...(await card(a.id)), cost: '2000.00' }, as('assets'));
@@ -377,7 +390,7 @@ describe('depreciation', () => {
     const clean = ok(
       await server.post(
         '/api/asset/clean/save',
-        { cleanKind: '2', cleanDate: `${p2}-02`, reason: '出售', items: [{ assetId: d.id, cost: '600.00' }] },
+        { cleanKind: '2', cleanDate: `${p2}-02`, reason: '出售', items: [{ assetId: d.id }] },
         as('assets'),
       ),
     );
@@ -386,15 +399,15 @@ describe('depreciation', () => {
     ok(await depreciate(p2));
 
     expect(await depreciationOf(a.id)).toEqual([
-      [p0, '333.33', '333.33'],
-      [p1, '333.33', '666.66'],
-      [p2, '333.34', '1000.00'],
+      [p0, '333.33', '6533.33'],
+      [p1, '333.33', '6866.66'],
+      [p2, '333.34', '7200.00'],
     ]);
     expect(await depreciationOf(d.id)).toEqual([
       [p0, '100.00', '100.00'],
       [p1, '100.00', '200.00'],
     ]);
-    expect(await card(a.id)).toMatchObject({ accumulatedDepreciation: '1000.00', netValue: '0.00', depreciatedMonths: 3 });
+    expect(await card(a.id)).toMatchObject({ accumulatedDepreciation: '7200.00', netValue: '0.00', depreciatedMonths: 72 });
 
     // The report: per month, category and department.
     const report = ok(await server.get(`/api/asset/depreciate/page?period=${p2}&pageSize=100`, as('assets'))).records as Row[];

@@ -90,6 +90,8 @@ describe('assets', () => {
     await pickTree(keeper, cells.nth(0), '台式', '台式计算机');
     await cells.nth(1).locator('input').fill('台式计算机');
     await cells.nth(4).locator('input').fill('2');
+    // A fixed asset costs at least 1,000.00 (the purchase's first line may be books at 45.00).
+    await cells.nth(5).locator('input').fill('4999');
     await pickTree(keeper, item(keeper, '使用部门'), '总务', '总务处');
     await item(keeper, '存放地点').locator('input').fill(location);
     await shot(keeper, 'asset-order-form');

@@ -2,7 +2,15 @@
 // straight line, no residual value, from the month of entry, none in the month the card leaves;
 // monthly = round(cost / life, 2), and the month that completes the life (or would pass the cost)
 // takes the remainder, so a card's depreciation always sums to its cost. Cards of a life of 0 months
-// (land, heritage, library books) are never depreciated.
+// (land, heritage, library books) are never depreciated. The figures are those of ./rules.ts
+// (`dueIn`), which the statement below computes for every card at once.
+//
+// A card behind its schedule — entered into a month already booked, or back-dated — catches up in
+// the first run that sees it: that month's row books every month of its life it missed, at once
+// (`months` says how many, `monthNo` the month of its life reached), so no card ever gets fewer
+// months than its life, and a month once booked is never reopened. A card with history (a legacy
+// asset) starts from its opening accumulated depreciation and months: the rest of its cost over the
+// rest of its life.
 //
 // A month is one batch per site: one set-based statement books every card's month
 // (assetDepreciation rows, the cards' accumulated figures) and one row of assetDepreciationRun says
@@ -55,31 +63,42 @@ async function bookMonth(trx: Transaction<any>, s: Services, site: Site, period:
   const dep = s.schemas.entity(site.key, 'assetDepreciation');
   const end = lastDay(period);
   const now = new Date(s.clock.now());
-  const monthly = sql`round(${c(card, 'cost')} / ${c(card, 'lifeMonths')}, 2)`;
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  const at = y * 12 + m - 1;
+  const cost = c(card, 'cost');
+  const life = c(card, 'lifeMonths');
+  const entry = c(card, 'entryDate');
+  // The card's schedule (rules.ts scheduleAt): its opening figures, then the rest of its cost over the
+  // rest of its life, the month that completes the life (or reaches the cost) taking the remainder.
   const booked = await sql<{ cards: number; amount: string }>`
-    with due as (
-      select id, ${c(card, 'categoryId')} as category_id, ${c(card, 'deptId')} as dept_id,
-        case when ${c(card, 'depreciatedMonths')} + 1 >= ${c(card, 'lifeMonths')}
-               or ${c(card, 'accumulatedDepreciation')} + ${monthly} >= ${c(card, 'cost')}
-             then ${c(card, 'cost')} - ${c(card, 'accumulatedDepreciation')} else ${monthly} end as amount
+    with base as (
+      select id, ${c(card, 'categoryId')} as category_id, ${c(card, 'deptId')} as dept_id, ${cost} as cost, ${life} as life,
+        ${c(card, 'accumulatedDepreciation')} as acc, coalesce(${c(card, 'depreciatedMonths')}, 0) as months,
+        coalesce(${c(card, 'openingDepreciation')}, 0) as b0, coalesce(${c(card, 'openingMonths')}, 0) as m0,
+        least(${life}, ${at}::int - (extract(year from ${entry})::int * 12 + extract(month from ${entry})::int - 1) + 1) as k
       from ${sql.table(card.table)}
-      where top_dept_id = ${site.id} and ${c(card, 'entryDate')} <= ${end}::date and ${c(card, 'lifeMonths')} > 0
-        and ${c(card, 'cost')} > ${c(card, 'accumulatedDepreciation')}
+      where top_dept_id = ${site.id} and ${entry} <= ${end}::date and ${life} > 0
+        and ${cost} > ${c(card, 'accumulatedDepreciation')}
         and (${c(card, 'disposedDate')} is null or ${c(card, 'disposedDate')} > ${end}::date)
         and coalesce(${c(card, 'depreciatedThrough')}, '') < ${period}
+    ), due as (
+      select id, category_id, dept_id, k, k - months as n,
+        (case when k >= life then cost
+              else least(cost, b0 + (k - m0) * round((cost - b0) / nullif(life - m0, 0), 2)) end) - acc as amount
+      from base where k > months
     ), moved as (
       update ${sql.table(card.table)} t set
         ${c(card, 'accumulatedDepreciation')} = t.${c(card, 'accumulatedDepreciation')} + due.amount,
-        ${c(card, 'depreciatedMonths')} = t.${c(card, 'depreciatedMonths')} + 1,
+        ${c(card, 'depreciatedMonths')} = due.k,
         ${c(card, 'depreciatedThrough')} = ${period}
       from due where t.id = due.id
-      returning t.id, t.${c(card, 'accumulatedDepreciation')} as accumulated, t.${c(card, 'cost')} as cost,
-        t.${c(card, 'depreciatedMonths')} as month_no
+      returning t.id, t.${c(card, 'accumulatedDepreciation')} as accumulated, t.${cost} as cost
     ), written as (
       insert into ${sql.table(dep.table)} (top_dept_id, ${c(dep, 'period')}, ${c(dep, 'cardId')}, ${c(dep, 'categoryId')},
-        ${c(dep, 'deptId')}, ${c(dep, 'amount')}, ${c(dep, 'accumulated')}, ${c(dep, 'netValue')}, ${c(dep, 'monthNo')}, created_at)
+        ${c(dep, 'deptId')}, ${c(dep, 'amount')}, ${c(dep, 'accumulated')}, ${c(dep, 'netValue')}, ${c(dep, 'monthNo')},
+        ${c(dep, 'months')}, created_at)
       select ${site.id}, ${period}, due.id, due.category_id, due.dept_id, due.amount, moved.accumulated,
-        moved.cost - moved.accumulated, moved.month_no, ${now}
+        moved.cost - moved.accumulated, due.k, due.n, ${now}
       from due join moved on moved.id = due.id
       returning ${c(dep, 'amount')} as amount
     )
