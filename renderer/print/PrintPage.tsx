@@ -8,7 +8,8 @@ import { Button, Result, Spin } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useRenderer } from '../context.tsx';
 import { displayValue } from '../list/columns.tsx';
-import { chineseAmount, formatDate, thousands } from '../format.ts';
+import { formatDate, thousands } from '../format.ts';
+import { printedAmount } from './amountWords.ts';
 import { rt, schemaText } from '../texts.ts';
 import { dictTypesOf } from '../dicts.ts';
 import QRCode from 'qrcode';
@@ -27,6 +28,8 @@ interface PrintSection {
   fields?: string[];
   field?: string;
   labels?: string[];
+  /** amount: 人民币 (zh-TW 人民幣) right before the capitals, as a payment voucher writes them. */
+  currencyPrefix?: boolean;
 }
 
 interface BusinessHistory {
@@ -221,6 +224,7 @@ export default function PrintPage({
         case 'amount': {
           const f = s.field ? fields.get(s.field) : undefined;
           const raw = s.field ? row[s.field] : null;
+          const { currency, words } = printedAmount(raw, language, s.currencyPrefix);
           return (
             <table key={i} className="print-grid">
               <tbody>
@@ -228,7 +232,13 @@ export default function PrintPage({
                   <FieldCells title={label(f, s.field ?? '')} value={`¥ ${thousands(raw, 2)}`} />
                   <FieldCells
                     title={t('amountInWords')}
-                    value={<span data-testid="amount-in-words">{chineseAmount(raw)}</span>}
+                    value={
+                      // No space between the currency and the capitals (支付结算办法 附一 第三条).
+                      <>
+                        {currency && <span data-testid="amount-currency">{currency}</span>}
+                        <span data-testid="amount-in-words">{words}</span>
+                      </>
+                    }
                   />
                 </tr>
               </tbody>

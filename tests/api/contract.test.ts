@@ -3,7 +3,10 @@
 // over for the year's instalments, is signed (its stamp duty booked), paid instalment by
 // instalment (each consuming on the indicator) and completed (the rest released); a change
 // rewrites amount, end and the open plan, and the duty follows. Stamp duty against hand-computed
-// cases for every kind; the ledger's figures; the monthly summary; data scope.
+// cases for every kind (the rules' own tables are tests/unit/stamp-duty.test.ts); a contract that
+// lists its VAT apart is taxed without it, through changes before and after signing (the increase
+// pays, a decrease is a refund to claim, kept apart in the summary); the ledger's figures; the
+// monthly summary; data scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
 import { stampDuty, STAMP_DUTY_RATES } from '../../server/modules/contract/stamp-duty.ts';
@@ -82,11 +85,16 @@ describe('stamp duty', () => {
       warehousing: '1234.57',
       insurance: '1234.57',
       loan: '61.73', // × 0.05‰ = 61.7283945
-      transfer: '617.28', // × 0.5‰ = 617.283945
+      financeLease: '61.73',
+      landGrant: '617.28', // × 0.5‰ = 617.283945
+      transfer: '617.28',
+      equityTransfer: '617.28',
+      ipTransfer: '370.37', // × 0.3‰
       propertyService: '0.00',
       labour: '0.00',
       training: '0.00',
       catering: '0.00',
+      notTaxable: '0.00',
     };
     expect(Object.keys(cases).sort()).toEqual(Object.keys(STAMP_DUTY_RATES).sort());
     for (const [kind, duty] of Object.entries(cases)) expect(stampDuty(kind, '1234567.89'), kind).toBe(duty);
@@ -418,6 +426,188 @@ describe('a contract change', () => {
       as('buyer'),
     );
     expect(late.body.msg).toBe(`合同 ${after.contractNo} 未审批通过，或已完成、作废、终止，不能变更`);
+  });
+});
+
+describe('stamp duty by the official rules (issue 32)', () => {
+  it('leaves out the VAT listed apart, and a change pays on the increase or claims back on a decrease', async () => {
+    const budgetId = await indicator('3000000.00');
+    const contract = {
+      name: '校园管理软件著作权转让合同',
+      kind: '1',
+      counterparty: '某某软件有限公司',
+      budgetId,
+      startDate: '2038-08-01',
+      endDate: '2038-12-31',
+      stampKind: 'ipTransfer',
+    };
+    // 价款 1,000,000 and 6 % VAT 60,000 listed apart: the VAT is no part of the basis [印花税法 第五条].
+    const vatTooLarge = await server.post(
+      '/api/contract/contract/save',
+      {
+        ...contract,
+        amount: '1060000.00',
+        vatAmount: '1060000.00',
+        instalments: [{ planDate: '2038-09-30', amount: '1060000.00' }],
+      },
+      as('buyer'),
+    );
+    expect(vatTooLarge.body.msg).toContain('列明的增值税税额须小于合同金额');
+    const english = await server.post(
+      '/api/contract/contract/save',
+      {
+        ...contract,
+        amount: '1060000.00',
+        vatAmount: '2000000.00',
+        instalments: [{ planDate: '2038-09-30', amount: '1060000.00' }],
+      },
+      as('buyer', 'en-US'),
+    );
+    expect(english.body.msg).toContain('The VAT listed must be less than the contract amount');
+    const c = ok(
+      await server.post(
+        '/api/contract/contract/save',
+        {
+          ...contract,
+          amount: '1060000.00',
+          vatAmount: '60000.00',
+          instalments: [{ planDate: '2038-09-30', amount: '1060000.00' }],
+        },
+        as('buyer'),
+      ),
+    );
+    expect(c).toMatchObject({ amount: '1060000.00', vatAmount: '60000.00', taxBase: '1000000.00', stampDuty: '300.00' });
+    await approve('contract', '/api/contract/contract', c.id, true);
+
+    const change = async (newAmount: string, newVatAmount: string, planDate: string) => {
+      const saved = ok(
+        await server.post(
+          '/api/contract/change/save',
+          {
+            contractId: c.id,
+            reason: '调整转让范围',
+            newAmount,
+            newVatAmount,
+            newEndDate: '2038-12-31',
+            instalments: [{ planDate, amount: newAmount }],
+          },
+          as('buyer'),
+        ),
+      );
+      await approve('contractChange', '/api/contract/change', saved.id, true);
+      return ok(await server.get(`/api/contract/change/infoById/${saved.id}`, as('buyer')));
+    };
+    const entries = async () =>
+      (ok(await server.get(`/api/contract/stampDuty/entry/page?contractId=${c.id}&pageSize=50`, as('finance'))).records as Row[])
+        .map((e) => [e.entryType, e.taxBase, e.duty, e.note])
+        .sort((a, b) => String(a[3]).localeCompare(String(b[3])));
+
+    // Not signed yet: nothing is paid, so a change simply takes the new basis's duty and books nothing.
+    // 1,166,000 with VAT 66,000 → basis 1,100,000 × 0.3‰ = 330.
+    const unsigned = await change('1166000.00', '66000.00', '2038-09-30');
+    expect(unsigned).toMatchObject({
+      oldAmount: '1060000.00',
+      oldVatAmount: '60000.00',
+      oldTaxBase: '1000000.00',
+      newTaxBase: '1100000.00',
+      oldStampDuty: '300.00',
+      newStampDuty: '330.00',
+      dutyDelta: '30.00',
+    });
+    expect(await entries()).toEqual([]);
+
+    // Signed: the duty on the basis is booked, payable, in the month of signing.
+    ok(await server.post(`/api/contract/contract/sign?id=${c.id}`, { id: c.id, signDate: '2038-08-03' }, as('buyer')));
+    expect(await entries()).toEqual([['1', '1100000.00', '330.00', 'sign']]);
+
+    // Raised to a basis of 1,200,000: the duty on the increase, 100,000 × 0.3‰ = 30, is payable
+    // [公告2022年第22号 第三条第（二）项].
+    const raised = await change('1272000.00', '72000.00', '2038-10-31');
+    expect(raised).toMatchObject({
+      oldTaxBase: '1100000.00',
+      newTaxBase: '1200000.00',
+      newStampDuty: '360.00',
+      dutyDelta: '30.00',
+    });
+    // Lowered to a basis of 500,000: nothing payable; the duty on the decrease, 700,000 × 0.3‰ = 210,
+    // may be claimed back or offset — booked as such, not as negative duty among the payable.
+    const lowered = await change('530000.00', '30000.00', '2038-11-30');
+    expect(lowered).toMatchObject({
+      oldTaxBase: '1200000.00',
+      newTaxBase: '500000.00',
+      newStampDuty: '150.00',
+      dutyDelta: '-210.00',
+    });
+    const after = ok(await server.get(`/api/contract/contract/infoById/${c.id}`, as('buyer')));
+    expect(after).toMatchObject({ amount: '530000.00', vatAmount: '30000.00', taxBase: '500000.00', stampDuty: '150.00' });
+    expect(await entries()).toEqual(
+      [
+        ['1', '1100000.00', '330.00', 'sign'],
+        ['1', '100000.00', '30.00', raised.changeNo],
+        ['2', '-700000.00', '-210.00', lowered.changeNo],
+      ].sort((a, b) => String(a[3]).localeCompare(String(b[3]))),
+    );
+    // The summary for the return keeps the duty payable and the refund to claim apart.
+    const summary = ok(await server.get('/api/contract/stampDuty/page?stampKind=ipTransfer&pageSize=50', as('finance')))
+      .records as Row[];
+    const rows = summary.map((r) => [r.entryType, r.entries, r.taxBase, r.duty]);
+    expect(rows).toContainEqual(['1', 1, '1100000.00', '330.00']);
+    expect(rows).toContainEqual(['1', 1, '100000.00', '30.00']);
+    expect(rows).toContainEqual(['2', 1, '-700000.00', '-210.00']);
+    expect(rows).toHaveLength(3);
+  });
+
+  it('works a change out again when the contract was signed after the change was saved', async () => {
+    const budgetId = await indicator('3000000.00');
+    const c = ok(
+      await server.post(
+        '/api/contract/contract/save',
+        {
+          name: '实验楼场地租赁合同',
+          kind: '4',
+          counterparty: '某某资产管理有限公司',
+          amount: '100005.00',
+          budgetId,
+          startDate: '2038-08-01',
+          endDate: '2038-12-31',
+          stampKind: 'lease',
+          instalments: [{ planDate: '2038-09-30', amount: '100005.00' }],
+        },
+        as('buyer'),
+      ),
+    );
+    // 100,005 × 1‰ = 100.005 → 100.01.
+    expect(c.stampDuty).toBe('100.01');
+    await approve('contract', '/api/contract/contract', c.id, true);
+    // Saved while the contract is unsigned: the new basis's duty, 200,010 × 1‰ = 200.01.
+    const saved = ok(
+      await server.post(
+        '/api/contract/change/save',
+        {
+          contractId: c.id,
+          reason: '增加租赁面积',
+          newAmount: '200010.00',
+          newEndDate: '2038-12-31',
+          instalments: [{ planDate: '2038-09-30', amount: '200010.00' }],
+        },
+        as('buyer'),
+      ),
+    );
+    expect(saved).toMatchObject({ newStampDuty: '200.01', dutyDelta: '100.00' });
+    ok(await server.post(`/api/contract/contract/sign?id=${c.id}`, { id: c.id, signDate: '2038-08-02' }, as('buyer')));
+    await approve('contractChange', '/api/contract/change', saved.id, true);
+    // Approved after the signing: the duty paid on signing stays, the increase pays its own duty,
+    // 100,005 × 1‰ → 100.01 [公告2022年第22号 第三条第（二）项], and the change says so.
+    expect(ok(await server.get(`/api/contract/contract/infoById/${c.id}`, as('buyer')))).toMatchObject({ stampDuty: '200.02' });
+    expect(ok(await server.get(`/api/contract/change/infoById/${saved.id}`, as('buyer')))).toMatchObject({
+      newStampDuty: '200.02',
+      dutyDelta: '100.01',
+    });
+    const entries = ok(await server.get(`/api/contract/stampDuty/entry/page?contractId=${c.id}`, as('finance'))).records as Row[];
+    expect(entries.map((e) => [e.entryType, e.taxBase, e.duty]).sort()).toEqual([
+      ['1', '100005.00', '100.01'],
+      ['1', '100005.00', '100.01'],
+    ]);
   });
 });
 

@@ -1,15 +1,19 @@
 // Contracts (合同, DOMAIN.md "Contracts"): the rules their schema files cannot say.
 //
-// - A contract's stamp duty is worked out from its kind and amount at every save (./stamp-duty.ts);
-//   a change's from its new amount, with the contract as it stands when the change is saved.
+// - A contract's stamp duty is worked out from its kind and basis — the amount less the VAT it lists
+//   separately — at every save (./stamp-duty.ts); a change's from its new basis, with the contract as
+//   it stands when the change is saved and again when it is approved.
 // - A change (变更) is its own approved document. Approved, it rewrites the contract — amount, end
 //   date, the unpaid part of the payment plan, the duty — while the change keeps the contract as it
-//   was (old amount, old end date, old duty), so both versions stay readable. The contract's hold on
-//   its indicator follows the new year's instalments; the duty's difference is booked for the month.
+//   was (old amount, VAT, end date, duty), so both versions stay readable. The contract's hold on
+//   its indicator follows the new year's instalments. A signed contract's duty is paid: an increase
+//   of its basis books the duty on the increase for the month, a decrease books the duty on the
+//   decrease as a refund to claim (公告2022年第22号 第三条第（二）项); an unsigned one has paid nothing
+//   and takes the new basis's duty, booked when it is signed.
 // - A payment request names one instalment of the plan: submitted, the instalment is in payment
 //   (no second request can take it); approved, it is paid; sent back, it is open again.
-// - A signed contract books its duty (stamp-duty register, summed by month and kind for the tax
-//   return); so does an approved change, by its difference.
+// - A signed contract books its duty (stamp-duty register, summed by month, kind and entry type —
+//   payable, or a refund to claim — for the tax return); so does an approved change of a signed one.
 //
 // Effects, declared in the entity files:
 //   { "contract": "applyChange", "ref": "contractId" }                       (contractChange approved)
@@ -22,7 +26,7 @@ import { defineHooks, type HookContext } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { cents, fromCents } from '../budget/ledger.ts';
 import { holdTo } from '../budget/effects.ts';
-import { stampDuty } from './stamp-duty.ts';
+import { dutyOnChange, stampDuty, taxBase } from './stamp-duty.ts';
 import { siteNow } from '../../platform/site-time.ts';
 
 type Row = Record<string, unknown>;
@@ -33,6 +37,9 @@ const PAID = '2';
 /** Contract states (dictionary contract_state): not signed yet, performing. */
 const UNSIGNED = '0';
 const PERFORMING = '1';
+/** Register entry types (dictionary stamp_duty_entry_type): duty payable, a refund to claim. */
+const PAYABLE = '1';
+const REFUND = '2';
 
 const entityOf = (ctx: HookContext, name: string) => ctx.s.schemas.entity(ctx.site.key, name);
 
@@ -40,6 +47,7 @@ interface ContractRow {
   id: number;
   contract_no: string;
   amount: string;
+  vat_amount: string | null;
   end_date: unknown;
   stamp_kind: string;
   stamp_duty: string;
@@ -73,9 +81,20 @@ async function paidOf(ctx: HookContext, contractId: number): Promise<bigint> {
   return cents(r.rows[0]!.paid);
 }
 
-/** Books a duty in the register (the stamp-duty summary groups it by month and kind). */
-async function bookDuty(ctx: HookContext, contract: ContractRow, entryDate: string, taxBase: string, duty: string, note: string) {
-  if (cents(duty) === 0n && cents(taxBase) === 0n) return;
+/**
+ * Books a duty in the register (the stamp-duty summary groups it by month, kind and entry type):
+ * payable, or (a decrease of a signed contract) the duty to claim back, negative.
+ */
+async function bookDuty(
+  ctx: HookContext,
+  contract: ContractRow,
+  entryDate: string,
+  base: string,
+  duty: string,
+  note: string,
+  entryType = PAYABLE,
+) {
+  if (cents(duty) === 0n && cents(base) === 0n) return;
   const entry = entityOf(ctx, 'stampDutyEntry');
   await ctx.trx
     .insertInto(entry.table)
@@ -84,7 +103,8 @@ async function bookDuty(ctx: HookContext, contract: ContractRow, entryDate: stri
       contract_id: contract.id,
       entry_date: entryDate,
       stamp_kind: contract.stamp_kind,
-      tax_base: taxBase,
+      entry_type: entryType,
+      tax_base: base,
       duty,
       note,
       dept_id: contract.dept_id,
@@ -99,7 +119,7 @@ const today = (ctx: HookContext) => siteNow(ctx.s.clock.now(), ctx.site.timeZone
 defineHooks('contract', {
   beforeSave(_ctx, row, existing) {
     const merged = { ...(existing ?? {}), ...row };
-    row.stampDuty = stampDuty(merged.stampKind, merged.amount);
+    row.stampDuty = stampDuty(merged.stampKind, taxBase(merged.amount, merged.vatAmount));
   },
 });
 
@@ -111,12 +131,13 @@ defineHooks('contractChange', {
     const contract = await lockContract(ctx, contractId);
     if (contract.approval_status !== '2' || ![UNSIGNED, PERFORMING].includes(contract.contract_state))
       throw new AppError(Code.conflict, 'contract.notChangeable', { contract: contract.contract_no });
-    // The contract as it stands is the change's "before"; the new duty is the new amount's.
+    // The contract as it stands is the change's "before"; the new duty follows the new basis.
     row.oldAmount = contract.amount;
+    row.oldVatAmount = contract.vat_amount;
     row.oldEndDate = dateText(contract.end_date);
     row.oldStampDuty = contract.stamp_duty;
     row.paidAmount = fromCents(await paidOf(ctx, contractId));
-    row.newStampDuty = stampDuty(contract.stamp_kind, merged.newAmount);
+    row.newStampDuty = newDutyOf(contract, merged).duty;
   },
 });
 
@@ -135,6 +156,19 @@ defineHooks('contractPayment', {
   },
 });
 
+/**
+ * The contract's duty after a change, and what the change books: a signed (performing) contract has
+ * paid its duty, so the change books the duty on the increase of the basis, or the duty on the
+ * decrease as a refund to claim, and the contract's duty moves by that much; an unsigned one has
+ * paid nothing and simply takes the new basis's duty (booked in full when it is signed).
+ */
+function newDutyOf(contract: ContractRow, change: Row) {
+  const newBase = taxBase(change.newAmount, change.newVatAmount);
+  if (contract.contract_state !== PERFORMING) return { duty: stampDuty(contract.stamp_kind, newBase), booked: null };
+  const booked = dutyOnChange(contract.stamp_kind, taxBase(contract.amount, contract.vat_amount), newBase);
+  return { duty: fromCents(cents(contract.stamp_duty) + cents(booked.duty)), booked };
+}
+
 defineEffect('contract', async (ctx, effect, doc) => {
   switch (effect.contract) {
     case 'applyChange':
@@ -143,7 +177,14 @@ defineEffect('contract', async (ctx, effect, doc) => {
       return instalment(ctx, effect, doc);
     case 'bookDuty': {
       const contract = await lockContract(ctx, Number(doc.id));
-      return bookDuty(ctx, contract, dateText(doc.signDate) ?? today(ctx), contract.amount, contract.stamp_duty, 'sign');
+      return bookDuty(
+        ctx,
+        contract,
+        dateText(doc.signDate) ?? today(ctx),
+        taxBase(contract.amount, contract.vat_amount),
+        contract.stamp_duty,
+        'sign',
+      );
     }
     default:
       throw new Error(`${ctx.entity.name}: unknown contract effect ${String(effect.contract)}`);
@@ -156,6 +197,7 @@ async function applyChange(ctx: HookContext, contractId: number, change: Row) {
   // Another change approved meanwhile: this one was written against a contract that is no more.
   if (
     cents(contract.amount) !== cents(String(change.oldAmount)) ||
+    cents(contract.vat_amount) !== cents(change.oldVatAmount) ||
     (await paidOf(ctx, contractId)) !== cents(String(change.paidAmount))
   )
     throw new AppError(Code.conflict, 'contract.changeStale', { change: number, contract: contract.contract_no });
@@ -198,9 +240,14 @@ async function applyChange(ctx: HookContext, contractId: number, change: Row) {
   ).rows;
   const sum = (rows: typeof lines) => rows.reduce((a, l) => a + cents(l.amount), 0n);
   const inYear = lines.filter((l) => String(dateText(l.plan_date)).startsWith(year));
-  const newDuty = stampDuty(contract.stamp_kind, change.newAmount);
+  // The duty as the contract stands now (it may have been signed since the change was saved).
+  const { duty: newDuty, booked } = newDutyOf(contract, change);
+  const vat =
+    change.newVatAmount === null || change.newVatAmount === undefined || change.newVatAmount === ''
+      ? null
+      : String(change.newVatAmount);
   await sql`update ${sql.table(contractEntity.table)} set amount = ${String(change.newAmount)}::numeric,
-    end_date = ${dateText(change.newEndDate)}::date, stamp_duty = ${newDuty}::numeric,
+    vat_amount = ${vat}::numeric, end_date = ${dateText(change.newEndDate)}::date, stamp_duty = ${newDuty}::numeric,
     plan_total = ${fromCents(sum(lines))}::numeric, year_plan = ${fromCents(sum(inYear))}::numeric,
     version = version + 1 where id = ${contractId}`.execute(ctx.trx);
   // The contract holds this year's open instalments on its indicator, no more, no less.
@@ -211,11 +258,13 @@ async function applyChange(ctx: HookContext, contractId: number, change: Row) {
       Number(contract.budget_id),
       fromCents(sum(inYear.filter((l) => l.instalment_state === OPEN))),
     );
-  if (contract.contract_state === PERFORMING) {
-    const delta = fromCents(cents(newDuty) - cents(contract.stamp_duty));
-    const base = fromCents(cents(String(change.newAmount)) - cents(contract.amount));
-    await bookDuty(ctx, contract, today(ctx), base, delta, number);
+  // The change says what was applied.
+  if (cents(String(change.newStampDuty ?? '0')) !== cents(newDuty)) {
+    const changes = entityOf(ctx, 'contractChange');
+    await sql`update ${sql.table(changes.table)} set ${sql.ref(changes.byName.get('newStampDuty')!.column)} = ${newDuty}::numeric
+      where id = ${Number(change.id)}`.execute(ctx.trx);
   }
+  if (booked) await bookDuty(ctx, contract, today(ctx), booked.base, booked.duty, number, booked.refund ? REFUND : PAYABLE);
   await ctx.trx
     .insertInto('sys_state_history')
     .values({
