@@ -72,4 +72,47 @@ export const documentMessages = {
     'en-US': '{to} must be after {from}',
     'pt-BR': '{to} deve ser posterior a {from}',
   },
+  // Travel allowances and expense standards (issue 32): places from the official region table,
+  // days from the dates, nights within the days (server/modules/expense/standards.ts).
+  'allowance.region': {
+    'zh-CN': '出差地点“{value}”不在出差地区表中，请从列表中选择城市或省份',
+    'zh-TW': '出差地點「{value}」不在出差地區表中，請從清單中選擇城市或省份',
+    'en-US': 'The place "{value}" is not in the region table: pick a city or a province from the list',
+    'pt-BR': 'O local "{value}" não está na tabela de regiões: escolha uma cidade ou província da lista',
+  },
+  'allowance.dates': {
+    'zh-CN': '出差日期不正确（出发 {start}，返回 {end}）：返回日期不能早于出发日期，一次出差不超过 365 天',
+    'zh-TW': '出差日期不正確（出發 {start}，返回 {end}）：返回日期不能早於出發日期，一次出差不超過 365 天',
+    'en-US':
+      'The trip’s dates are wrong (departure {start}, return {end}): the return cannot come before the departure, and a trip lasts at most 365 days',
+    'pt-BR':
+      'As datas da viagem estão erradas (partida {start}, retorno {end}): o retorno não pode ser antes da partida, e uma viagem dura no máximo 365 dias',
+  },
+  'allowance.nights': {
+    'zh-CN': '住宿 {nights} 晚超过了出差 {days} 天最多可住的 {most} 晚（住宿晚数不超过出差天数减一）',
+    'zh-TW': '住宿 {nights} 晚超過了出差 {days} 天最多可住的 {most} 晚（住宿晚數不超過出差天數減一）',
+    'en-US': '{nights} nights is more than the {most} a trip of {days} days can have (nights are at most the days less one)',
+    'pt-BR': '{nights} noites é mais do que as {most} que uma viagem de {days} dias pode ter (no máximo os dias menos um)',
+  },
+  'standard.region': {
+    'zh-CN': '地区“{value}”不在出差地区表中：请从列表中选择城市或省份，其他地区填 *',
+    'zh-TW': '地區「{value}」不在出差地區表中：請從清單中選擇城市或省份，其他地區填 *',
+    'en-US':
+      'The region "{value}" is not in the region table: pick a city or a province from the list, or * for any other region',
+    'pt-BR': 'A região "{value}" não está na tabela de regiões: escolha uma cidade ou província da lista, ou * para as demais',
+  },
+  'config.badDayTiers': {
+    'zh-CN': '培训天数分档“{value}”不正确：写成“超过天数:百分比”，多档用逗号分隔，天数递增、百分比不增，如 30:70 或 15:70,30:60',
+    'zh-TW': '培訓天數分檔「{value}」不正確：寫成「超過天數:百分比」，多檔用逗號分隔，天數遞增、百分比不增，如 30:70 或 15:70,30:60',
+    'en-US':
+      'The training day tiers "{value}" are not right: write "after days:percent", tiers separated by commas, days rising and percentages not, such as 30:70 or 15:70,30:60',
+    'pt-BR':
+      'As faixas de dias de treinamento "{value}" não estão certas: escreva "após dias:percentual", faixas separadas por vírgulas, dias crescentes e percentuais não, como 30:70 ou 15:70,30:60',
+  },
+  'beforehand.dates': {
+    'zh-CN': '日期不正确（开始 {start}，结束 {end}）：结束日期不能早于开始日期，且不超过 365 天',
+    'zh-TW': '日期不正確（開始 {start}，結束 {end}）：結束日期不能早於開始日期，且不超過 365 天',
+    'en-US': 'The dates are wrong (start {start}, end {end}): the end cannot come before the start, and at most 365 days',
+    'pt-BR': 'As datas estão erradas (início {start}, fim {end}): o fim não pode ser antes do início, e no máximo 365 dias',
+  },
 } satisfies Record<string, Localized>;

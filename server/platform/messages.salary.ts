@@ -1,4 +1,4 @@
-// Messages of salaries (issue 18).
+// Messages of salaries (issue 18) and of the labour fees' withholding (issue 32).
 import type { Localized } from '../../validators/locale.ts';
 
 export const salaryMessages = {
@@ -40,5 +40,49 @@ export const salaryMessages = {
     'zh-TW': '薪資表 {doc} 尚未發放，不能匯出銀行代發檔案',
     'en-US': 'Sheet {doc} has not been paid out: there is no bank transfer file yet',
     'pt-BR': 'A folha {doc} ainda não foi paga: não há arquivo de transferência',
+  },
+  'salary.beforeStart': {
+    'zh-CN': '工资明细第 {line} 行：{name} 本年自 {start} 起在本单位任职受雇，不能列入 {month} 的工资表',
+    'zh-TW': '薪資明細第 {line} 行：{name} 本年自 {start} 起在本單位任職受僱，不能列入 {month} 的薪資表',
+    'en-US': 'Payee line {line}: {name} is employed here from {start} this year and cannot be on the sheet of {month}',
+    'pt-BR': 'Linha {line}: {name} trabalha aqui desde {start} neste ano e não pode constar da folha de {month}',
+  },
+  'salary.startAfterPaid': {
+    'zh-CN': '{name} 的任职受雇起始月份不能是 {start}：{paid} 的工资表已审批通过并向其发放工资',
+    'zh-TW': '{name} 的任職受僱起始月份不能是 {start}：{paid} 的薪資表已審批通過並向其發放薪資',
+    'en-US': '{name} cannot have started in {start}: the approved sheet of {paid} already pays them',
+    'pt-BR': '{name} não pode ter começado em {start}: a folha aprovada de {paid} já paga essa pessoa',
+  },
+  'salary.lowEarnerNotAllYear': {
+    'zh-CN': '{name} 不适用“上年收入不超过6万元”的减除费用：{year} 年自 {start} 起才在本单位任职受雇，并非全年（国家税务总局公告2020年第19号）',
+    'zh-TW': '{name} 不適用「上年收入不超過6萬元」的減除費用：{year} 年自 {start} 起才在本單位任職受僱，並非全年（國家稅務總局公告2020年第19號）',
+    'en-US':
+      '{name} cannot have the 60,000 deduction of a low earner: in {year} they were employed here only from {start}, not the whole year (SAT announcement 2020 No. 19)',
+    'pt-BR':
+      '{name} não tem direito à dedução de 60.000 de baixa renda: em {year} trabalhou aqui só a partir de {start}, não o ano todo (anúncio da SAT 2020 nº 19)',
+  },
+  'salary.lowEarnerPaidMore': {
+    'zh-CN': '{name} 上年工资薪金收入不能填 {given}：本单位 {year} 年已审批的工资表向其发放了 {paid}',
+    'zh-TW': '{name} 上年薪資收入不能填 {given}：本單位 {year} 年已審批的薪資表向其發放了 {paid}',
+    'en-US': '{name}’s wages of last year cannot be {given}: this organisation’s approved sheets of {year} paid them {paid}',
+    'pt-BR': 'Os salários de {name} no ano passado não podem ser {given}: as folhas aprovadas de {year} desta organização pagaram {paid}',
+  },
+  'labour.otherOpen': {
+    'zh-CN':
+      '单据 {doc} 不能提交：领款人 {name} 同月同项目的 {other} 尚在审批中，应先审结，才能按同一次收入合并计算劳务报酬个税',
+    'zh-TW':
+      '單據 {doc} 不能提交：領款人 {name} 同月同項目的 {other} 尚在審批中，應先審結，才能按同一次收入合併計算勞務報酬個稅',
+    'en-US':
+      'Batch {doc} cannot be submitted: {other}, a fee of the same month and kind to {name}, is still in approval; the tax of one payment is worked out on both once it is decided',
+    'pt-BR':
+      'O lote {doc} não pode ser enviado: {other}, honorário do mesmo mês e tipo para {name}, ainda está em aprovação; o IR do pagamento único é calculado sobre ambos depois da decisão',
+  },
+  'labour.taxStale': {
+    'zh-CN': '单据 {doc} 领款人第 {line} 行（{name}）的个税已变化：单据中 {stored}，重新核算为 {computed}，请保存后再提交',
+    'zh-TW': '單據 {doc} 領款人第 {line} 行（{name}）的個稅已變化：單據中 {stored}，重新核算為 {computed}，請儲存後再提交',
+    'en-US':
+      'Batch {doc}, payee line {line} ({name}): the income tax is now {computed}, not {stored}; save the batch again before submitting',
+    'pt-BR':
+      'Lote {doc}, linha {line} ({name}): o IR agora é {computed}, não {stored}; salve o lote de novo antes de enviá-lo',
   },
 } satisfies Record<string, Localized>;

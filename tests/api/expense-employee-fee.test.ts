@@ -175,3 +175,109 @@ describe('payees from an xlsx', () => {
     expect((await upload(IMPORT, 'auditor', good, 'payees.xlsx')).body.code).toBe('40103');
   });
 });
+
+// One payment a month per person and item of service (个人所得税法实施条例 第十四条; issue 32): a
+// person is their ID number, the item the batch's kind, the month the batch's month. A later fee is
+// taxed on the month's sum less what the approved batches withheld (tests/unit/labour-tax.test.ts).
+describe('fees of one month and kind to one person', () => {
+  let budget: Row;
+  const WANG = '110105197507071238';
+  const LI = '110105198208081239';
+  const ZHAO = '11010519900909123X';
+  const payee = (payeeName: string, idNumber: string, gross: string) => ({ payeeName, idNumber, bankAccount: '6222020000009999', gross });
+  const save = async (title: string, feeKind: string, feeMonth: string | null, payees: Row[]) =>
+    ok(await server.post('/api/expense/employeeFee/save', { title, feeKind, feeMonth, budgetId: budget.id, payees }, as('staff')));
+  const read = async (id: number) => ok(await server.get(`/api/expense/employeeFee/infoById/${id}`, as('staff')));
+  const figures = (doc: Row) => (doc.payees as Row[]).map((p) => [p.payeeName, p.gross, p.combinedGross, p.priorTax, p.tax, p.net]);
+  const submit = (id: number) => server.post(`/api/expense/employeeFee/submit?id=${id}&confirmed=1`, {}, as('staff'));
+
+  beforeAll(async () => {
+    const depts = ok(await server.get('/api/core/dept/list', as('admin'))) as Row[];
+    budget = ok(
+      await server.post(
+        '/api/neikong/budget/save',
+        {
+          limitCode: 'EF-2',
+          budgetName: '课程评审劳务费',
+          deptId: depts.find((d) => d.deptName === '教务处')!.id,
+          expenseType: '2',
+          economicClass: '30201',
+          fundSource: '1',
+          originalAmount: '100000.00',
+        },
+        as('admin'),
+      ),
+    );
+  });
+
+  it('taxes a second fee of the month on the sum, once the first is approved', async () => {
+    // 61号 解读's fee: 2,000 alone → (2000 − 800) × 20 % = 240.
+    const first = await save('五月专家咨询（一）', '2', '2040-05', [payee('王专家', WANG, '2000.00')]);
+    expect(figures(await read(first.id))).toEqual([['王专家', '2000.00', '2000.00', '0.00', '240.00', '1760.00']]);
+    // A second batch saved meanwhile: the first is not approved yet, so nothing is summed yet.
+    const second = await save('五月专家咨询（二）', '2', '2040-05', [payee('王专家', WANG, '2000.00'), payee('李评委', LI, '1000.00')]);
+    expect(figures(await read(second.id))).toEqual([
+      ['王专家', '2000.00', '2000.00', '0.00', '240.00', '1760.00'],
+      ['李评委', '1000.00', '1000.00', '0.00', '40.00', '960.00'],
+    ]);
+    ok(await submit(first.id));
+    // While the first is in approval, the second waits: its tax depends on the first's.
+    const waiting = await submit(second.id);
+    expect(waiting.body.code).toBe('40900');
+    expect(waiting.body.msg).toBe(
+      `单据 ${second.feeNo} 不能提交：领款人 王专家 同月同项目的 ${first.feeNo} 尚在审批中，应先审结，才能按同一次收入合并计算劳务报酬个税`,
+    );
+    await decide(first.id, 'head');
+    await decide(first.id, 'finance');
+    expect((await read(first.id)).approvalStatus).toBe('2');
+    // Approved, the first changes the second's tax: saved before, the second is stale.
+    const stale = await submit(second.id);
+    expect(stale.body.code).toBe('40900');
+    expect(stale.body.msg).toBe(
+      `单据 ${second.feeNo} 领款人第 1 行（王专家）的个税已变化：单据中 240.00，重新核算为 400.00，请保存后再提交`,
+    );
+    const again = await read(second.id);
+    ok(await server.post('/api/expense/employeeFee/update', again, as('staff')));
+    const resaved = await read(second.id);
+    // One payment of 4,000: (4000 − 800) × 20 % = 640, less the 240 withheld = 400.
+    expect(figures(resaved)).toEqual([
+      ['王专家', '2000.00', '4000.00', '240.00', '400.00', '1600.00'],
+      ['李评委', '1000.00', '1000.00', '0.00', '40.00', '960.00'],
+    ]);
+    expect(resaved).toMatchObject({ money: '3000.00', taxTotal: '440.00', netTotal: '2560.00', feeMonth: '2040-05' });
+    ok(await submit(second.id));
+  });
+
+  it('keeps another kind, another month and another person apart; sums one person’s lines of a batch', async () => {
+    // Another item of service (讲课费) in the same month: a payment of its own.
+    const lecture = await save('五月讲座', '4', '2040-05', [payee('王专家', WANG, '2000.00')]);
+    expect(figures(await read(lecture.id))).toEqual([['王专家', '2000.00', '2000.00', '0.00', '240.00', '1760.00']]);
+    // The same item in another month: a payment of its own.
+    const june = await save('六月专家咨询', '2', '2040-06', [payee('王专家', WANG, '2000.00')]);
+    expect(figures(await read(june.id))).toEqual([['王专家', '2000.00', '2000.00', '0.00', '240.00', '1760.00']]);
+    // Two lines of one person in one batch: the second is taxed on both.
+    const twice = await save('五月评审', '3', '2040-05', [
+      payee('赵老师', ZHAO, '2000.00'),
+      payee('李评委', LI, '500.00'),
+      payee('赵老师', ZHAO, '2000.00'),
+    ]);
+    expect(figures(await read(twice.id))).toEqual([
+      ['赵老师', '2000.00', '2000.00', '0.00', '240.00', '1760.00'],
+      ['李评委', '500.00', '500.00', '0.00', '0.00', '500.00'],
+      ['赵老师', '2000.00', '4000.00', '240.00', '400.00', '1600.00'],
+    ]);
+  });
+
+  it('is of this month on the site’s clock when the batch names none', async () => {
+    const saved = await save('本月劳务', '1', null, [payee('李评委', LI, '300.00')]);
+    const month = new Date(server.clock.now() + 8 * 3_600_000).toISOString().slice(0, 7); // Asia/Shanghai
+    expect((await read(saved.id)).feeMonth).toBe(month);
+    const wrong = await server.post(
+      '/api/expense/employeeFee/save',
+      { title: '错误月份', feeKind: '1', feeMonth: '2040-13', budgetId: budget.id, payees: [payee('李评委', LI, '300.00')] },
+      as('staff'),
+    );
+    expect(wrong.body.code).toBe('40000');
+    expect(wrong.body.msg).toContain('所属月份');
+  });
+});

@@ -91,6 +91,8 @@ const body = (budgetId: number, lines: string[], invoices: Row[], extra: Row = {
   invoices,
   ...extra,
 });
+/** A trip's dates: the days are the server's (return − departure + 1). */
+const trip = (startDate: string, endDate: string) => ({ startDate, endDate });
 const save = (b: Row, who = 'staff', lang = 'zh-CN') => server.post('/api/expense/funds/save', b, as(who, lang));
 const info = async (id: number, who = 'staff') => ok(await server.get(`/api/expense/funds/infoById/${id}`, as(who)));
 const submit = (entity: 'funds' | 'beforehand', id: number, who = 'staff', confirmed = true) =>
@@ -537,24 +539,36 @@ describe('the claim’s further print templates', () => {
 describe('what a claim raises for its approvers', () => {
   it('a hotel above the city and rank’s ceiling and a warning word: records on its approval page, without holding it up', async () => {
     const budgetId = await indicator();
-    // 北京, rank 3: 500 a night; two nights allow 1,000.00; 林小雨 claims 1,180.00 of hotel.
+    // 北京, rank 3: 500 a night (财行〔2016〕71号); two nights allow 1,000.00; 林小雨's hotel invoices
+    // say 1,180.00: 1,000.00 is claimed, 180.00 is hers (财行〔2013〕531号: 超支部分由个人自理) and
+    // her approvers see it as over the standard.
     const claim = ok(
       await save({
         ...body(budgetId, ['300.00'], [invoice('300.00'), invoice('1180.00'), invoice('600.00')]),
         title: '北京教研会差旅及礼品采购',
         allowances: [
-          { traveller: '林小雨', city: '北京', rank: '3', days: 3, nights: 2, hotel: '1180.00' },
-          { traveller: '黄磊', city: '北京', rank: '3', days: 3, nights: 2, hotel: '600.00' },
+          { ...trip('2036-03-01', '2036-03-03'), traveller: '林小雨', region: '北京', rank: '3', nights: 2, hotel: '1180.00' },
+          { ...trip('2036-03-01', '2036-03-03'), traveller: '黄磊', region: '北京市', rank: '3', nights: 2, hotel: '600.00' },
         ],
       }),
     );
     const read = await info(claim.id);
-    expect(read.allowances[0]).toMatchObject({ hotel: '1180.00', hotelCeiling: '1000.00', amount: '540.00', total: '1720.00' });
-    // The hotel is claimed (and must be invoiced), the allowance is not invoiced.
-    expect(read).toMatchObject({ money: '3160.00', allowanceTotal: '1080.00' });
+    expect(read.allowances[0]).toMatchObject({
+      hotel: '1180.00',
+      hotelCeiling: '1000.00',
+      hotelClaimed: '1000.00',
+      hotelOver: '180.00',
+      amount: '540.00',
+      total: '1540.00',
+    });
+    expect(read.allowances[1]).toMatchObject({ hotelClaimed: '600.00', hotelOver: '0.00', total: '1140.00' });
+    // The hotel is claimed up to its ceiling (and must be invoiced), the allowance is not invoiced.
+    expect(read).toMatchObject({ money: '2980.00', allowanceTotal: '1080.00' });
     const short = await save({
       ...body(budgetId, ['300.00'], [invoice('300.00')]),
-      allowances: [{ traveller: '林小雨', city: '北京', rank: '3', days: 1, nights: 1, hotel: '400.00' }],
+      allowances: [
+        { ...trip('2036-03-01', '2036-03-02'), traveller: '林小雨', region: '北京', rank: '3', nights: 1, hotel: '400.00' },
+      ],
     });
     expect(short.body.msg).toBe('发票合计不能少于报销金额（差旅补助除外）');
     // Nothing is raised before the claim goes to its approvers.
@@ -564,8 +578,9 @@ describe('what a claim raises for its approvers', () => {
     ok(await submit('funds', claim.id));
     const business = ok(await server.get(`/api/workflow/instance/business?entity=reimburse&id=${claim.id}`, as('head')));
     // The approver reads the document as its applicant does: its lines and the server's total.
-    expect(business.document).toMatchObject({ money: '3160.00', reimburseNo: read.reimburseNo });
+    expect(business.document).toMatchObject({ money: '2980.00', reimburseNo: read.reimburseNo });
     expect(business.document.allowances).toHaveLength(2);
+    expect(business.document.allowances[0]).toMatchObject({ hotelClaimed: '1000.00', hotelOver: '180.00' });
     const texts = (business.warnings as Row[]).map((w) => `${w.type}:${w.level}:${w.text}`);
     expect(texts).toHaveLength(2);
     expect(texts).toContainEqual(
@@ -609,17 +624,43 @@ describe('travel allowances', () => {
   it('are worked out by the server from the site’s standards and counted in the claim, not in its invoices', async () => {
     const budgetId = await indicator();
     const allowances = [
-      // Beijing, others' rank: 100 meals + 80 transport a day; hotel up to 500 a night.
-      { traveller: '林小雨', city: '北京', rank: '3', days: 3, nights: 2, meal: '9999.00', amount: '9999.00' },
-      // Xizang's meals are 120 a day; no city standard for the hotel: any other region's, rank 2, 480.
-      { traveller: '王芳', city: '西藏', rank: '2', days: 2, nights: 1 },
+      // Beijing, others' rank (财行〔2013〕531号 第十五条、第十八条; 财行〔2016〕71号 北京 其他人员 500):
+      // 100 meals + 80 transport a calendar day, 3 days from 1 to 3 March; hotel up to 500 a night.
+      // The browser's figures (meals, days) are not taken.
+      {
+        ...trip('2036-03-01', '2036-03-03'),
+        traveller: '林小雨',
+        region: '北京',
+        rank: '3',
+        days: 9,
+        nights: 2,
+        meal: '9999.00',
+      },
+      // 拉萨 is in 西藏: meals 120 a day; 71号 西藏（拉萨）司局级 500 a night.
+      { ...trip('2036-03-01', '2036-03-02'), traveller: '王芳', region: '拉萨', rank: '2', nights: 1 },
     ];
     const saved = ok(await save({ ...body(budgetId, ['553.00'], [invoice('553.00')]), allowances }));
     expect(saved).toMatchObject({ money: '1493.00', allowanceTotal: '940.00', invoiceTotal: '553.00' });
     const read = await info(saved.id);
-    expect(read.allowances.map((a: Row) => [a.traveller, a.meal, a.transport, a.hotelCeiling, a.amount])).toEqual([
-      ['林小雨', '300.00', '240.00', '1000.00', '540.00'],
-      ['王芳', '240.00', '160.00', '480.00', '400.00'],
+    expect(
+      read.allowances.map((a: Row) => [a.traveller, a.region, a.city, a.days, a.meal, a.transport, a.hotelCeiling, a.amount]),
+    ).toEqual([
+      ['林小雨', '110000', '北京市', 3, '300.00', '240.00', '1000.00', '540.00'],
+      ['王芳', '540100', '西藏自治区 拉萨市', 2, '240.00', '160.00', '500.00', '400.00'],
+    ]);
+    // 北京 and 北京市, 西藏 and 拉萨: one region, the same standards.
+    const same = ok(
+      await save({
+        ...body(budgetId, ['1.00'], [invoice('1.00')]),
+        allowances: [
+          { ...allowances[0], region: '北京市' },
+          { ...allowances[1], region: '西藏' },
+        ],
+      }),
+    );
+    expect((await info(same.id)).allowances.map((a: Row) => [a.region, a.amount, a.hotelCeiling])).toEqual([
+      ['110000', '540.00', '1000.00'],
+      ['540000', '400.00', '500.00'],
     ]);
     // The lines change, the allowances stay: the claim counts both.
     ok(
@@ -638,41 +679,94 @@ describe('travel allowances', () => {
     // Invoices must still cover what is not an allowance.
     const short = await save({ ...body(budgetId, ['553.00'], [invoice('500.00')]), allowances });
     expect(short.body.msg).toBe('发票合计不能少于报销金额（差旅补助除外）');
-    // A day count out of range names the line.
-    const bad = await save({ ...body(budgetId, ['553.00'], [invoice('553.00')]), allowances: [{ ...allowances[0], days: 0 }] });
-    expect(bad.body.msg).toContain('差旅补助第 1 行：天数');
   });
 
-  it('follow the standards finance keeps, and a missing standard is named', async () => {
+  it('take the place from the region table, the days from the dates, and no more nights than the days allow', async () => {
     const budgetId = await indicator();
-    const standards = ok(await server.get('/api/expense/standard/page?pageSize=100', as('finance'))).records as Row[];
-    expect(standards.find((s) => s.kind === '3' && s.region === '北京' && s.rank === '1')?.amount).toBe('1100.00');
-    const meal = standards.find((s) => s.kind === '1' && s.region === '*')!;
+    const refused = async (line: Row, lang = 'zh-CN') => {
+      const r = await save({ ...body(budgetId, ['10.00'], [invoice('10.00')]), allowances: [line] }, 'staff', lang);
+      expect(r.body.code).toBe('40000');
+      return r.body.msg;
+    };
+    const line = { ...trip('2036-05-01', '2036-05-03'), traveller: '林小雨', region: '大连', rank: '3', nights: 2 };
+    expect(await refused({ ...line, region: '火星' })).toBe(
+      '差旅补助第 1 行：出差地点“火星”不在出差地区表中，请从列表中选择城市或省份',
+    );
+    expect(await refused({ ...line, nights: 3 })).toBe(
+      '差旅补助第 1 行：住宿 3 晚超过了出差 3 天最多可住的 2 晚（住宿晚数不超过出差天数减一）',
+    );
+    expect(await refused({ ...line, nights: 3 }, 'en-US')).toBe(
+      'Travel allowances, line 1: 3 nights is more than the 2 a trip of 3 days can have (nights are at most the days less one)',
+    );
+    expect(await refused({ ...line, endDate: '2036-04-30' })).toBe(
+      '差旅补助第 1 行：出差日期不正确（出发 2036-05-01，返回 2036-04-30）：返回日期不能早于出发日期，一次出差不超过 365 天',
+    );
+    expect(await refused({ ...line, startDate: undefined })).toContain('差旅补助第 1 行：出发日期');
+    // A day out and back has no night.
+    expect(await refused({ ...line, endDate: '2036-05-01', nights: 1 })).toContain('住宿 1 晚超过了出差 1 天最多可住的 0 晚');
+    // 大连 has its own lodging ceiling apart from 辽宁 (71号: 大连 全市 其他人员 350, 辽宁 其他地区 330).
+    const claim = ok(
+      await save({
+        ...body(budgetId, ['10.00'], [invoice('10.00'), invoice('1400.00')]),
+        allowances: [
+          { ...line, hotel: '700.00' },
+          { ...line, traveller: '黄磊', region: '鞍山', hotel: '700.00' },
+        ],
+      }),
+    );
+    expect(
+      (await info(claim.id)).allowances.map((a: Row) => [a.city, a.days, a.hotelCeiling, a.hotelClaimed, a.hotelOver]),
+    ).toEqual([
+      ['辽宁省 大连市', 3, '700.00', '700.00', '0.00'],
+      ['辽宁省 鞍山市', 3, '660.00', '660.00', '40.00'],
+    ]);
+  });
+
+  it('follow the standards finance keeps, a city’s own before its province’s, and a missing standard is named', async () => {
+    const budgetId = await indicator();
+    const standards = async (query: string) =>
+      ok(await server.get(`/api/expense/standard/page?pageSize=100&${query}`, as('finance'))).records as Row[];
+    expect((await standards('kind=3&region=110000')).find((s) => s.rank === '1')).toMatchObject({
+      amount: '1100.00',
+      regionName: '北京市',
+    });
+    const meal = (await standards('kind=1&region=*'))[0]!;
     ok(
       await server.post('/api/expense/standard/update', { id: meal.id, version: meal.version, amount: '110.00' }, as('finance')),
     );
+    // A standard names a region of the table, however it is written; '*' is any other region.
+    const own = ok(
+      await server.post('/api/expense/standard/save', { kind: '1', region: '成都', amount: '130.00' }, as('finance')),
+    );
+    expect(ok(await server.get(`/api/expense/standard/infoById/${own.id}`, as('finance')))).toMatchObject({
+      region: '510100',
+      regionName: '四川省 成都市',
+    });
+    const unknown = await server.post('/api/expense/standard/save', { kind: '1', region: '火星', amount: '1.00' }, as('finance'));
+    expect(unknown.body.msg).toBe('地区“火星”不在出差地区表中：请从列表中选择城市或省份，其他地区填 *');
     const claim = ok(
       await save({
         ...body(budgetId, ['10.00'], [invoice('10.00')]),
-        allowances: [{ traveller: '林小雨', city: '成都', days: 2 }],
+        allowances: [
+          { ...trip('2036-06-01', '2036-06-02'), traveller: '林小雨', region: '成都' },
+          { ...trip('2036-06-01', '2036-06-02'), traveller: '黄磊', region: '绵阳' },
+        ],
       }),
     );
-    expect((await info(claim.id)).allowances[0]).toMatchObject({
-      meal: '220.00',
-      transport: '160.00',
-      amount: '380.00',
-      hotelCeiling: '0.00',
-    });
+    expect((await info(claim.id)).allowances.map((a: Row) => [a.meal, a.transport, a.amount, a.hotelCeiling])).toEqual([
+      ['260.00', '160.00', '420.00', '0.00'],
+      ['220.00', '160.00', '380.00', '0.00'],
+    ]);
     expect(
       (await server.post('/api/expense/standard/update', { id: meal.id, version: meal.version + 1, amount: '1.00' }, as('staff')))
         .body.code,
     ).toBe('40103');
-    const transport = standards.find((s) => s.kind === '2' && s.region === '*')!;
+    const transport = (await standards('kind=2&region=*'))[0]!;
     ok(await server.post(`/api/expense/standard/remove?ids=${transport.id}`, {}, as('finance')));
     const missing = await save({
       ...body(budgetId, ['10.00'], [invoice('10.00')]),
-      allowances: [{ traveller: '林小雨', city: '成都', days: 2 }],
+      allowances: [{ ...trip('2036-06-01', '2036-06-02'), traveller: '林小雨', region: '成都' }],
     });
-    expect(missing.body.msg).toBe('本单位未设置“成都”的开支标准（类型 2），请先在开支标准中维护');
+    expect(missing.body.msg).toBe('本单位未设置“四川省 成都市”的开支标准（类型 2），请先在开支标准中维护');
   });
 });

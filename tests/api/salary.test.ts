@@ -357,3 +357,164 @@ describe('payslips', () => {
     expect(bank.body.code).toBe('40400');
   });
 });
+
+// The basic deduction of the payee's year (issue 32): the months employed at the unit (公告2018年第61号
+// 第六条), the first job of the year (公告2020年第13号), the previous year's low earner (公告2020年第19号),
+// each an input of the payee's year (个税年度信息) — figures in tests/unit/salary-tax.test.ts. The sheets
+// here are of the year after the ones above, whose approved January is this year's "previous year".
+describe('the payee’s year: months employed, first job, low earner', () => {
+  let NEXT = '';
+  let budget2: Row;
+  const in2 = (who: string): RequestOptions => ({ ...as(who), headers: { year: NEXT } });
+  const saveYear = (body: Row, year = NEXT) =>
+    server.post('/api/salary/taxYear/save', body, { ...as('finance'), headers: { year } });
+  const saveSheet = (month: string, lines: Row[]) =>
+    server.post(
+      '/api/salary/sheet/save',
+      { salaryMonth: `${NEXT}-${month}`, title: `${NEXT}年${month}月工资`, budgetId: budget2.id, lines },
+      in2('finance'),
+    );
+  const byPayee = (doc: Row) => Object.fromEntries((doc.lines as Row[]).map((l) => [l.payeeName, [l.basicDeduction, l.tax]]));
+  async function approve(id: number) {
+    ok(await server.post(`/api/salary/sheet/submit?id=${id}`, {}, in2('finance')));
+    await approveAll(id);
+  }
+  // 小李 of the 19号 解读: 10,000 a month with 2,000 of 三险一金.
+  const xiaoLi = () => line('staff', { basic: '10000.00' }, { pension: '800.00', medical: '200.00', unemployment: '50.00', housingFund: '950.00' });
+  let lowEarner: Row;
+  let firstJob: Row;
+  let joined: Row;
+
+  beforeAll(async () => {
+    NEXT = String(Number(YEAR) + 1);
+    const depts = ok(await server.get('/api/core/dept/list', as('admin'))) as Row[];
+    budget2 = ok(
+      await server.post(
+        '/api/neikong/budget/save',
+        {
+          limitCode: `${NEXT}-T101`,
+          budgetName: '人员经费-工资测试（次年）',
+          deptId: depts.find((d) => d.deptName === '财务室')!.id,
+          expenseType: '1',
+          economicClass: '30101',
+          fundSource: '1',
+          financialAccountName: '工资福利支出',
+          originalAmount: '1000000.00',
+        },
+        { ...as('admin'), headers: { year: NEXT } },
+      ),
+    );
+  });
+
+  it('keeps one record a payee and year, checked by the rules and against the approved sheets', async () => {
+    const refused = async (body: Row, text: string, year = NEXT) => {
+      const r = await saveYear(body, year);
+      expect(r.body.code, JSON.stringify(body)).toBe('40000');
+      expect(r.body.msg).toContain(text);
+    };
+    const staff = users.staff;
+    await refused({ payeeId: staff, startMonth: `${YEAR}-01` }, '起始月份须在纳税年度内');
+    await refused({ payeeId: staff, startMonth: `${NEXT}-03`, lowEarner: true, priorIncome: '54000.00' }, '起始月份应为本年1月');
+    await refused({ payeeId: staff, startMonth: `${NEXT}-01`, lowEarner: true, firstJob: true, priorIncome: '54000.00' }, '只能选一项');
+    await refused({ payeeId: staff, startMonth: `${NEXT}-01`, lowEarner: true }, '须填写上年工资薪金收入');
+    await refused({ payeeId: staff, startMonth: `${NEXT}-01`, lowEarner: true, priorIncome: '60000.01' }, '不超过60,000.00');
+    // The year before paid her 10,000 on its approved January sheet: less cannot be her wages of it.
+    await refused(
+      { payeeId: staff, startMonth: `${NEXT}-01`, lowEarner: true, priorIncome: '9000.00' },
+      `林小雨 上年工资薪金收入不能填 9000.00：本单位 ${YEAR} 年已审批的工资表向其发放了 10000.00`,
+    );
+    // 小赵 of the 19号 解读: at the unit only from March of the year before — not every month of it.
+    ok(await saveYear({ payeeId: users.buyer, startMonth: `${YEAR}-03`, remark: '上年3月入职' }, YEAR));
+    await refused(
+      { payeeId: users.buyer, startMonth: `${NEXT}-01`, lowEarner: true, priorIncome: '54000.00' },
+      `郑伟 不适用“上年收入不超过6万元”的减除费用：${YEAR} 年自 ${YEAR}-03 起才在本单位任职受雇`,
+    );
+
+    // 小李 of the 19号 解读 (54,000 the year before, all of it here); 小张 of the 13号 解读 (graduate, from
+    // July); someone who joined in March.
+    lowEarner = ok(await saveYear({ payeeId: staff, startMonth: `${NEXT}-01`, lowEarner: true, priorIncome: '54000.00' }));
+    firstJob = ok(await saveYear({ payeeId: users.newcomer, startMonth: `${NEXT}-07`, firstJob: true, remark: '应届毕业生' }));
+    joined = ok(await saveYear({ payeeId: users.buyer, startMonth: `${NEXT}-03` }));
+    const twice = await saveYear({ payeeId: staff, startMonth: `${NEXT}-01` });
+    expect(twice.body.code).not.toBe('0');
+    const list = ok(await server.get('/api/salary/taxYear/list', in2('finance'))) as Row[];
+    expect(list.map((r) => [r.payeeId, r.taxYear, r.startMonth, r.firstJob, r.lowEarner])).toEqual([
+      [staff, NEXT, `${NEXT}-01`, false, true],
+      [users.buyer, NEXT, `${NEXT}-03`, false, false],
+      [users.newcomer, NEXT, `${NEXT}-07`, true, false],
+    ]);
+    // Staff do not read them.
+    expect((await server.get('/api/salary/taxYear/list', in2('staff'))).body.code).toBe('40103');
+  });
+
+  it('withholds by them: the months employed, not the months with a sheet', async () => {
+    // January: 小李 has the year's 60,000 from January — nothing withheld, where the old way took 90.
+    const january = ok(await saveSheet('01', [xiaoLi()]));
+    expect(byPayee(await sheet(january.id))).toEqual({ 林小雨: ['60000.00', '0.00'] });
+    await approve(january.id);
+
+    // March: the graduate joins in July — not on a sheet before.
+    const early = await saveSheet('03', [xiaoLi(), line('newcomer', { basic: '10000.00' })]);
+    expect(early.body.code).toBe('40000');
+    expect(early.body.msg).toBe(`工资明细第 2 行：新同事 本年自 ${NEXT}-07 起在本单位任职受雇，不能列入 ${NEXT}-03 的工资表`);
+    // 郑伟 joined in March (his record); 孙强 has none: he counts from his first sheet of the year.
+    // 10,000 less 2,250 of deductions less 5,000: 2,750 × 3 % = 82.50 each.
+    const march = ok(
+      await saveSheet('03', [xiaoLi(), line('buyer', { basic: '10000.00' }), line('dispatcher', { basic: '10000.00' })]),
+    );
+    expect(byPayee(await sheet(march.id))).toEqual({
+      林小雨: ['60000.00', '0.00'],
+      郑伟: ['5000.00', '82.50'],
+      孙强: ['5000.00', '82.50'],
+    });
+    await approve(march.id);
+    // Paid in March, 郑伟 cannot have joined in April.
+    const late = await server.post('/api/salary/taxYear/update', { ...joined, startMonth: `${NEXT}-04` }, in2('finance'));
+    expect(late.body.code).toBe('40000');
+    expect(late.body.msg).toBe(`郑伟 的任职受雇起始月份不能是 ${NEXT}-04：${NEXT}-03 的工资表已审批通过并向其发放工资`);
+
+    // July, no sheet in April–June: March to July is five months employed, 25,000 — two sheets would
+    // have given 10,000. 郑伟 and 孙强: 30,000 (performance pay 20,000), deductions 6,750; cumulative
+    // 40,000 − 25,000 − 9,000 = 6,000 × 3 % = 180, less 82.50 = 97.50 (by the sheets' months: 547.50).
+    // 新同事 (小张's rule): 50,000, deductions 11,250; 50,000 − 35,000 − 11,250 = 3,750 × 3 % = 112.50
+    // (from July alone: 1,012.50).
+    const july = ok(
+      await saveSheet('07', [
+        xiaoLi(),
+        line('buyer', { basic: '10000.00', performance: '20000.00' }),
+        line('dispatcher', { basic: '10000.00', performance: '20000.00' }),
+        line('newcomer', { basic: '50000.00' }),
+      ]),
+    );
+    expect(byPayee(await sheet(july.id))).toEqual({
+      林小雨: ['60000.00', '0.00'],
+      郑伟: ['25000.00', '97.50'],
+      孙强: ['25000.00', '97.50'],
+      新同事: ['35000.00', '112.50'],
+    });
+    // A record changed after the save makes the sheet's figures stale: saved again, they follow it.
+    ok(await server.post('/api/salary/taxYear/update', { ...firstJob, firstJob: false }, in2('finance')));
+    const stale = await server.post(`/api/salary/sheet/submit?id=${july.id}`, {}, in2('finance'));
+    expect(stale.body.code).toBe('40900');
+    expect(stale.body.msg).toContain('重新核算为 1012.50，请保存后再提交');
+    firstJob = ok(await server.get(`/api/salary/taxYear/infoById/${firstJob.id}`, in2('finance')));
+    ok(await server.post('/api/salary/taxYear/update', { ...firstJob, firstJob: true }, in2('finance')));
+    await approve(july.id);
+    expect(byPayee(await sheet(july.id))['新同事']).toEqual(['35000.00', '112.50']);
+    expect(lowEarner.id).toBeTruthy();
+  });
+});
+
+describe('the demo’s months', () => {
+  it('count from January for everyone on them, as the sheets of every month did before (issue 32)', async () => {
+    const year = String(Number(YEAR) - 1);
+    const demo = ok(await server.get('/api/salary/sheet/list', { ...as('finance'), headers: { year } })) as Row[];
+    expect(demo.length).toBeGreaterThan(0);
+    for (const s of demo) {
+      const month = Number(String(s.salaryMonth).slice(5, 7));
+      const lines = (await sheet(s.id)).lines as Row[];
+      expect(lines.length).toBeGreaterThan(0);
+      for (const l of lines) expect(l.basicDeduction, `${s.salaryMonth} ${l.payeeName}`).toBe(`${5000 * month}.00`);
+    }
+  });
+});

@@ -172,13 +172,22 @@ describe('a reimbursement', () => {
       await cells.nth(4).locator('input').fill('91110108MA01ABCD2X');
     }
     // A traveller's allowance: worked out by the server from the standards (Beijing: 100 meals and
-    // 80 transport a day).
+    // 80 transport a day). The place is a choice from the region table, the days come from the dates.
     await item(staff, '差旅补助').locator('.ant-btn', { hasText: '添加出差人员' }).click();
     const traveller = item(staff, '差旅补助').locator('.ant-table-tbody tr.ant-table-row').first().locator('td');
     await traveller.nth(0).locator('input').fill('林小雨');
-    await traveller.nth(1).locator('input').fill('北京');
-    await traveller.nth(3).locator('input').fill('2');
-    await traveller.nth(4).locator('input').fill('1');
+    await traveller.nth(1).locator('.ant-select').click();
+    await staff.keyboard.type('北京');
+    await staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '北京市' }).first().click();
+    for (const [cell, day] of [
+      [3, '2026-11-19'],
+      [4, '2026-11-20'],
+    ] as const) {
+      await traveller.nth(cell).locator('input').click();
+      await staff.keyboard.type(day);
+      await staff.keyboard.press('Enter');
+    }
+    await traveller.nth(6).locator('input').fill('1');
     // A note with a warning word (礼品): the approvers will see it.
     await item(staff, '备注').locator('textarea').fill('培训期间购买礼品赠送带教老师');
     // The total follows the lines as they are typed.

@@ -6,7 +6,9 @@
 //   login name or name among the site's users (once per sheet), the gross from the items, the social
 //   deductions (pension 8 %, medical 2 %, unemployment 0.5 %) and the housing fund (the line's rate)
 //   where the line does not give them, the income tax by cumulative withholding over the payee's
-//   earlier approved sheets of the year (./tax.ts), the net pay. A tax the imported sheet gave
+//   earlier approved sheets of the year (./tax.ts) with the basic deduction of the payee's year
+//   (./tax-year.ts: the month they joined, the first job of the year, the previous year's low
+//   earner), the net pay. A tax the imported sheet gave
 //   (taxImported) that differs from the computed one flags the line; the computed figure is the one
 //   withheld (docs/decisions.md "Salaries": replace and show).
 // - At submission the figures are worked out again from the stored lines: an earlier month still in
@@ -24,7 +26,8 @@ import { FORMULA_START, setCell } from '../../entities/excel.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { cents, fromCents } from '../budget/ledger.ts';
-import { monthTax, percentOf, socialOf } from './tax.ts';
+import { basicDeduction, monthTax, percentOf, socialOf } from './tax.ts';
+import { yearOfPayee } from './tax-year.ts';
 
 type Row = Record<string, unknown>;
 
@@ -46,20 +49,60 @@ interface Prior {
   deductions: bigint;
   tax: bigint;
   months: number;
+  /** The first month of the year the payee was on an approved sheet ('yyyy-MM'), if any. */
+  first: string | null;
 }
 
 /** What the payee's earlier approved sheets of the year on the site paid and withheld. */
 async function priorOf(trx: Transaction<any>, siteId: number, sheetId: number, month: string, payeeId: number): Promise<Prior> {
   const r = (
-    await sql<{ months: number; income: string; deductions: string; tax: string }>`select count(distinct s.id)::int as months,
+    await sql<{ months: number; income: string; deductions: string; tax: string; first: string | null }>`select count(distinct s.id)::int as months,
         coalesce(sum(l.gross), 0)::text as income,
         coalesce(sum(coalesce(l.deductions, 0) + coalesce(l.special_deduction, 0)), 0)::text as deductions,
-        coalesce(sum(l.tax), 0)::text as tax
+        coalesce(sum(l.tax), 0)::text as tax,
+        min(s.salary_month) as first
       from sal_salary_line l join sal_salary_sheet s on s.id = l.doc_id
       where s.top_dept_id = ${siteId} and s.approval_status = ${APPROVED} and s.id <> ${sheetId}
         and s.salary_month >= ${`${month.slice(0, 4)}-01`} and s.salary_month < ${month} and l.payee_id = ${payeeId}`.execute(trx)
   ).rows[0]!;
-  return { income: cents(r.income), deductions: cents(r.deductions), tax: cents(r.tax), months: Number(r.months) };
+  return {
+    income: cents(r.income),
+    deductions: cents(r.deductions),
+    tax: cents(r.tax),
+    months: Number(r.months),
+    first: r.first ? String(r.first) : null,
+  };
+}
+
+/**
+ * The payee's tax of the month on the sheet: cumulative over the earlier approved sheets of the
+ * year, with the basic deduction of the payee's year (docs/decisions.md "Salaries"): from the start
+ * month of their record of the year (salaryTaxYear), else from their first approved sheet of the
+ * year (this month when there is none) — the months employed, not the months with a sheet.
+ */
+async function taxOf(
+  ctx: HookContext,
+  sheetId: number,
+  month: string,
+  payee: { id: number; name: string },
+  at: number,
+  f: { gross: bigint; deductions: bigint; special: bigint },
+): Promise<{ tax: bigint; allowance: bigint }> {
+  const prior = await priorOf(ctx.trx, ctx.site.id, sheetId, month, payee.id);
+  const year = await yearOfPayee(ctx.trx, ctx.site.id, month.slice(0, 4), payee.id);
+  const start = year?.startMonth ?? (prior.first && prior.first < month ? prior.first : month);
+  if (month < start) throw new AppError(Code.invalid, 'salary.beforeStart', { line: at, name: payee.name, start, month });
+  const { allowance } = basicDeduction(Number(month.slice(5, 7)), Number(start.slice(5, 7)), year?.rule ?? 'months');
+  const { tax } = monthTax({
+    priorIncome: prior.income,
+    priorDeductions: prior.deductions,
+    priorTax: prior.tax,
+    priorMonths: prior.months,
+    income: f.gross,
+    deductions: f.deductions + f.special,
+    allowance,
+  });
+  return { tax, allowance };
 }
 
 /** A line's own figures from its items (gross, deductions); the tax is the caller's. */
@@ -110,15 +153,7 @@ async function workOut(ctx: HookContext, sheetId: number, month: string, lines: 
       throw new AppError(Code.invalid, 'salary.payeeTwice', { line: i + 1, first: seen.get(payee.id)!, name: payee.name });
     seen.set(payee.id, i + 1);
     const f = figures(line);
-    const prior = await priorOf(ctx.trx, ctx.site.id, sheetId, month, payee.id);
-    const { tax } = monthTax({
-      priorIncome: prior.income,
-      priorDeductions: prior.deductions,
-      priorTax: prior.tax,
-      priorMonths: prior.months,
-      income: f.gross,
-      deductions: f.deductions + f.special,
-    });
+    const { tax, allowance } = await taxOf(ctx, sheetId, month, payee, i + 1, f);
     const differs = given(line.taxImported) && cents(line.taxImported) !== tax;
     if (differs) flagged++;
     Object.assign(line, {
@@ -134,6 +169,7 @@ async function workOut(ctx: HookContext, sheetId: number, month: string, lines: 
       housingFund: fromCents(f.housing),
       specialDeduction: fromCents(f.special),
       deductions: fromCents(f.deductions),
+      basicDeduction: fromCents(allowance),
       tax: fromCents(tax),
       taxFlag: differs,
       net: fromCents(f.gross - f.deductions - tax),
@@ -183,15 +219,7 @@ defineHooks('salarySheet', {
         housingFund: l.housing_fund,
         specialDeduction: l.special_deduction,
       });
-      const prior = await priorOf(ctx.trx, ctx.site.id, id, month, Number(l.payee_id));
-      const { tax } = monthTax({
-        priorIncome: prior.income,
-        priorDeductions: prior.deductions,
-        priorTax: prior.tax,
-        priorMonths: prior.months,
-        income: f.gross,
-        deductions: f.deductions + f.special,
-      });
+      const { tax } = await taxOf(ctx, id, month, { id: Number(l.payee_id), name: String(l.payee_name) }, i + 1, f);
       if (tax !== cents(l.tax))
         throw new AppError(Code.conflict, 'salary.taxStale', {
           doc,

@@ -1,12 +1,20 @@
 // Individual income tax on salaries by cumulative withholding (累计预扣法, DOMAIN.md "Cars, venues,
 // seals, printing, salaries" [R]) and the employee's social deductions — pure functions over cents.
 //
-//   cumulative taxable = Σ income − 5,000 × months − Σ deductions   (never below 0)
+//   cumulative taxable = Σ income − basic deduction − Σ deductions   (never below 0)
 //   cumulative tax     = taxable × rate − quick deduction             (the bracket table below)
 //   this month's tax   = cumulative tax − tax already withheld this year, never below 0
 //
-// "months" are the months of the year the payee was paid on a sheet of the site, this one included;
-// deductions are the social insurance, the housing fund and the special additional deductions.
+// The basic deduction (累计减除费用, basicDeduction below):
+// - 5,000 × the months the payee has been employed at the unit this year up to this month — from the
+//   month they joined, or January (个人所得税扣缴申报管理办法（试行）, 国家税务总局公告2018年第61号,
+//   第六条), whether or not each month had a sheet;
+// - 5,000 × the months from January for a person who first takes a job in the year (国家税务总局
+//   公告2020年第13号, 第一条: students graduating and others with no wage income earlier in the year);
+// - 60,000 from January for a payee employed by the unit all of the previous year, with the tax
+//   withheld by it, whose wages of that year were at most 60,000 (国家税务总局公告2020年第19号, 第一条):
+//   nothing is withheld until the cumulative income passes 60,000 (less the other deductions).
+// Deductions are the social insurance, the housing fund and the special additional deductions.
 // Everything to the cent, halves up.
 import { cents, fromCents } from '../budget/ledger.ts';
 
@@ -23,6 +31,29 @@ export const BRACKETS: ReadonlyArray<readonly [bigint | null, bigint, bigint]> =
 
 /** The monthly basic deduction (起征点), in cents. */
 export const MONTHLY_ALLOWANCE = 500_000n;
+/** The year's basic deduction a low earner of the previous year has from January (公告2020年第19号), in cents. */
+export const YEAR_ALLOWANCE = 6_000_000n;
+
+/**
+ * Which basic deduction a payee's year takes (the payee's year of the salary module: salaryTaxYear):
+ * - `months`: 5,000 a month from the month of joining the unit (or January), 公告2018年第61号 第六条;
+ * - `firstJob`: 5,000 a month from January, the first job of the year, 公告2020年第13号 第一条;
+ * - `lowEarner`: 60,000 from January, the previous year at this unit at most 60,000, 公告2020年第19号 第一条.
+ */
+export type DeductionRule = 'months' | 'firstJob' | 'lowEarner';
+
+/**
+ * The cumulative basic deduction (累计减除费用) of the withholding of `month` (1–12) for a payee
+ * employed at the unit from `start` (1–12, the month they joined, or 1) of the same year.
+ * `months` is how many months it counts. A month before the start has no withholding here: RangeError.
+ */
+export function basicDeduction(month: number, start: number, rule: DeductionRule = 'months'): { months: number; allowance: bigint } {
+  const whole = (n: number) => Number.isInteger(n) && n >= 1 && n <= 12;
+  if (!whole(month) || !whole(start) || month < start) throw new RangeError(`no withholding of month ${month} from ${start}`);
+  if (rule === 'lowEarner') return { months: month, allowance: YEAR_ALLOWANCE };
+  const months = rule === 'firstJob' ? month : month - start + 1;
+  return { months, allowance: MONTHLY_ALLOWANCE * BigInt(months) };
+}
 
 /** Half-up division of non-negative cents by a positive divisor. */
 const div = (n: bigint, d: bigint) => (n * 2n + d) / (2n * d);
@@ -58,6 +89,11 @@ export interface TaxInput {
   /** This month. */
   income: bigint;
   deductions: bigint;
+  /**
+   * The cumulative basic deduction (basicDeduction); without it, 5,000 × (priorMonths + 1) — every
+   * month from January, or from the first month the caller counts.
+   */
+  allowance?: bigint;
 }
 
 export interface TaxResult {
@@ -70,7 +106,8 @@ export interface TaxResult {
 /** This month's withholding given the year so far. */
 export function monthTax(i: TaxInput): TaxResult {
   const months = i.priorMonths + 1;
-  const raw = i.priorIncome + i.income - MONTHLY_ALLOWANCE * BigInt(months) - i.priorDeductions - i.deductions;
+  const allowance = i.allowance ?? MONTHLY_ALLOWANCE * BigInt(months);
+  const raw = i.priorIncome + i.income - allowance - i.priorDeductions - i.deductions;
   const taxable = raw > 0n ? raw : 0n;
   const cumulativeTax = bracketTax(taxable);
   const due = cumulativeTax - i.priorTax;
@@ -85,6 +122,7 @@ export function monthTaxText(i: {
   priorMonths?: number;
   income: string;
   deductions: string;
+  allowance?: string;
 }): { taxable: string; cumulativeTax: string; tax: string } {
   const r = monthTax({
     priorIncome: cents(i.priorIncome ?? '0'),
@@ -93,6 +131,7 @@ export function monthTaxText(i: {
     priorMonths: i.priorMonths ?? 0,
     income: cents(i.income),
     deductions: cents(i.deductions),
+    allowance: i.allowance === undefined ? undefined : cents(i.allowance),
   });
   return { taxable: fromCents(r.taxable), cumulativeTax: fromCents(r.cumulativeTax), tax: fromCents(r.tax) };
 }
