@@ -258,18 +258,18 @@ describe('meeting and training applications', () => {
       standardCeiling: '99999.00',
     });
     expect((await doc(forged.id)).standardCeiling).toBe('1520.00');
-    // A class-3 training (财行〔2016〕540号 第九条: 550 a person-day): 550 × 30 × 3 = 49,500, the estimate
-    // within it: nothing raised.
+    // A class-3 training (DOMAIN.md: 350 a person-day): 350 × 30 × 3 = 31,500, the estimate within it:
+    // nothing raised.
     const training = await apply(budgetId, '30000.00', 'staff', { kind: '4', trainingClass: '3', people: 30, days: 3 });
-    expect((await doc(training.id)).standardCeiling).toBe('49500.00');
+    expect((await doc(training.id)).standardCeiling).toBe('31500.00');
     // A trip has no such standard.
     expect((await doc((await apply(budgetId, '100.00')).id)).standardCeiling).toBeNull();
-    // 财行〔2016〕540号 第九条: “30天以内的培训按照综合定额标准控制；超过30天的培训，超过天数按照综合定额标准的
-    // 70%控制”. Class 1 (760), 2 people, 31 days: 760 × 2 × (30 + 70 %) = 46,664.
+    // DOMAIN.md: the days beyond the 15th at 70 %, beyond the 30th at 60 %. Class 1 (550), 2 people,
+    // 31 days: 550 × 2 × (15 + 15 × 70 % + 60 %) = 28,710.
     const long = await apply(budgetId, '1000.00', 'staff', { kind: '4', trainingClass: '1', people: 2, days: 31 });
-    expect((await doc(long.id)).standardCeiling).toBe('46664.00');
+    expect((await doc(long.id)).standardCeiling).toBe('28710.00');
     // “上述天数含报到撤离时间”: the days come from the dates, both ends counted. 1 March to 10 April
-    // is 41 days, whatever the request says: 760 × (30 + 11 × 70 %) = 28,652.
+    // is 41 days, whatever the request says: 550 × (15 + 15 × 70 % + 11 × 60 %) = 17,655.
     const dated = await apply(budgetId, '1000.00', 'staff', {
       kind: '4',
       trainingClass: '1',
@@ -278,7 +278,7 @@ describe('meeting and training applications', () => {
       startDate: '2035-03-01',
       endDate: '2035-04-10',
     });
-    expect(await doc(dated.id)).toMatchObject({ days: 41, standardCeiling: '28652.00' });
+    expect(await doc(dated.id)).toMatchObject({ days: 41, standardCeiling: '17655.00' });
     // The dates changed, the days and the ceiling follow.
     const datedRead = await doc(dated.id);
     ok(
@@ -288,7 +288,7 @@ describe('meeting and training applications', () => {
         as('staff'),
       ),
     );
-    expect(await doc(dated.id)).toMatchObject({ days: 30, standardCeiling: '22800.00' });
+    expect(await doc(dated.id)).toMatchObject({ days: 30, standardCeiling: '14025.00' });
     const backwards = await server.post(
       '/api/expense/beforehand/save',
       {
@@ -328,20 +328,19 @@ describe('a site’s own training tiers (setting expense.trainingDayTiers)', () 
   it('counts a training’s later days at the site’s percentages, and refuses a list that is not one', async () => {
     const budgetId = await indicator('100000.00');
     const training = (days: number) => apply(budgetId, '100.00', 'staff', { kind: '4', trainingClass: '3', people: 1, days });
-    // The central rule by default (540号): 20 days are all at the full rate, 550 × 20.
-    expect((await doc((await training(20)).id)).standardCeiling).toBe('11000.00');
-    // A province whose measures tier from the 16th day at 70 % and from the 31st at 60 %.
-    ok(await setTiers('15:70, 30:60'));
-    // 550 × (15 + 5 × 70 %) = 10,175; 550 × (15 + 15 × 70 % + 10 × 60 %) = 17,325.
-    expect((await doc((await training(20)).id)).standardCeiling).toBe('10175.00');
-    expect((await doc((await training(40)).id)).standardCeiling).toBe('17325.00');
+    // DOMAIN.md's tiers by default: 350 × (15 + 5 × 70 %) = 6,475.
+    expect((await doc((await training(20)).id)).standardCeiling).toBe('6475.00');
+    // A site that follows 财行〔2016〕540号 第九条 as published (“超过30天的培训，超过天数按照综合定额标准的70%控制”).
+    ok(await setTiers(' 30:70 '));
+    // 350 × 20 = 7,000; 350 × (30 + 10 × 70 %) = 12,950.
+    expect((await doc((await training(20)).id)).standardCeiling).toBe('7000.00');
+    expect((await doc((await training(40)).id)).standardCeiling).toBe('12950.00');
     const bad = await setTiers('30:60,15:70');
     expect(bad.body.code).toBe('40000');
     expect(bad.body.msg).toContain('培训天数分档“30:60,15:70”不正确');
     expect((await setTiers('abc', 'en-US')).body.msg).toContain('The training day tiers "abc" are not right');
     // Refused, the setting stays as it was.
-    expect((await doc((await training(20)).id)).standardCeiling).toBe('10175.00');
-    ok(await setTiers('30:70'));
+    expect((await doc((await training(20)).id)).standardCeiling).toBe('7000.00');
+    ok(await setTiers('15:70,30:60'));
   });
 });
-

@@ -253,31 +253,33 @@ describe('a traveller’s line (531号: allowances per calendar day; the hotel �
   });
 });
 
-describe('training ceilings (财行〔2016〕540号 第九条)', () => {
+describe('training ceilings (DOMAIN.md; the tiers of the 2013 central measures, a site’s own by its setting)', () => {
   const rate = (grade: string) => rows.find((r) => r.kind === '5' && r.grade === grade)!.amount;
-  it('the seeded rates are the table of 第九条: 一类 760, 二类 650, 三类 550 元/人天', () => {
-    expect(['1', '2', '3'].map(rate)).toEqual(['760.00', '650.00', '550.00']);
+  it('the seeded rates are DOMAIN.md’s: 一类 550, 二类 450, 三类 350 元/人天', () => {
+    expect(['1', '2', '3'].map(rate)).toEqual(['550.00', '450.00', '350.00']);
   });
   it.each([
-    // [class, people, days, ceiling, why]
-    ['3', 30, 3, '49500.00', '550 × 30 × 3'],
-    ['1', 1, 30, '22800.00', '“30天以内的培训按照综合定额标准控制”: 760 × 30'],
-    ['1', 1, 31, '23332.00', '“超过30天的培训，超过天数按照综合定额标准的70%控制”: 760 × 30 + 760 × 70 %'],
-    ['2', 10, 40, '240500.00', '650 × 10 × (30 + 10 × 70 %)'],
-    ['3', 1, 1, '550.00', 'one day'],
+    // [class, people, days, ceiling, why] — “15天以内的培训按照综合定额标准控制；超过15天的培训，超过天数按照
+    // 综合定额标准的70%控制；超过30天的培训，超过天数按照综合定额标准的60%控制” (DOMAIN.md: beyond the 15th
+    // at 70 %, beyond the 30th at 60 %).
+    ['3', 30, 3, '31500.00', '350 × 30 × 3'],
+    ['1', 1, 15, '8250.00', '15 days: all at the full rate, 550 × 15'],
+    ['1', 1, 16, '8635.00', 'the 16th day at 70 %: 550 × 15 + 385'],
+    ['1', 1, 30, '14025.00', '550 × 15 + 385 × 15'],
+    ['1', 1, 31, '14355.00', 'the 31st day at 60 %: 14,025 + 330'],
+    ['2', 10, 40, '141750.00', '450 × 10 × (15 + 15 × 70 % + 10 × 60 %)'],
+    ['3', 1, 1, '350.00', 'one day'],
   ])('class %s, %i people, %i days: %s (%s)', (grade, people, days, ceiling) => {
     expect(trainingCeiling(rate(grade), people, days)).toBe(ceiling);
   });
 
   it.each([
-    // A site under measures that tier from the 16th day (the 2013 central measures and many
-    // provinces': “超过15天的培训，超过天数按照综合定额标准的70%控制；超过30天的培训，超过天数按照综合定额标准的60%控制”).
-    ['15:70,30:60', 15, '8250.00', '550 × 15: all at the full rate'],
-    ['15:70,30:60', 16, '8635.00', '550 × 15 + 550 × 70 %'],
-    ['15:70,30:60', 30, '14025.00', '550 × 15 + 550 × 70 % × 15'],
-    ['15:70,30:60', 40, '17325.00', '550 × (15 + 15 × 70 % + 10 × 60 %)'],
+    // 财行〔2016〕540号 第九条 as published: “30天以内的培训按照综合定额标准控制；超过30天的培训，超过天数按照
+    // 综合定额标准的70%控制”.
+    ['30:70', 20, '7000.00', '540号: 20 days all at the full rate, 350 × 20'],
+    ['30:70', 31, '10745.00', '540号: 350 × 30 + 350 × 70 %'],
     // 焦作市's measures: beyond the 15th at 80 %, beyond the 30th at 70 %.
-    ['15:80,30:70', 31, '15235.00', '550 × (15 + 15 × 80 % + 70 %)'],
+    ['15:80,30:70', 31, '9695.00', '350 × (15 + 15 × 80 % + 70 %)'],
   ])('a site’s tiers %s, class 3, %i days: %s (%s)', (text, days, ceiling) => {
     expect(trainingCeiling(rate('3'), 1, days, parseDayTiers(text)!)).toBe(ceiling);
   });
@@ -297,10 +299,13 @@ describe('training ceilings (财行〔2016〕540号 第九条)', () => {
   });
 
   it('rounds once, half up, when a site’s own rate does not divide', () => {
+    // 333.33 × (15 + 15 × 70 % + 60 %) = 8,699.913 → 8,699.91
+    expect(trainingCeiling('333.33', 1, 31)).toBe('8699.91');
+    const after30 = parseDayTiers('30:70')!;
     // 333.33 × (30 + 70 %) = 10,233.231 → 10,233.23
-    expect(trainingCeiling('333.33', 1, 31)).toBe('10233.23');
+    expect(trainingCeiling('333.33', 1, 31, after30)).toBe('10233.23');
     // 333.35 × 70 % = 233.345 per later day → 30 × 333.35 + 233.345 = 10,233.845 → 10,233.85
-    expect(trainingCeiling('333.35', 1, 31)).toBe('10233.85');
+    expect(trainingCeiling('333.35', 1, 31, after30)).toBe('10233.85');
   });
 
   it('a meeting has no later-day rate (财行〔2016〕214号): 650 × 40 × 2', () => {

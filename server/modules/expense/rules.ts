@@ -165,14 +165,18 @@ export function isFault(v: TravellerFigures | TravellerFault): v is TravellerFau
 }
 
 /**
- * How a training's days count against its per-person-day ceiling (540号 第九条): the first 30 at
- * the full rate, each day beyond the 30th at 70 %. A tier: from the day after `after`, `percent`.
- * A site whose own measures count otherwise (the 2013 measures and many provinces' tier the 16th
- * day on at 70 % and the 31st on at 60 %) says so in its setting `expense.trainingDayTiers`.
+ * How a training's days count against its per-person-day ceiling: DOMAIN.md's rule, the first 15
+ * days at the full rate, the 16th to the 30th at 70 %, each day beyond the 30th at 60 % (the tiers
+ * of the 2013 central measures and of many provinces' measures). 财行〔2016〕540号 第九条 as published
+ * reads "30天以内的培训按照综合定额标准控制；超过30天的培训，超过天数按照综合定额标准的70%控制": a site
+ * that follows it sets `expense.trainingDayTiers` to 30:70. A tier: from the day after `after`,
+ * `percent`.
  */
 export type DayTier = { after: number; percent: number };
-export const TRAINING_DAY_TIERS: readonly DayTier[] = [{ after: 30, percent: 70 }];
-export const TRAINING_DAY_TIERS_TEXT = '30:70';
+export const TRAINING_DAY_TIERS: readonly DayTier[] = [
+  { after: 15, percent: 70 },
+  { after: 30, percent: 60 },
+];
 
 /**
  * A setting's tiers — `after:percent` pairs, comma separated, each later and at no higher a

@@ -83,7 +83,7 @@ export async function workOutAllowances(ctx: HookContext, lines: Array<Record<st
 
 /**
  * A meeting or training application's ceiling: the class's rate per person-day × people × days
- * (training days beyond the 30th at 70 %, or the site's own tiers: ./rules.ts), none for other kinds or without a class,
+ * (training days beyond the 15th at 70 %, beyond the 30th at 60 %, or the site's own tiers: ./rules.ts), none for other kinds or without a class,
  * people or days. Worked out at every save whatever the request says; submitted above it, the
  * approvers see an over-standard warning (the application's effects). Days come from the dates
  * when both are given (both ends counted), as a trip's do.

@@ -1,14 +1,6 @@
--- Training ceilings by the official table (issue 32): 财行〔2016〕540号 第九条 sets the per-person-day
--- 综合定额 at 760 (一类), 650 (二类) and 550 (三类). Sites were seeded with 550, 450 and 350; a rate
--- still at its old seeded figure is brought to the table's, a rate a site set itself stays. The
--- standards' table is made from schemas/expense/expenseStandard.entity.json after migrations: on a
--- database without it there is nothing to move.
-do $$
-begin
-  if to_regclass('exp_standard') is not null then
-    update exp_standard set amount = 760.00 where kind = '5' and region = '*' and grade = '1' and amount = 550.00;
-    update exp_standard set amount = 650.00 where kind = '5' and region = '*' and grade = '2' and amount = 450.00;
-    update exp_standard set amount = 550.00 where kind = '5' and region = '*' and grade = '3' and amount = 350.00;
-  end if;
-end
-$$;
+-- Training rates (issue 32): kept as seeded (DOMAIN.md: 550 / 450 / 350 per person-day, the days
+-- beyond the 15th at 70 %, beyond the 30th at 60 %). A first draft of this migration moved them to
+-- the figures 财行〔2016〕540号 publishes (760 / 650 / 550); the product keeps DOMAIN.md's, and a site
+-- that follows 540号 sets its rates and its day tiers (setting expense.trainingDayTiers) itself —
+-- docs/decisions.md "Travel and training by the central rules". Nothing to move.
+select 1;
