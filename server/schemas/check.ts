@@ -484,8 +484,8 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           if (bad) report(rel, `${at}/when`, bad);
         }
         if (effect.contract !== undefined) {
-          if (!['applyChange', 'instalment', 'bookDuty'].includes(String(effect.contract)))
-            report(rel, `${at}/contract`, `contract effect ${String(effect.contract)}: applyChange, instalment or bookDuty`);
+          if (!['applyChange', 'instalment', 'bookDuty', 'closePlan'].includes(String(effect.contract)))
+            report(rel, `${at}/contract`, `contract effect ${String(effect.contract)}: applyChange, instalment, bookDuty or closePlan`);
           for (const key of ['ref', 'instalment', 'amount'] as const)
             if (effect[key] !== undefined) field(`${at}/${key}`, effect[key], `${key} field`);
           return;

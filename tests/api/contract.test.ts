@@ -300,6 +300,13 @@ describe('a purchase', () => {
     expect(first.budgetId).toBe(budgetId);
     await approve('contractPayment', '/api/contract/payment', first.id, true);
     expect(await budget(budgetId)).toMatchObject({ frozenAmount: '0.00', usedAmount: '150000.00' });
+    // Approved is not paid: the instalment is in payment, the ledger has paid nothing yet.
+    const approvedOnly = ok(await server.get(`/api/contract/contract/infoById/${contract.id}`, as('finance')));
+    expect(approvedOnly).toMatchObject({ paidAmount: '0.00', unpaidAmount: '210000.00', nextPlanDate: '2038-06-30' });
+    expect(approvedOnly.instalments.map((l: Row) => [l.instalmentState, l.paidDate ?? null])).toEqual([
+      ['1', null],
+      ['0', null],
+    ]);
     // The same instalment twice: refused.
     const twice = await pay(1, '150000.00');
     const again = await server.post(`/api/contract/payment/submit?id=${twice.id}&confirmed=1`, {}, as('buyer'));
@@ -320,7 +327,26 @@ describe('a purchase', () => {
       nextPlanDate: '2039-03-31',
       contractState: '1',
     });
-    expect(ledger.instalments.map((l: Row) => l.instalmentState)).toEqual(['2', '0']);
+    // Paid on the day the cashier paid it, not the day it was approved.
+    expect(ledger.instalments.map((l: Row) => [l.instalmentState, l.paidDate ?? null])).toEqual([
+      ['2', '2038-07-01'],
+      ['0', null],
+    ]);
+
+    // Terminated: what was paid stays, nothing is due any more — no unpaid amount, no next date.
+    ok(
+      await server.post(
+        `/api/contract/contract/terminate?id=${contract.id}`,
+        { id: contract.id, terminateReason: '对方无法履约' },
+        as('buyer'),
+      ),
+    );
+    const ended = ok(await server.get(`/api/contract/contract/infoById/${contract.id}`, as('finance')));
+    expect(ended).toMatchObject({ contractState: '9', paidAmount: '150000.00', unpaidAmount: '0.00', overdueAmount: '0.00' });
+    expect(ended.nextPlanDate ?? null).toBeNull();
+    expect(ended.instalments.map((l: Row) => l.instalmentState)).toEqual(['2', '3']);
+    // Its hold on the indicator is released with it.
+    expect(await budget(budgetId)).toMatchObject({ frozenAmount: '0.00', usedAmount: '150000.00', paidAmount: '150000.00' });
   });
 });
 
@@ -355,6 +381,7 @@ describe('a contract change', () => {
       await server.post('/api/contract/payment/save', { contractId: c.id, instalmentNo: 1, amount: '100000.00' }, as('buyer')),
     );
     await approve('contractPayment', '/api/contract/payment', p1.id, true);
+    ok(await server.post(`/api/contract/payment/pay?id=${p1.id}`, { id: p1.id, payMethod: '1', paidDate: '2038-04-01' }, as('cashier')));
 
     // The change raises it to 360,000: the open part becomes 260,000 in two instalments, one next year.
     const change = ok(

@@ -218,6 +218,10 @@ describe('a purchase that becomes a contract', () => {
     const second = await call('POST', '/contract/payment/save', { contractId: id, instalmentNo: 2, amount: '8000.00' });
     await call('POST', `/contract/payment/submit?id=${second.id}&confirmed=1`, {});
     await approve('contractPayment', second.id);
+    // Approved is not paid: the cashier pays both (an instalment counts as paid from then on).
+    const cashier = await api('cashier');
+    for (const paymentId of [first, second.id])
+      await cashier('POST', `/contract/payment/pay?id=${paymentId}`, { id: paymentId, payMethod: '2', paidDate: '2026-11-20' });
 
     await buyer.goto(`${baseUrl()}/contract/ledger`);
     await buyer.locator('[data-testid=schema-list-ContractLedger]').waitFor();

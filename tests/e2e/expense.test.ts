@@ -258,6 +258,9 @@ describe('a reimbursement', () => {
       await dialog.waitFor();
       // The document's number and amount are shown; the payment's inputs are entered.
       expect(await dialog.textContent()).toContain('1,673.50');
+      // What is still payable (claimed − written off) and to whom, before the cashier pays.
+      expect(await item(cashier, '应付金额').textContent()).toContain('1,673.50');
+      expect(await item(cashier, '收款账号').count()).toBe(1);
       expect(await item(cashier, '付款方式').textContent()).toContain('银行转账');
       await item(cashier, '付款日期').locator('input').click();
       await cashier.keyboard.type('2026-11-25');
@@ -276,6 +279,9 @@ describe('a reimbursement', () => {
       expect(await cashier.locator('[data-testid=print-table-invoices]').textContent()).toContain('760.50');
       expect(await cashier.locator('[data-testid=print-table-allowances]').textContent()).toContain('360.00');
       expect(await cashier.locator('[data-testid=amount-in-words]').textContent()).toBe('壹仟陆佰柒拾叁元伍角');
+      // Paid: how, when and under which voucher.
+      const sheet = (await cashier.locator('[data-testid=print-sheet]').textContent()) ?? '';
+      for (const paid of ['已付款', '银行转账', '2026-11-25', '记-11-025']) expect(sheet).toContain(paid);
       await shot(cashier, 'expense-reimburse-print');
       // Its paste sheet: the claim's number and a ruled area for the paper invoices.
       await cashier.goto(`${baseUrl()}/print/reimburse/${id}?template=reimbursePaste`);

@@ -577,7 +577,7 @@ describe('schemas:check on document features', () => {
     ]);
     const signs = JSON.parse(fs.readFileSync(path.join(root, 'contract/contract.entity.json'), 'utf8')).effects.sign.length;
     expect(said('contract/contract.entity.json', `/effects/sign/${signs - 1}/contract`)).toEqual([
-      'contract effect stampEverything: applyChange, instalment or bookDuty',
+      'contract effect stampEverything: applyChange, instalment, bookDuty or closePlan',
     ]);
   });
 

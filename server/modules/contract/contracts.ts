@@ -11,7 +11,9 @@
 //   decrease as a refund to claim (公告2022年第22号 第三条第（二）项); an unsigned one has paid nothing
 //   and takes the new basis's duty, booked when it is signed.
 // - A payment request names one instalment of the plan: submitted, the instalment is in payment
-//   (no second request can take it); approved, it is paid; sent back, it is open again.
+//   (no second request can take it) and stays so when approved; it is paid when the cashier pays
+//   the request, on the day paid; sent back, it is open again. A voided or terminated contract's
+//   open instalments are cancelled: nothing is due on it any more (the ledger shows what was paid).
 // - A signed contract books its duty (stamp-duty register, summed by month, kind and entry type —
 //   payable, or a refund to claim — for the tax return); so does an approved change of a signed one.
 //
@@ -20,6 +22,7 @@
 //   { "contract": "instalment", "ref": "contractId", "instalment": "instalmentNo", "amount": "amount",
 //     "state": "1" }                                                        (contractPayment events)
 //   { "contract": "bookDuty" }                                               (contract sign)
+//   { "contract": "closePlan" }                                              (contract void, terminate)
 import { sql } from 'kysely';
 import { defineEffect } from '../../entities/effects.ts';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
@@ -34,9 +37,12 @@ type Row = Record<string, unknown>;
 /** Instalment states (dictionary contract_instalment_state). */
 const OPEN = '0';
 const PAID = '2';
+const CANCELLED = '3';
 /** Contract states (dictionary contract_state): not signed yet, performing. */
 const UNSIGNED = '0';
 const PERFORMING = '1';
+const VOIDED = '8';
+const TERMINATED = '9';
 /** Register entry types (dictionary stamp_duty_entry_type): duty payable, a refund to claim. */
 const PAYABLE = '1';
 const REFUND = '2';
@@ -73,11 +79,11 @@ async function lockContract(ctx: HookContext, id: number): Promise<ContractRow> 
 export const dateText = (v: unknown) =>
   v instanceof Date ? v.toISOString().slice(0, 10) : v === null || v === undefined ? null : String(v).slice(0, 10);
 
-/** What the contract has paid: its paid instalments. */
+/** What the contract has committed: its instalments in payment or paid (not open, not cancelled). */
 async function paidOf(ctx: HookContext, contractId: number): Promise<bigint> {
   const lines = entityOf(ctx, 'contractInstalment').table;
   const r = await sql<{ paid: string }>`select coalesce(sum(amount), 0) as paid from ${sql.table(lines)}
-    where doc_id = ${contractId} and instalment_state <> ${OPEN}`.execute(ctx.trx);
+    where doc_id = ${contractId} and instalment_state not in (${OPEN}, ${CANCELLED})`.execute(ctx.trx);
   return cents(r.rows[0]!.paid);
 }
 
@@ -185,6 +191,15 @@ defineEffect('contract', async (ctx, effect, doc) => {
         contract.stamp_duty,
         'sign',
       );
+    }
+    case 'closePlan': {
+      // Voided or terminated: what is still open is no longer due (an instalment in payment keeps
+      // its request, which the cashier may still pay or the approvers send back).
+      await lockContract(ctx, Number(doc.id));
+      const lineTable = entityOf(ctx, 'contractInstalment').table;
+      await sql`update ${sql.table(lineTable)} set instalment_state = ${CANCELLED}
+        where doc_id = ${Number(doc.id)} and instalment_state = ${OPEN}`.execute(ctx.trx);
+      return;
     }
     default:
       throw new Error(`${ctx.entity.name}: unknown contract effect ${String(effect.contract)}`);
@@ -296,11 +311,15 @@ async function instalment(ctx: HookContext, effect: Record<string, unknown>, doc
   ).rows[0];
   if (!line) throw new AppError(Code.invalid, 'contract.noInstalment', { contract: contract.contract_no, n: no });
   if (to === OPEN) {
-    await sql`update ${sql.table(lineTable)} set instalment_state = ${OPEN} where id = ${line.id}`.execute(ctx.trx);
+    // Sent back on a contract voided or terminated meanwhile: no longer due, as its other open ones.
+    const closed = contract.contract_state === VOIDED || contract.contract_state === TERMINATED;
+    await sql`update ${sql.table(lineTable)} set instalment_state = ${closed ? CANCELLED : OPEN} where id = ${line.id}`.execute(ctx.trx);
     return;
   }
   if (to === PAID) {
-    await sql`update ${sql.table(lineTable)} set instalment_state = ${PAID}, paid_date = ${today(ctx)}::date where id = ${line.id}`.execute(
+    // Paid on the day the cashier says it was paid (the pay action's date), else today.
+    const paidDate = dateText(doc.paidDate) ?? today(ctx);
+    await sql`update ${sql.table(lineTable)} set instalment_state = ${PAID}, paid_date = ${paidDate}::date where id = ${line.id}`.execute(
       ctx.trx,
     );
     return;
