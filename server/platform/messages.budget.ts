@@ -2,6 +2,18 @@
 import type { Localized } from '../../validators/locale.ts';
 
 export const budgetMessages = {
+  'journal.event.submit': { 'zh-CN': '{doc} · 提交审批', 'zh-TW': '{doc} · 提交審批', 'en-US': '{doc} · submitted', 'pt-BR': '{doc} · enviado' },
+  'journal.event.approved': { 'zh-CN': '{doc} · 审批通过', 'zh-TW': '{doc} · 審批通過', 'en-US': '{doc} · approved', 'pt-BR': '{doc} · aprovado' },
+  'journal.event.rejected': { 'zh-CN': '{doc} · 驳回', 'zh-TW': '{doc} · 駁回', 'en-US': '{doc} · rejected', 'pt-BR': '{doc} · rejeitado' },
+  'journal.event.withdrawn': { 'zh-CN': '{doc} · 撤回', 'zh-TW': '{doc} · 撤回', 'en-US': '{doc} · withdrawn', 'pt-BR': '{doc} · retirado' },
+  'journal.event.cancelled': { 'zh-CN': '{doc} · 作废', 'zh-TW': '{doc} · 作廢', 'en-US': '{doc} · cancelled', 'pt-BR': '{doc} · cancelado' },
+  'journal.event.pay': { 'zh-CN': '{doc} · 付款', 'zh-TW': '{doc} · 付款', 'en-US': '{doc} · paid', 'pt-BR': '{doc} · pago' },
+  'journal.event.close': { 'zh-CN': '{doc} · 关闭', 'zh-TW': '{doc} · 關閉', 'en-US': '{doc} · closed', 'pt-BR': '{doc} · encerrado' },
+  'journal.event.change': { 'zh-CN': '{doc} · 变更', 'zh-TW': '{doc} · 變更', 'en-US': '{doc} · changed', 'pt-BR': '{doc} · alterado' },
+  'journal.event.accept': { 'zh-CN': '{doc} · 验收', 'zh-TW': '{doc} · 驗收', 'en-US': '{doc} · accepted', 'pt-BR': '{doc} · aceito' },
+  'journal.event.complete': { 'zh-CN': '{doc} · 完成', 'zh-TW': '{doc} · 完成', 'en-US': '{doc} · completed', 'pt-BR': '{doc} · concluído' },
+  'journal.event.terminate': { 'zh-CN': '{doc} · 终止', 'zh-TW': '{doc} · 終止', 'en-US': '{doc} · terminated', 'pt-BR': '{doc} · rescindido' },
+  'journal.event.void': { 'zh-CN': '{doc} · 作废', 'zh-TW': '{doc} · 作廢', 'en-US': '{doc} · voided', 'pt-BR': '{doc} · anulado' },
   'budget.notFound': {
     'zh-CN': '预算指标不存在或不属于本单位',
     'zh-TW': '預算指標不存在或不屬於本單位',

@@ -347,6 +347,19 @@ describe('a reimbursement and the budget', () => {
     const journal = await sql<{ kind: string; amount: string }>`select kind, amount from nk_budget_journal
       where source_type = 'reimburse' and source_id = ${r.id} order by id`.execute(db());
     expect(journal.rows.map((j) => `${j.kind} ${j.amount}`)).toEqual(['freeze 500.00', 'consume 3500.00', 'pay 3500.00']);
+    // The indicator's journal, as finance reads it: each row names its document by number and what
+    // happened to it in the reader's words, never the stored event key (submit, approved, pay).
+    const rowsOf = async (lang: string) =>
+      (
+        ok(await server.get(`/api/neikong/budgetSubtractDetails/page?budgetId=${budgetId}&pageSize=50`, as('finance', lang)))
+          .records as Row[]
+      ).filter((j) => j.sourceNo === r.reimburseNo);
+    const chinese = await rowsOf('zh-CN');
+    expect(chinese.map((j) => j.note)).toEqual(expect.arrayContaining(['报销单 · 提交审批', '报销单 · 审批通过', '报销单 · 付款']));
+    const english = await rowsOf('en-US');
+    expect(english).toHaveLength(3);
+    for (const j of english) expect(String(j.note)).toMatch(/ · (submitted|approved|paid)$/);
+    expect(english.map((j) => j.note).join()).not.toMatch(/\b(submit|pay)\b/);
   });
 
   it('is not paid before it is approved, and draws on no application that is not approved', async () => {

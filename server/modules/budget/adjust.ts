@@ -173,7 +173,7 @@ defineHooks('budgetAdjustApply', {
   async afterApproval(ctx, row, outcome) {
     const id = Number(row.id);
     const ledger = ledgerOf(ctx);
-    const source = { type: 'budgetAdjustApply', id, note: String(row.apply_no ?? '') };
+    const source = { type: 'budgetAdjustApply', id, note: String(row.apply_no ?? ''), no: String(row.apply_no ?? '') };
     for (const l of await linesOf(ctx, id)) {
       if (outcome === 'approved') await ledger.adjustApply(l.budgetId, l.amount, source);
       else if (l.amount.startsWith('-')) await ledger.adjustRelease(l.budgetId, l.amount.slice(1), source);

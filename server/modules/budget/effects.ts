@@ -134,7 +134,9 @@ async function assertSpendable(ctx: HookContext, budgetId: number) {
 
 defineEffect('budget', async (ctx, effect, doc, event) => {
   const docId = Number(doc.id);
-  const source = { type: ctx.entity.name, id: docId, note: event };
+  // The journal names the document by its number (the field the server numbers), else its display.
+  const numbered = ctx.entity.fields.find((f) => f.sequence)?.name ?? ctx.entity.display;
+  const source = { type: ctx.entity.name, id: docId, note: event, no: numbered ? String(doc[numbered] ?? '') : null };
   const ledger = ledgerOf(ctx);
   switch (effect.budget) {
     case 'freeze': {

@@ -6,6 +6,8 @@ import { defineHooks, type HookContext } from '../../entities/hooks.ts';
 import type { Principal } from '../../platform/access.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { amountOf, cents, fromCents, Ledger } from './ledger.ts';
+import { messages, t, type MessageKey } from '../../platform/messages.ts';
+import type { Locale } from '../../../validators/locale.ts';
 
 type Row = Record<string, any>;
 
@@ -235,3 +237,22 @@ defineHooks('budgetPlan', {
     await sql`update nk_budget_plan set budget_id = ${created.id} where id = ${row.id}`.execute(ctx.trx);
   },
 });
+
+// ---- the journal ------------------------------------------------------------------------------
+
+/**
+ * A journal row read in its reader's language: a document's event (stored as the event's key —
+ * submit, pay, close) says what happened to which kind of document (报销单提交审批, Reimbursement
+ * paid); notes a person typed stay as typed. The document's number is its own column (sourceNo).
+ */
+export function journalInReadersLanguage(
+  { s, site, locale }: { s: HookContext['s']; site: { key: string }; locale: Locale },
+  row: Record<string, unknown>,
+) {
+  const key = `journal.event.${String(row.note ?? '')}`;
+  if (!(key in messages)) return;
+  const entity = s.schemas.forSite(site.key).entities.get(String(row.sourceType ?? ''));
+  const doc = entity ? (s.schemas.forSite(site.key).texts[entity.title]?.[locale] ?? '') : '';
+  row.note = t(key as MessageKey, locale, { doc }).replace(/^\s*·\s*/, '');
+}
+defineHooks('budgetJournal', { inReadersLanguage: journalInReadersLanguage });

@@ -32,6 +32,8 @@ export interface LedgerSource {
   type: string;
   id: number | null;
   note?: string | null;
+  /** The document's number as its readers know it (BX-2026-0001), for the journal's source column. */
+  no?: string | null;
 }
 
 export interface Balances {
@@ -315,10 +317,10 @@ export class Ledger {
         returning ${RETURNING}
       ), journal as (
         insert into nk_budget_journal
-          (top_dept_id, budget_id, budget_year, kind, amount, source_type, source_id, note,
+          (top_dept_id, budget_id, budget_year, kind, amount, source_type, source_id, source_no, note,
            adjusted_after, adjust_frozen_after, frozen_after, used_after, paid_after, created_by, created_at)
         select ${this.siteId}, id, budget_year, ${kind}, ${amount}::numeric, ${source.type}, ${source.id},
-          ${source.note?.slice(0, 200) ?? null}, adjusted_amount, adjust_frozen, frozen_amount, used_amount, paid_amount,
+          ${source.no?.slice(0, 60) || null}, ${source.note?.slice(0, 200) ?? null}, adjusted_amount, adjust_frozen, frozen_amount, used_amount, paid_amount,
           ${this.userId}, ${this.now}
         from changed
       )

@@ -14,7 +14,7 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
 import { ApprovalStatus, historyStepIn, TaskStatus, Workflow } from '../workflow/service.ts';
-import { isLeaf, spenderOf } from './hooks.ts';
+import { isLeaf, journalInReadersLanguage, spenderOf } from './hooks.ts';
 import './adjust.ts';
 import './effects.ts';
 import { Ledger } from './ledger.ts';
@@ -171,11 +171,12 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
     const total = capped ? cap : counted;
     const rows =
       await sql<Row>`select j.id, j.budget_id as "budgetId", t.budget_name as "budgetName", t.budget_name as "budgetIdLabel",
-        t.limit_code as "limitCode", j.kind, j.amount, j.source_type as "sourceType", j.source_id as "sourceId", j.note,
+        t.limit_code as "limitCode", j.kind, j.amount, j.source_type as "sourceType", j.source_id as "sourceId", j.source_no as "sourceNo", j.note,
         j.available_after as "availableAfter", j.used_after as "usedAfter", j.created_at as "createdAt",
         j.created_by as "createdBy", u.real_name as "createdByLabel"
       from nk_budget_journal j join nk_budget t on t.id = j.budget_id left join sys_user u on u.id = j.created_by
       where ${where} order by j.id desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`.execute(db);
+    for (const row of rows.rows) journalInReadersLanguage({ s, site, locale: request.locale }, row);
     return ok(request, { records: rows.rows, total, capped, current: pageNum, pageNum, pageSize });
   });
 
