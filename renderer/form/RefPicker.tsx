@@ -24,6 +24,12 @@ export interface PickerProps {
   filter?: Record<string, string | number>;
   /** After a choice: the value and, for a single choice among the fetched rows, the row. */
   onChosen?: (value: Id | Id[] | null, row: Rec | undefined) => void;
+  /**
+   * The chosen row's label as the record itself carries it (`<field>Label`, which every read of a
+   * document has): shown without asking the referred entity, which the reader may not be allowed
+   * to list (a buyer reading a payment's budget line, an approver from another department).
+   */
+  labelHint?: string;
 }
 
 /** Rows of an answer that is either a list or a page. */
@@ -43,6 +49,7 @@ export function RefPicker({
   multiple,
   filter,
   onChosen,
+  labelHint,
   placeholder,
   style,
 }: PickerProps & {
@@ -85,7 +92,7 @@ export function RefPicker({
   useEffect(() => {
     if (!api || !display || !allowed) return;
     const missing = values.filter((v) => !known.has(v) && !options.some((o) => o.value === v));
-    if (!missing.length) return;
+    if (!missing.length || (labelHint && values.length === 1)) return;
     const remember = (rows: Rec[]) =>
       setKnown((k) => new Map([...k, ...rows.map((r) => [Number(r.id), String(r[display] ?? r.id)] as [Id, string])]));
     if (pick !== 'page') {
@@ -102,7 +109,8 @@ export function RefPicker({
     }
   }, [values.join(','), api, display, pick]);
 
-  const label = (v: Id) => known.get(v) ?? options.find((o) => o.value === v)?.label ?? String(v);
+  const label = (v: Id) =>
+    known.get(v) ?? options.find((o) => o.value === v)?.label ?? (labelHint && values.length === 1 ? labelHint : String(v));
   if (readOnly) return <span>{values.length ? values.map(label).join('、') : '—'}</span>;
   const merged = [
     ...options,

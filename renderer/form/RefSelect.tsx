@@ -34,8 +34,11 @@ function RefSelectInput({ fill, fillLines, ...props }: RefProps & ComponentProps
       };
       const at = f.path.toString().split('.');
       const line = at.length > 2 && /^\d+$/.test(at[at.length - 2]!) ? `${at.slice(0, -1).join('.')}.` : '';
-      for (const [target, source] of Object.entries(fill))
+      for (const [target, source] of Object.entries(fill)) {
         if (row[source] !== undefined) f.form.setValuesIn(`${line}${target}`, row[source]);
+        // A reference brings its label along (the contract's budget line), so it shows at once.
+        if (row[`${source}Label`] !== undefined) f.form.setValuesIn(`${line}${target}Label`, row[`${source}Label`]);
+      }
     }
     if (fillLines && !props.multiple && v !== null && props.api) {
       const form = (field as unknown as { form: { setValuesIn: (path: string, value: unknown) => void } }).form;
@@ -97,6 +100,7 @@ function RefTreeInput({
   checkable,
   root,
   height,
+  labelHint,
 }: RefProps & {
   value?: Id | Id[] | null;
   onChange?: (v: Id | Id[] | null) => void;
@@ -107,13 +111,18 @@ function RefTreeInput({
 }) {
   const env = useRenderer();
   const [rows, setRows] = useState<Rec[]>([]);
+  const single = !Array.isArray(value) && value !== null && value !== undefined;
+  // Read only with the record's own label: nothing to ask (the reader may not list the tree).
+  const hinted = Boolean(readOnly && labelHint && single);
+  const empty = value === null || value === undefined || (Array.isArray(value) && !value.length);
   useEffect(() => {
-    if (!api) return;
+    // Read only and empty, or read only with the record's own label: nothing to ask.
+    if (!api || hinted || (readOnly && empty)) return;
     env.fetcher
       .get(`${api}/list`)
       .then((a) => a.code === '0' && setRows(rowsOf(a.data)))
       .catch(() => undefined);
-  }, [api]);
+  }, [api, hinted, readOnly && empty]);
   const nodes = useMemo(() => nest(rows, tree, display ?? 'id'), [rows, tree, display]);
   const withRoot = useMemo(() => (root ? [{ key: 0, value: 0, title: root, children: nodes }] : nodes), [nodes, root]);
   // 0 is the root: a choice of its own when the tree offers one, else "none" (an empty box).
@@ -122,7 +131,8 @@ function RefTreeInput({
     .filter((v) => v > 0 || (v === 0 && Boolean(root)));
   const titleOf = (id: Id) => (id === 0 && root ? root : String(rows.find((r) => Number(r.id) === id)?.[display ?? 'id'] ?? id));
 
-  if (readOnly) return <Typography.Text>{values.length ? values.map(titleOf).join('、') : '—'}</Typography.Text>;
+  if (readOnly)
+    return <Typography.Text>{values.length ? (hinted ? labelHint : values.map(titleOf).join('、')) : '—'}</Typography.Text>;
   if (checkable) {
     // Parents follow their children: a half-checked directory is kept with them, so the granted
     // page still hangs from it; only leaves are given back to the tree to check.
@@ -166,10 +176,16 @@ function RefTreeInput({
   );
 }
 
-const readPretty = (props: object, field: unknown) => ({
-  ...props,
-  readOnly: (field as { pattern?: string }).pattern === 'readPretty' || (props as { readOnly?: boolean }).readOnly,
-});
+const readPretty = (props: object, field: unknown) => {
+  const f = field as { pattern?: string; form?: { getValuesIn(path: string): unknown }; path?: { toString(): string } };
+  // The record's own label of this reference (`<field>Label`), beside it in the form's values.
+  const hint = f.form && f.path ? f.form.getValuesIn(`${f.path.toString()}Label`) : undefined;
+  return {
+    ...props,
+    readOnly: f.pattern === 'readPretty' || (props as { readOnly?: boolean }).readOnly,
+    labelHint: typeof hint === 'string' && hint ? hint : undefined,
+  };
+};
 
 export const RefSelect = connect(RefSelectInput, mapProps(readPretty));
 export const RefTree = connect(RefTreeInput, mapProps(readPretty));

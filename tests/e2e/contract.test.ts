@@ -5,7 +5,7 @@
 // amount and the duty follows. A district link (the guard's info query) opens the contract.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiAs, baseUrl, explainFailure, launch, newPage, rowAction, shot, signIn } from '../support/browser.ts';
+import { apiAs, baseUrl, explainFailure, launch, newPage, refusalsOf, rowAction, shot, signIn } from '../support/browser.ts';
 import { signBillLink } from '../../server/modules/budget/sources/link.ts';
 
 let browser: Browser;
@@ -204,6 +204,10 @@ describe('a purchase that becomes a contract', () => {
     await buyer.locator('[data-testid=toolbar-add]').click();
     await choose(buyer, '合同', stamp, contractName);
     await expect.poll(() => item(buyer, '收款人').locator('input').inputValue()).toBe('示范区电脑城有限公司');
+    // The contract brings its budget line too, by name: the buyer, who may not list indicators, is
+    // never asked for that permission (issue 33).
+    await expect.poll(() => item(buyer, '预算指标').first().textContent()).toContain('校园安全设施');
+    expect(refusalsOf(buyer).filter((r) => r.includes('neikong:budget'))).toEqual([]);
     await item(buyer, '付款期次').locator('input').fill('1');
     await item(buyer, '本次付款金额').locator('input').fill('12000');
     await buyer.locator('[data-testid=form-ok]').click();

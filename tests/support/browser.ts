@@ -77,6 +77,8 @@ export async function signIn(page: Page, loginName: string, password: string, si
 }
 
 const apiRefusals = new WeakMap<Page, string[]>();
+/** What the API refused this page so far (status, method, path, the answer's start). */
+export const refusalsOf = (page: Page): readonly string[] => apiRefusals.get(page) ?? [];
 
 /** A failed test's evidence: a screenshot, and in the log what the user saw (URL, dialogs, messages)
  * and what the API refused last — a CI run keeps its log, not its screenshots. */
