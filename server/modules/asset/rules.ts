@@ -19,6 +19,8 @@
 //   its schedule (entered late, or back-dated) catches up every month it missed in that run, so no card
 //   ever gets fewer months than its life. A card with history (a legacy asset) starts from its opening
 //   accumulated depreciation and months: the rest of its cost over the rest of its life.
+import { centsOf } from '../../../validators/formats.ts';
+import { fromCents } from '../budget/ledger.ts';
 
 /** Years of the official table, as [least, most] (null: no upper bound); 0 is never depreciated. */
 export interface LifeRow {
@@ -159,18 +161,11 @@ export function fixedAssetVerdict(cost: string, lifeMonths: number, row: LifeRow
 /** An amount ('1234.5', '1234.56', 1234.56) in cents; not an amount: NaN-free 0. */
 export function cents(v: unknown): bigint {
   if (v === null || v === undefined || v === '') return 0n;
-  const text = typeof v === 'number' ? v.toFixed(2) : String(v).trim();
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!m) return 0n;
-  const value = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
-  return m[1] ? -value : value;
+  return centsOf(typeof v === 'number' ? v.toFixed(2) : String(v)) ?? 0n;
 }
 
-export function money(c: bigint): string {
-  const sign = c < 0n ? '-' : '';
-  const a = c < 0n ? -c : c;
-  return `${sign}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
-}
+/** Cents as an amount's text ('1234.50'): the ledger's. */
+export const money = fromCents;
 
 /** a ÷ b in cents, rounded half away from zero (PostgreSQL's round(numeric, 2)). */
 function divideRound(a: bigint, b: bigint): bigint {

@@ -11,6 +11,7 @@
 // 财行〔2016〕540号 中央和国家机关培训费管理办法 第九条: a per-person-day 综合定额 by class;
 //   "30天以内的培训按照综合定额标准控制；超过30天的培训，超过天数按照综合定额标准的70%控制。
 //   上述天数含报到撤离时间".
+import { cents, fromCents } from '../budget/ledger.ts';
 import { regionByCode, regionChain, resolveRegion } from './regions.ts';
 
 /** Standard kinds (dictionary expense_standard_kind). */
@@ -27,20 +28,6 @@ export interface StandardRow {
   rank?: string | null;
   grade?: string | null;
   amount: string;
-}
-
-/** Money as whole cents (bigint) and back: no floating point between a standard and a claim. */
-export function cents(value: unknown): bigint {
-  const text = String(value ?? '0').trim() || '0';
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!m) throw new Error(`not an amount: ${text}`);
-  const whole = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
-  return m[1] ? -whole : whole;
-}
-export function fromCents(v: bigint): string {
-  const sign = v < 0n ? '-' : '';
-  const a = v < 0n ? -v : v;
-  return `${sign}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
 }
 
 const DAY = 86_400_000;

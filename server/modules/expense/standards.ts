@@ -19,12 +19,11 @@ import { sql } from 'kysely';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { t } from '../../platform/messages.ts';
+import { cents, fromCents } from '../budget/ledger.ts';
 import { resolveRegion } from './regions.ts';
 import {
   HOTEL,
   MEAL,
-  cents,
-  fromCents,
   MEETING,
   TRAINING,
   TRANSPORT,
