@@ -4,5 +4,9 @@ import type { PublicEntity } from './types.ts';
 
 export function dictTypesOf(entity: PublicEntity): string[] {
   const lineFields = Object.values(entity.lines ?? {}).flatMap((l) => l.entity.fields);
-  return [...new Set([...entity.fields, ...lineFields].map((f) => f.dict).filter((d): d is string => Boolean(d)))];
+  // A reference's picker columns show dictionary words too (an indicator's economic class).
+  const pickerDicts = [...entity.fields, ...lineFields].flatMap((f) => (f.refColumns ?? []).map((c) => c.dict));
+  return [
+    ...new Set([...[...entity.fields, ...lineFields].map((f) => f.dict), ...pickerDicts].filter((d): d is string => Boolean(d))),
+  ];
 }

@@ -48,6 +48,12 @@ export interface EntityField {
   refTree?: string;
   /** The key the referred entity's choices need (its generic page): without it the picker is shut. */
   refKey?: string;
+  /** The referred rows that fit: each named field of the row begins with one of the prefixes. */
+  refPrefix?: Record<string, string[]>;
+  /** The referred entity's picker columns (titles are text keys). */
+  refColumns?: Array<{ field: string; title: string; type: FieldType; dict?: string }>;
+  /** The query parameter the picker's typed text goes as (`keyword`: any of the picker's search fields). */
+  refSearch?: string;
   /** An invoice's number in the site's invoice register, with the field of its code (validators/invoice.ts). */
   invoice?: { register: string; code?: string };
 }
@@ -115,7 +121,7 @@ export interface ColumnSchema {
   field: string;
   title?: string;
   width?: number;
-  filter?: 'number' | 'money' | 'date' | 'datetime' | 'dict' | 'text';
+  filter?: 'number' | 'money' | 'date' | 'datetime' | 'dict' | 'text' | 'daysSince';
   ellipsis?: boolean;
   sortable?: boolean;
   link?: ActionSchema;

@@ -43,6 +43,7 @@ import ossRoutes from './modules/oss/routes.ts';
 import schemaRoutes from './modules/schema/routes.ts';
 import { SchemaReloader } from './modules/schema/reload.ts';
 import { contractNoticeRoutes } from './modules/contract/notices.ts';
+import { contractInstalmentRoutes } from './modules/contract/instalments.ts';
 import jobRoutes from './modules/monitor/jobs.ts';
 import docsRoutes, { collectRoutes } from './modules/docs/routes.ts';
 import './modules/system/hooks.ts';
@@ -60,6 +61,7 @@ import './modules/asset/cards.ts';
 import './modules/car/reminders.ts';
 import { inventoryRoutes } from './modules/asset/inventory.ts';
 import { salaryRoutes } from './modules/salary/sheets.ts';
+import { paymentRoutes } from './modules/payment/payments.ts';
 import entityRoutes from './entities/crud.ts';
 import { historyRoutes, stateRoutes } from './entities/states.ts';
 import calendarRoutes from './entities/calendar.ts';
@@ -290,9 +292,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         app.addHook('onClose', async () => reloader.close());
       }
       contractNoticeRoutes(api, services);
+      contractInstalmentRoutes(api, services);
       depreciationRoutes(api, services);
       inventoryRoutes(api, services);
       salaryRoutes(api, services);
+      paymentRoutes(api, services);
       jobRoutes(api, services);
       fileRoutes(api, services);
       ossRoutes(api, services);

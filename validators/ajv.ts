@@ -18,6 +18,7 @@ import {
   textDecimalPlaces,
 } from './formats.ts';
 import { typeNames, validationMessage, validationMessages, type ValidationKey } from './messages.ts';
+import { isUscc } from './uscc.ts';
 
 export type { ErrorObject };
 
@@ -47,6 +48,8 @@ export function createAjv(options: { coerce: boolean }): Ajv {
     validate: (s: string) => s.length > 0 && s.length <= FILE_NAME_MAX && !/[\\/:*?"<>|\u0000]/.test(s),
   });
   ajv.addFormat('phone', PHONE_PATTERN);
+  // A unified social credit code (a supplier's tax id) with its GB 32100-2015 check character.
+  ajv.addFormat('uscc', { type: 'string', validate: isUscc });
   // Days and times that exist (2026-02-30 and 25:00 do not), as the database will take them.
   ajv.addFormat('date', { type: 'string', validate: isRealDate });
   ajv.addFormat('datetime', { type: 'string', validate: isRealDateTime });
@@ -199,7 +202,8 @@ export function describeError(error: ErrorObject, locale: Locale, labels: Record
     'x-notBlank': 'required',
     'x-text': 'unstorable',
   };
-  const key = known[error.keyword] ?? 'invalid';
+  // A tax id's format says what a code is: 18 characters and the check character of GB 32100-2015.
+  const key = error.keyword === 'format' && p.format === 'uscc' ? 'uscc' : (known[error.keyword] ?? 'invalid');
   // No decimals at all: a whole number, as an integer field says it.
   if (key === 'decimals' && Number(p.limit) === 0)
     return validationMessage('type', locale, { field, type: typeNames.integer[locale] });

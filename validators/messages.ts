@@ -75,6 +75,14 @@ export const validationMessages = {
     'en-US': '{field} contains a character that cannot be stored (NUL or a lone surrogate)',
     'pt-BR': '{field} contém um caractere que não pode ser armazenado (NUL ou um substituto isolado)',
   },
+  uscc: {
+    'zh-CN': '{field}不正确：统一社会信用代码为 18 位数字或大写字母（不含 I、O、S、V、Z），末位校验码须符合 GB 32100-2015',
+    'zh-TW': '{field}不正確：統一社會信用代碼為 18 位數字或大寫字母（不含 I、O、S、V、Z），末位校驗碼須符合 GB 32100-2015',
+    'en-US':
+      '{field} is wrong: a unified social credit code is 18 digits or capital letters (no I, O, S, V, Z) ending in the check character of GB 32100-2015',
+    'pt-BR':
+      '{field} está incorreto: o código unificado de crédito social tem 18 dígitos ou letras maiúsculas (sem I, O, S, V, Z) e termina no caractere de verificação da GB 32100-2015',
+  },
   invalid: {
     'zh-CN': '{field}无效',
     'zh-TW': '{field}無效',

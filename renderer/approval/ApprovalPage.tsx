@@ -8,7 +8,7 @@ import { Alert, Button, Card, Col, Descriptions, Input, Modal, Result, Row, Spac
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { createForm, onFormInit } from '@formily/core';
 import { useRenderer } from '../context.tsx';
-import { formatDate } from '../format.ts';
+import { formatDate, thousands } from '../format.ts';
 import { dictTypesOf } from '../dicts.ts';
 import { TAG_COLORS } from '../list/columns.tsx';
 import { rt, schemaText, type RendererTextKey } from '../texts.ts';
@@ -44,11 +44,122 @@ export interface BusinessAnswer {
   } | null;
   /** `meetingRecord`: the task is the extension node, where its approver attaches the minutes. */
   /** `escalation`: why the step is not with whom its rule names (segregation of duties), in the reader's language. */
-  tasks: Array<{ id: number; name: string; canAct: boolean; meetingRecord?: boolean; escalation?: string | null }>;
+  /** `reason`: why the step is there at all (the process's nk:reason: the threshold, the amount), in the reader's language. */
+  /** `countersign`: one of the tasks of a step every one of whose candidates decides. */
+  tasks: Array<{
+    id: number;
+    name: string;
+    canAct: boolean;
+    meetingRecord?: boolean;
+    escalation?: string | null;
+    reason?: string | null;
+    countersign?: boolean;
+  }>;
   canWithdraw: boolean;
-  history: Array<{ id: number; node: string; userName: string; decision: string; comment: string | null; time: string }>;
+  /** The document was copied to the reader (抄送): to read, never to decide. */
+  copiedToMe?: boolean;
+  history: Array<{
+    id: number;
+    node: string;
+    /** Why the step decided here was there (the process's nk:reason). */
+    reason?: string | null;
+    userName: string;
+    decision: string;
+    comment: string | null;
+    time: string;
+  }>;
   /** What the document raised for its approvers (a warning word, over a standard): level 2 red, 1 yellow. */
   warnings?: Array<{ id: number; type: string; level: string; released: boolean; text: string }>;
+  /** A pending document's indicator: available now, and after this document (or before its freeze). */
+  budget?: DocumentBudget | null;
+}
+
+/** server/modules/budget/figures.ts */
+export interface DocumentBudget {
+  budgetId: number;
+  limitCode: string;
+  budgetName: string;
+  economicClass: string | null;
+  economicClassLabel: string | null;
+  deptName: string | null;
+  amount: string;
+  frozen: boolean;
+  drawn: string;
+  available: string;
+  availableBefore: string;
+  availableAfter: string;
+}
+
+/** The indicator's figures beside the document: before and after it, in the reader's words. */
+function BudgetFigures({ budget, language }: { budget: DocumentBudget; language: string }) {
+  const t = (k: RendererTextKey, p?: Record<string, string | number>) => rt(language, k, p);
+  const money = (v: string) => thousands(v, 2);
+  const short = !budget.frozen && Number(budget.availableAfter) < 0;
+  const items: Array<{ key: string; label: ReactNode; children: ReactNode }> = [
+    {
+      key: 'indicator',
+      label: t('budgetIndicator'),
+      children: [
+        `${budget.limitCode} ${budget.budgetName}`,
+        [budget.economicClassLabel, budget.deptName].filter(Boolean).join(' · '),
+      ]
+        .filter(Boolean)
+        .join(language.startsWith('zh') ? '，' : ', '),
+    },
+    budget.frozen
+      ? {
+          key: 'before',
+          label: t('budgetBefore'),
+          children: <span data-testid="budget-before">{money(budget.availableBefore)}</span>,
+        }
+      : {
+          key: 'now',
+          label: t('budgetAvailable'),
+          children: <span data-testid="budget-available">{money(budget.available)}</span>,
+        },
+    {
+      key: 'amount',
+      label: t('budgetAmount'),
+      children: (
+        <span data-testid="budget-amount">
+          {money(budget.amount)}
+          {Number(budget.drawn) > 0 && (
+            <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
+              {language.startsWith('zh')
+                ? `（${t('budgetDrawn', { amount: money(budget.drawn) })}）`
+                : `(${t('budgetDrawn', { amount: money(budget.drawn) })})`}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
+    budget.frozen
+      ? {
+          key: 'now',
+          label: t('budgetAvailable'),
+          children: <span data-testid="budget-available">{money(budget.available)}</span>,
+        }
+      : {
+          key: 'after',
+          label: t('budgetAfter'),
+          children: (
+            <Typography.Text type={short ? 'danger' : undefined} data-testid="budget-after">
+              {money(budget.availableAfter)}
+            </Typography.Text>
+          ),
+        },
+  ];
+  return (
+    <Card size="small" style={{ marginTop: 16 }} title={t('budgetTitle')} data-testid="approval-budget">
+      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 4, xl: 4, xxl: 4 }} items={items} />
+      {budget.frozen && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('budgetFrozen')}
+        </Typography.Text>
+      )}
+      {short && <Alert type="error" showIcon style={{ marginTop: 8 }} message={t('budgetShort')} />}
+    </Card>
+  );
 }
 
 /** GET /schema/approval/{entity}?version=: the entity and form as that version had them. */
@@ -82,6 +193,11 @@ export function missingComment(decision: Decision, comment: string): RendererTex
   if (decision === 'reject') return 'rejectNeedsComment';
   if (decision === 'comment') return 'commentNeedsText';
   return null;
+}
+
+/** The open steps once each: a countersign step has one task per candidate, all of one name. */
+function uniqueSteps<T extends { name: string }>(tasks: T[]): T[] {
+  return tasks.filter((task, i) => tasks.findIndex((x) => x.name === task.name) === i);
 }
 
 /** What the page and its tab call the document (the rule the task lists use too). */
@@ -366,6 +482,7 @@ function ApprovalView({
           </Space>
         </Card>
       ) : null}
+      {business.budget ? <BudgetFigures budget={business.budget} language={language} /> : null}
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={14} xl={15} xxl={16}>
           <Card title={t('documentContent')} data-testid="approval-document">
@@ -456,6 +573,36 @@ function ApprovalView({
             </Card>
           )}
           <Card title={t('approvals')} data-testid="approval-history">
+            {business.copiedToMe && (
+              <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('copiedToYou')} data-testid="approval-copied" />
+            )}
+            {running &&
+              uniqueSteps(business.tasks).map((task) => (
+                <div key={task.id} style={{ marginBottom: 8 }} data-testid="approval-open-step">
+                  <Space size={6} wrap>
+                    <Typography.Text strong>{task.name}</Typography.Text>
+                    {task.countersign && (
+                      <Tag color="purple" style={{ marginInlineEnd: 0 }} data-testid="approval-countersign">
+                        {t('countersign')}
+                      </Tag>
+                    )}
+                  </Space>
+                  {task.reason && (
+                    <div>
+                      <Typography.Text type="secondary" data-testid="approval-reason">
+                        {task.reason}
+                      </Typography.Text>
+                    </div>
+                  )}
+                  {task.countersign && (
+                    <div>
+                      <Typography.Text type="secondary">
+                        {t('countersignHint', { n: business.tasks.filter((x) => x.name === task.name).length })}
+                      </Typography.Text>
+                    </div>
+                  )}
+                </div>
+              ))}
             {running &&
               business.tasks
                 .filter((task) => task.escalation)
@@ -474,7 +621,11 @@ function ApprovalView({
                 style={{ marginTop: 8 }}
                 pending={
                   running && business.tasks.length
-                    ? t('waiting', { nodes: business.tasks.map((x) => x.name).join('、') })
+                    ? t('waiting', {
+                        nodes: uniqueSteps(business.tasks)
+                          .map((x) => x.name)
+                          .join('、'),
+                      })
                     : undefined
                 }
                 items={history.map((h) => ({
@@ -488,6 +639,13 @@ function ApprovalView({
                           {dictLabel(dicts[DECISION_DICT], h.decision)}
                         </Tag>
                       </div>
+                      {h.reason && (
+                        <div>
+                          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="history-reason">
+                            {h.reason}
+                          </Typography.Text>
+                        </div>
+                      )}
                       <div style={{ marginTop: 2 }}>
                         <Typography.Text data-testid="history-user">{h.userName}</Typography.Text>
                         <Typography.Text type="secondary" style={{ marginLeft: 12, fontSize: 12 }}>

@@ -19,6 +19,7 @@ import { useRenderer } from '../context.tsx';
 import { formatDate, thousands } from '../format.ts';
 import { rt } from '../texts.ts';
 import { LinesImport } from './LinesImport.tsx';
+import { LinesPick, type PickProps } from './LinesPick.tsx';
 
 /** A short document's lines need no pager: all of them are open at once. */
 export const LINES_PER_PAGE = 20;
@@ -39,6 +40,8 @@ export const LinesTable = Object.assign(
     grid.current ||= closed !== null || lines.length > LINES_PER_PAGE;
     // Lines from an xlsx (ArrayTable.Import nodes): under the table, as ArrayTable shows one addition only.
     const imports = Object.entries(schema.properties ?? {}).filter(([, s]) => s['x-component'] === 'ArrayTable.Import');
+    // Lines chosen from rows an endpoint offers (ArrayTable.Pick nodes): under the table too.
+    const picks = Object.entries(schema.properties ?? {}).filter(([, s]) => s['x-component'] === 'ArrayTable.Pick');
     return (
       <>
         {grid.current ? (
@@ -53,6 +56,15 @@ export const LinesTable = Object.assign(
               array={field}
               title={typeof s.title === 'string' ? s.title : undefined}
               url={(s['x-component-props'] as { url?: string } | undefined)?.url}
+            />
+          ))}
+        {field.editable &&
+          picks.map(([key, s]) => (
+            <LinesPick
+              key={key}
+              array={field}
+              title={typeof s.title === 'string' ? s.title : undefined}
+              {...((s['x-component-props'] ?? {}) as PickProps)}
             />
           ))}
       </>

@@ -2,9 +2,10 @@
 // entity's pick endpoint (page by default; pageOfBase for users, all for roles), searched on the
 // server 20 at a time (spec section 9 "User search page size 20"). Plain antd, no Formily: a list's
 // query form and the approval page's transfer use it as it is; forms through RefSelect.
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { Select } from 'antd';
 import { useRenderer } from '../context.tsx';
+import { thousands } from '../format.ts';
 import { rt } from '../texts.ts';
 
 export type Id = number;
@@ -30,6 +31,62 @@ export interface PickerProps {
    * to list (a buyer reading a payment's budget line, an approver from another department).
    */
   labelHint?: string;
+  /** Only rows whose field begins with one of the prefixes (an indicator of the document's classes). */
+  prefix?: Record<string, string[]>;
+  /** The query parameter the typed text goes as (`keyword`: code or name), else the display field. */
+  searchAs?: string;
+  /** The choices as rows of columns under a heading (an indicator's code, class, department, available). */
+  columns?: PickerColumn[];
+}
+
+/** A column of a picker's choices: a field of the rows, its title in the reader's words. */
+export interface PickerColumn {
+  field: string;
+  title: string;
+  type?: string;
+  /** A dictionary field's values in words. */
+  labels?: Record<string, string>;
+  /** Its width in pixels, when not the one its kind takes. */
+  width?: number;
+}
+
+/** Each column's width (px) by what it holds: a name wide, an amount right-aligned. */
+export const columnWidth = (c: PickerColumn, display?: string) =>
+  c.width ?? (c.field === display ? 200 : c.type === 'money' ? 120 : c.type === 'dict' ? 150 : c.type === 'ref' ? 110 : 110);
+
+/** A cell of a choice: a dictionary value by its label, a reference by the label its row carries, money with separators. */
+export function pickerCell(c: PickerColumn, row: Rec): string {
+  const v = row[c.field];
+  if (v === null || v === undefined || v === '') return '';
+  if (c.labels) return c.labels[String(v)] ?? String(v);
+  if (c.type === 'ref') return String(row[`${c.field}Label`] ?? v);
+  if (c.type === 'money') return thousands(v, 2);
+  return String(v);
+}
+
+export function PickerRow({ cells, widths, head }: { cells: ReactNode[]; widths: number[]; head?: boolean }) {
+  return (
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: widths.map((w) => `${w}px`).join(' '),
+        gap: 8,
+        fontWeight: head ? 600 : undefined,
+        color: head ? 'rgba(0,0,0,0.55)' : undefined,
+      }}
+      data-testid={head ? 'ref-picker-head' : 'ref-picker-row'}
+    >
+      {cells.map((cell, i) => (
+        <span
+          key={i}
+          style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          title={typeof cell === 'string' ? cell : undefined}
+        >
+          {cell}
+        </span>
+      ))}
+    </div>
+  );
 }
 
 /** Rows of an answer that is either a list or a page. */
@@ -50,6 +107,9 @@ export function RefPicker({
   filter,
   onChosen,
   labelHint,
+  prefix,
+  searchAs,
+  columns,
   placeholder,
   style,
 }: PickerProps & {
@@ -75,7 +135,13 @@ export function RefPicker({
     let cancelled = false;
     const timer = setTimeout(() => {
       env.fetcher
-        .get(`${api}/${pick}`, { pageNum: 1, pageSize: 20, ...filter, ...(search ? { [display]: search } : {}) })
+        .get(`${api}/${pick}`, {
+          pageNum: 1,
+          pageSize: 20,
+          ...filter,
+          ...prefixParams(prefix),
+          ...(search ? { [searchAs ?? display]: search } : {}),
+        })
         .then((a) => {
           if (cancelled || a.code !== '0') return;
           setOptions(rowsOf(a.data).map((r) => ({ value: Number(r.id), label: String(r[display] ?? r.id), row: r })));
@@ -86,7 +152,7 @@ export function RefPicker({
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [api, display, pick, search, readOnly, JSON.stringify(filter)]);
+  }, [api, display, pick, search, readOnly, JSON.stringify(filter), JSON.stringify(prefix)]);
 
   // Chosen rows may not be among the first choices: fetch their labels.
   useEffect(() => {
@@ -116,6 +182,9 @@ export function RefPicker({
     ...options,
     ...values.filter((v) => !options.some((o) => o.value === v)).map((v) => ({ value: v, label: label(v) })),
   ];
+  const widths = columns?.map((c) => columnWidth(c, display)) ?? [];
+  const align = (c: PickerColumn, text: string): ReactNode =>
+    c.type === 'money' ? <span style={{ display: 'block', textAlign: 'right' }}>{text}</span> : text;
   const choose = (v: Id | Id[] | null) => {
     onChange?.(v);
     onChosen?.(v, !multiple && v !== null ? options.find((o) => o.value === v)?.row : undefined);
@@ -133,6 +202,31 @@ export function RefPicker({
       filterOption={false}
       onSearch={setSearch}
       onChange={(v) => choose(multiple ? ((v as Id[] | undefined) ?? []) : ((v as Id | undefined) ?? null))}
+      // With columns: each choice a row of them under a heading, the list as wide as they are.
+      {...(columns?.length
+        ? {
+            popupMatchSelectWidth: widths.reduce((a, w) => a + w + 8, 24),
+            optionRender: (o: { data: { row?: Rec; label?: ReactNode } }) =>
+              o.data.row ? (
+                <PickerRow widths={widths} cells={columns.map((c) => align(c, pickerCell(c, o.data.row!)))} />
+              ) : (
+                o.data.label
+              ),
+            popupRender: (menu: ReactElement) => (
+              <div data-testid="ref-picker-popup">
+                <div style={{ padding: '4px 12px 6px', borderBottom: '1px solid #f0f0f0', marginBottom: 4 }}>
+                  <PickerRow head widths={widths} cells={columns.map((c) => align(c, c.title))} />
+                </div>
+                {menu}
+              </div>
+            ),
+          }
+        : {})}
     />
   );
+}
+
+/** A reference's prefixes as the pick endpoint's filters (`economicClassPrefix=302,310`). */
+export function prefixParams(prefix: Record<string, string[]> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(prefix ?? {}).map(([field, list]) => [`${field}Prefix`, list.join(',')]));
 }

@@ -5,6 +5,7 @@ import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, EntityField, FormSchema, PublicEntity } from '../types.ts';
 import { DEFAULT_SCALE, decimalPlaces, MONEY_PATTERN, PHONE_PATTERN, textDecimalPlaces } from '../../validators/formats.ts';
 import { invoiceNumberReadable } from '../../validators/invoice.ts';
+import { isUscc } from '../../validators/uscc.ts';
 
 type SchemaNode = Record<string, unknown> & { properties?: Record<string, SchemaNode>; items?: SchemaNode };
 
@@ -98,6 +99,12 @@ function validators(f: EntityField, language: string): Array<Record<string, unkn
   if (f.format === 'uri') rules.push({ format: 'url' });
   if (f.format === 'ipv4') rules.push({ format: 'ipv4' });
   if (f.format === 'phone') rules.push({ pattern: PHONE_PATTERN, message: rt(language, 'phone') });
+  // A tax id: 18 characters with the GB 32100-2015 check character, as the server checks it (validators/uscc.ts).
+  if (f.format === 'uscc')
+    rules.push({
+      validator: (value: unknown) => value === null || value === undefined || value === '' || isUscc(value),
+      message: rt(language, 'uscc'),
+    });
   // An invoice's number in the site's register: read as the server reads it (validators/invoice.ts).
   if (f.invoice)
     rules.push({
@@ -135,6 +142,20 @@ function fieldSchema(
       tree: f.refTree,
       access: f.refKey,
       multiple: f.type === 'refs',
+      // The rows that fit (an indicator of the document's classes), the picker's columns in the
+      // reader's words (a dictionary's values by their labels) and how it searches.
+      ...(f.refPrefix ? { prefix: f.refPrefix } : {}),
+      ...(f.refSearch ? { searchAs: f.refSearch } : {}),
+      ...(f.refColumns?.length
+        ? {
+            columns: f.refColumns.map((c) => ({
+              field: c.field,
+              title: schemaText(texts, c.title, language),
+              type: c.type,
+              ...(c.dict ? { labels: Object.fromEntries((dicts[c.dict] ?? []).map((d) => [d.dictValue, d.dictLabel])) } : {}),
+            })),
+          }
+        : {}),
     });
   const base: SchemaNode = {
     type: TYPE[f.type],
@@ -215,7 +236,16 @@ function translateNode(node: SchemaNode, texts: Record<string, Record<string, st
     out[key] = Object.fromEntries(
       Object.entries(props).map(([k, v]) => [
         k,
-        WORD_PROPS.includes(k) && typeof v === 'string' ? schemaText(texts, v, language) : v,
+        WORD_PROPS.includes(k) && typeof v === 'string'
+          ? schemaText(texts, v, language)
+          : // A picker's columns are titled by text keys too (an instalment's date, amount, what is left).
+            k === 'columns' && Array.isArray(v)
+            ? v.map((c) =>
+                c && typeof c === 'object' && typeof (c as { title?: unknown }).title === 'string'
+                  ? { ...(c as object), title: schemaText(texts, (c as { title: string }).title, language) }
+                  : c,
+              )
+            : v,
       ]),
     );
   }
@@ -243,6 +273,7 @@ const EDITING_ONLY = new Set([
   'ArrayTable.SortHandle',
   'ArrayTable.Copy',
   'ArrayTable.Import',
+  'ArrayTable.Pick',
 ]);
 
 /**
@@ -273,6 +304,22 @@ function titleAbove(node: SchemaNode): SchemaNode {
   const own = (node['x-decorator-props'] ?? {}) as { layout?: string };
   const above = (own.layout ?? 'vertical') === 'vertical';
   return { ...node, 'x-decorator-props': { layout: 'vertical', ...(above ? { colon: false } : {}), ...own } };
+}
+
+/** A "choose rows" node's column titles and dictionary words in the reader's language. */
+function pickInLanguage(
+  node: SchemaNode,
+  texts: Record<string, Record<string, string>>,
+  language: string,
+  dicts: Record<string, DictEntry[]>,
+): SchemaNode {
+  const props = (node['x-component-props'] ?? {}) as { columns?: Array<{ field: string; title?: string; dict?: string }> };
+  const columns = (props.columns ?? []).map(({ dict, ...c }) => ({
+    ...c,
+    title: schemaText(texts, c.title ?? c.field, language),
+    ...(dict ? { filter: 'dict', labels: Object.fromEntries((dicts[dict] ?? []).map((d) => [d.dictValue, d.dictLabel])) } : {}),
+  }));
+  return { ...node, 'x-component-props': { ...props, columns } };
 }
 
 /** The Formily schema of a form, for the entity, in the language; `readPretty` when it is only read. */
@@ -307,7 +354,9 @@ export function buildFormSchema(
         const withUrl = (v: SchemaNode): SchemaNode =>
           v['x-component'] === 'ArrayTable.Import'
             ? { ...v, 'x-component-props': { ...(v['x-component-props'] as object), url: `${entity.api}/lines/${key}/import` } }
-            : v;
+            : v['x-component'] === 'ArrayTable.Pick'
+              ? pickInLanguage(v, texts, language, dicts)
+              : v;
         out = { ...out, properties: Object.fromEntries(kept.map(([k, v]) => [k, walk(withUrl(v), k, lineFields)])) };
       }
       if (node.items && typeof node.items === 'object') out = { ...out, items: walk(node.items, undefined, lineFields) };

@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { formatDate, splitText, thousands } from '../format.ts';
+import { siteToday } from '../time.ts';
 import { schemaText } from '../texts.ts';
+import { run } from '../../validators/expression/evaluate.ts';
 import type { ColumnSchema, DictEntry, EntityField, PageBundle, Row } from '../types.ts';
 
 export const TAG_COLORS: Record<string, string> = {
@@ -70,6 +72,15 @@ export function displayOf(
       return (row) => formatDate(row[name], 'YYYY-MM-DD');
     case 'datetime':
       return (row) => formatDate(row[name]);
+    case 'daysSince': {
+      // How long ago, in whole days of the site's calendar (an advance's age): today counts 0.
+      const today = Date.parse(`${siteToday()}T00:00:00Z`);
+      return (row) => {
+        const day = formatDate(row[name], 'YYYY-MM-DD');
+        const at = day ? Date.parse(`${day}T00:00:00Z`) : NaN;
+        return Number.isNaN(at) ? '' : String(Math.round((today - at) / 86_400_000));
+      };
+    }
     case 'dict': {
       // The first entry of a value, as dictTag's find takes it.
       const byValue = new Map<string, DictEntry>();
@@ -139,7 +150,9 @@ export function buildColumns(
       sortOrder: sort.field === c.field ? (sort.order === 'asc' ? 'ascend' : 'descend') : null,
       render: (_: unknown, row: Row) => {
         const shown = display(row);
-        const cell = onClick ? <Typography.Link onClick={() => onClick(row)}>{shown}</Typography.Link> : shown;
+        // A link's `visible` holds per row: a journal row links to its document only when it has one to open.
+        const linked = onClick && (!c.link?.visible || Boolean(run(c.link.visible, row)));
+        const cell = linked ? <Typography.Link onClick={() => onClick(row)}>{shown}</Typography.Link> : shown;
         return ellipsis && typeof shown === 'string' && shown ? <span title={splitText(shown).join('\n')}>{cell}</span> : cell;
       },
     };

@@ -40,6 +40,8 @@ import {
 import type { DictEntry } from '../platform/dictionaries.ts';
 import { exportRows, importLines, importRows } from './excel.ts';
 import { assertNoOverlap } from './overlap.ts';
+import { assertRefFits } from './fits.ts';
+import { choose, notInRegister, offerConditions } from './register.ts';
 import { withoutOwned } from './owned.ts';
 import { ok } from '../platform/answer.ts';
 
@@ -364,6 +366,8 @@ export class EntityService {
       ...this.conditions(q, false, pool),
       // A picker asks for the labels of chosen rows by id (?ids=3,7).
       ...(pool && q.ids !== undefined ? [sql<SqlBool>`t.id in (${sql.join(idListText(q.ids, 'ids', 100))})`] : []),
+      // A register offers only the rows that may be chosen (active suppliers); the labels of chosen rows, any.
+      ...(pool && q.ids === undefined ? offerConditions(this.entity) : []),
     ];
     const order = orderBy(this.entity, q);
     const { db } = this.s.database;
@@ -543,7 +547,13 @@ export class EntityService {
             await sql`select 1 from ${sql.table(target.table)} where id = ${v} ${target.site ? sql`and top_dept_id = ${site.id}` : sql``}`.execute(
               trx,
             );
-          if (!found.rows.length) throw new AppError(Code.invalid, 'entity.badRef', { field: fieldLabel(this.s, f, locale) });
+          const choice = { s: this.s, locale, siteId: site.id, fieldLabel: fieldLabel(this.s, f, locale) };
+          if (!found.rows.length)
+            throw notInRegister(choice, target) ?? new AppError(Code.invalid, 'entity.badRef', { field: choice.fieldLabel });
+          // The referred row must fit the field's prefixes (a purchase's indicator of class 302 or 310).
+          if (f.refPrefix) await assertRefFits(trx, { s: this.s, siteKey: site.key, locale, dicts }, this.entity, f, Number(v));
+          // A register's row is chosen only where it offers it, and brings its values along (./register.ts).
+          await choose(trx, choice, f, target, Number(v), row);
         }
       }
       if (f.type === 'refs' && f.ref && Array.isArray(v) && v.length) {
@@ -857,7 +867,7 @@ export default function entityRoutes(app: FastifyInstance, s: Services) {
 
     route('GET', 'page', 'list', async (r) => ok(r, await service(r).page(r.query as Query)));
     route('GET', 'list', 'list', async (r) => ok(r, await service(r).list(r.query as Query)));
-    if (base.pool) route('GET', 'pick', 'list', async (r) => ok(r, await service(r).page(r.query as Query, true)));
+    if (base.pool || base.offer) route('GET', 'pick', 'list', async (r) => ok(r, await service(r).page(r.query as Query, true)));
     route('GET', 'infoById/:id', 'query', async (r) => {
       const id = Number((r.params as { id: string }).id);
       if (!Number.isSafeInteger(id) || id < 1) throw new AppError(Code.notFound, 'record.notFound');

@@ -86,6 +86,17 @@ export interface FieldDef {
   compute?: string;
   /** ref: the referred row cannot be removed while this row refers to it (a product with stock moves). */
   restrict?: boolean;
+  /**
+   * ref: the referred row fits only when each named field of it begins with one of the prefixes (a
+   * purchase's indicator of economic class 302 or 310): the picker offers only those, a save is refused.
+   */
+  refPrefix?: Record<string, string[]>;
+  /**
+   * ref: when a row is chosen, these fields of this row take the chosen row's values at that save
+   * (this field → the referred entity's field): a contract's counterparty, bank and account copied
+   * from the supplier register, a snapshot a later edit of the supplier does not rewrite.
+   */
+  snapshot?: Record<string, string>;
   /** A figure worked out from the row at every save and stored (a line's quantity × unit price). */
   derive?: string;
   /**
@@ -121,6 +132,13 @@ export interface EntityDef {
   decide?: string;
   /** Rows in these states every picker of the site is offered, whatever its data scope. */
   pool?: Record<string, string[]>;
+  /** How pickers of other entities show its rows: columns, and the fields `keyword` searches. */
+  picker?: PickerDecl;
+  /**
+   * The rows other entities may choose (a supplier register's active suppliers): the pick endpoint
+   * offers only them, and a save naming another through any reference to this entity is refused.
+   */
+  offer?: OfferDecl;
   /** Rows form a tree by this field (the parent's id, 0 at the root). */
   tree?: string;
   /** Field naming the user whose rows these are: every caller, admins too, sees only their own. */
@@ -145,12 +163,32 @@ export interface EntityDef {
   noOverlap?: OverlapRule[];
   /** A read-only grouped view over another entity's rows (no table of its own; crud.ts from()). */
   view?: ViewDecl;
+  /** What the cashier pays of an approved document, and how it is marked paid (modules/payment). */
+  payable?: PayableDecl;
   fields: FieldDef[];
   byName: Map<string, FieldDef>;
   /** Whether the table carries these standard columns. */
   has: { version: boolean; schemaVersion: boolean; extend: boolean };
   /** Content hash of the entity file: the schema version a saved row records. */
   schemaVersion: string;
+}
+
+/** The picker of an entity's rows (a budget indicator: code, class, department, available). */
+/** Which rows of a register may be chosen, and the words of a refusal (./crud.ts). */
+export interface OfferDecl {
+  /** Field → the values a chosen row must hold (a supplier's status '0', active). */
+  where: Record<string, string[]>;
+  /** Text key of the refusal of a row outside `where`: {name} the row's display field, {field} the reference. */
+  message: string;
+  /** Text key of the refusal of an id that is no row of the site's register (missing or another site's). */
+  missing?: string;
+}
+
+export interface PickerDecl {
+  /** Fields shown as the choices' columns. */
+  columns?: string[];
+  /** Fields the picker's typed text is looked for in (the `keyword` query parameter), any of them. */
+  search?: string[];
 }
 
 /** One resource's bookings never overlap (./overlap.ts). */
@@ -173,6 +211,22 @@ export interface ViewDecl {
   count?: string;
   /** Only source rows whose fields have these values. */
   where?: Record<string, string | string[]>;
+}
+
+/**
+ * A document the cashier pays through a payment (DOMAIN.md "payment"): what it owes in all, to whom,
+ * and the state action that marks it paid (its effects pay the budget). Partial payments only where
+ * `partial` says so; what is still payable is `amount` less what paid payments already paid of it.
+ */
+export interface PayableDecl {
+  /** The state action that settles it (`pay`): where it applies, the document waits to be paid. */
+  action: string;
+  /** Field: what is payable in all (a claim less the loan it writes off). */
+  amount: string;
+  payee?: string;
+  account?: string;
+  bank?: string;
+  partial?: boolean;
 }
 
 export interface LinesDecl {
@@ -278,6 +332,8 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     pick?: string;
     decide?: string;
     pool?: Record<string, string[]>;
+    picker?: PickerDecl;
+    offer?: OfferDecl;
     tree?: string;
     personal?: string;
     year?: string;
@@ -289,6 +345,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     checks?: Array<{ rule: string; message: string }>;
     noOverlap?: OverlapRule[];
     view?: ViewDecl;
+    payable?: PayableDecl;
     fields: Record<string, Omit<FieldDef, 'name' | 'column'> & { column?: string }>;
   };
   const generate = file.generate ?? false;
@@ -348,6 +405,8 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     pick: file.pick,
     decide: file.decide,
     pool: file.pool,
+    picker: file.picker,
+    offer: file.offer,
     tree: file.tree,
     personal: file.personal,
     year: file.year,
@@ -360,6 +419,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     checks: file.checks,
     noOverlap: file.noOverlap,
     view: file.view,
+    payable: file.payable,
     fields,
     byName,
     has: { version: hasColumn('version'), schemaVersion: hasColumn('schema_version'), extend: hasColumn('extend') },

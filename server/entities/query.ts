@@ -196,6 +196,37 @@ export function filterConditions(entity: EntityDef, q: Query, zone = DEFAULT_TIM
     else if (f.query === 'lte') out.push(sql<SqlBool>`${col(f)} <= ${typed(f, raw, f.name, zone)}`);
     else out.push(sql<SqlBool>`${col(f)} = ${typed(f, raw, f.name, zone)}`);
   }
+  // A picker's conditions: rows whose field begins with one of the prefixes (`economicClassPrefix=
+  // 302,310`, a reference's refPrefix) and, with `keyword`, any of the picker's search fields holding it.
+  for (const f of entity.fields) {
+    if (!f.query || f.hidden || f.inExtend || (f.type !== 'string' && f.type !== 'dict')) continue;
+    const raw = text(q, `${f.name}Prefix`);
+    if (raw === undefined) continue;
+    const prefixes = raw
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .slice(0, 20);
+    if (prefixes.some((p) => !/^[A-Za-z0-9._-]{1,20}$/.test(p))) throw badValue(`${f.name}Prefix`);
+    if (prefixes.length)
+      out.push(
+        sql<SqlBool>`(${sql.join(
+          prefixes.map((p) => sql`${col(f)} like ${`${p.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+          sql` or `,
+        )})`,
+      );
+  }
+  const keyword = entity.picker?.search?.length ? text(q, 'keyword') : undefined;
+  if (keyword !== undefined) {
+    const searched = entity.picker!.search!.map((n) => entity.byName.get(n)).filter((f): f is FieldDef => Boolean(f));
+    if (searched.length)
+      out.push(
+        sql<SqlBool>`(${sql.join(
+          searched.map((f) => sql`${col(f)}::text ilike ${likeValue(keyword)}`),
+          sql` or `,
+        )})`,
+      );
+  }
   // The spec's date range applies to the entity's first date range field (createdAt by default).
   const range = entity.fields.find((f) => f.query === 'between' && (f.type === 'date' || f.type === 'datetime'));
   const begin = param(q, 'beginTime');

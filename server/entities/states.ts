@@ -19,10 +19,11 @@ import { AppError, Code } from '../platform/errors.ts';
 import { caller } from '../platform/gate.ts';
 import { describeError } from '../../validators/ajv.ts';
 import { EntityService, fieldLabel, idsOf } from './crud.ts';
+import { paidOf } from './payable.ts';
 import { t } from '../platform/messages.ts';
 import { filesPatch, readInstants, toColumns } from './rows.ts';
 import { runEffects } from './effects.ts';
-import { checkDocument } from './lines.ts';
+import { checkDocument, docName } from './lines.ts';
 import { permissionOf, type EntityDef } from './model.ts';
 import { APPROVED_BY, separationOf } from './owned.ts';
 
@@ -60,7 +61,7 @@ export interface StatesDecl {
  * applicant is who made the document and whoever submitted it; the approvers, whoever approved a
  * step of any of its approval runs.
  */
-async function separationRefusal(
+export async function separationRefusal(
   trx: Transaction<any>,
   entity: EntityDef,
   separate: Set<'applicant' | 'approvers'>,
@@ -176,7 +177,6 @@ export function stateRoutes(app: FastifyInstance, s: Services) {
           const svc = await new EntityService(s, entity, request).prepare();
           const title = s.schemas.texts[action.title]?.[request.locale] ?? name;
           const now = new Date(s.clock.now());
-          const field = entity.byName.get(states.field)!;
           const inputs = actionInputs(s, site.key, entity, name, request);
           await s.database.db.transaction().execute(async (trx) => {
             for (const id of ids) await svc.find(id, trx, true);
@@ -184,48 +184,7 @@ export function stateRoutes(app: FastifyInstance, s: Services) {
               // Read again under the lock with what a read adds (figures from other rows, labels).
               const doc = svc.wire(await svc.find(id, trx));
               try {
-                if (!actionApplies(states, action, doc)) throw new AppError(Code.conflict, 'state.notAllowed', { action: title });
-                const separated = separationOf(action, entity.effects?.[name]);
-                const refused = await separationRefusal(trx, entity, separated, doc, principal.userId, site.id);
-                if (refused) throw new AppError(Code.forbidden, refused, { action: title });
-                const lineInputs = await writeLineInputs(s, trx, entity, request, doc, inputs);
-                checkDocument(
-                  { ...entity, checks: action.checks },
-                  { ...doc, ...inputs, ...lineInputs },
-                  s.schemas.texts,
-                  request.locale,
-                );
-                const from = doc[states.field] === null || doc[states.field] === undefined ? null : String(doc[states.field]);
-                const own = Object.fromEntries(Object.entries(inputs).filter(([k]) => !(k in lineInputs)));
-                await svc.checkValues(trx, own, id, doc);
-                const set: Record<string, unknown> = { ...inputColumns(entity, own), [field.column]: action.to };
-                if (entity.has.version) set.version = sql`version + 1`;
-                await (trx as unknown as Kysely<any>)
-                  .updateTable(entity.table)
-                  .set(set)
-                  .where('id', '=', id)
-                  .where('top_dept_id', '=', site.id)
-                  .execute();
-                await svc.assertNoOverlap(trx, id);
-                await trx
-                  .insertInto('sys_state_history')
-                  .values({
-                    top_dept_id: site.id,
-                    entity: entity.name,
-                    doc_id: id,
-                    action: name,
-                    from_state: from,
-                    to_state: action.to,
-                    user_id: principal.userId,
-                    created_at: now,
-                  })
-                  .execute();
-                await runEffects({ s, trx, site, principal, entity, request }, name, {
-                  ...doc,
-                  ...inputs,
-                  ...lineInputs,
-                  [states.field]: action.to,
-                });
+                await takeAction({ s, trx, request, svc, name, doc, inputs, now });
               } catch (err) {
                 if (!(err instanceof AppError) || ids.length === 1) throw err;
                 const named = entity.display ? doc[entity.display] : null;
@@ -242,6 +201,82 @@ export function stateRoutes(app: FastifyInstance, s: Services) {
       );
     }
   }
+}
+
+export interface ActionRun {
+  s: Services;
+  trx: Transaction<any>;
+  request: FastifyRequest;
+  /** The service of the document's entity for this request (prepared). */
+  svc: EntityService;
+  name: string;
+  /** The document as read under its row lock (wire names). */
+  doc: Record<string, unknown>;
+  inputs: Record<string, unknown>;
+  now: Date;
+  /** A payment settles the document (./payable.ts): the rest after its parts paid before. */
+  viaPayment?: boolean;
+}
+
+/**
+ * Takes a state action on one document inside the caller's transaction, the row already locked:
+ * where it applies, not by someone it separates, its checks, the field moved, a history row, its
+ * effects. A payment settling the documents it pays takes each one's `pay` through here too.
+ */
+export async function takeAction({ s, trx, request, svc, name, doc, inputs, now, viaPayment }: ActionRun): Promise<void> {
+  const { site, principal } = caller(request);
+  const entity = svc.entity;
+  const states = entity.states!;
+  const action = states.actions[name]!;
+  const title = s.schemas.texts[action.title]?.[request.locale] ?? name;
+  const field = entity.byName.get(states.field)!;
+  const id = Number(doc.id);
+  if (!actionApplies(states, action, doc)) throw new AppError(Code.conflict, 'state.notAllowed', { action: title });
+  const separated = separationOf(action, entity.effects?.[name]);
+  const refused = await separationRefusal(trx, entity, separated, doc, principal.userId, site.id);
+  if (refused) throw new AppError(Code.forbidden, refused, { action: title });
+  // A document paid in part is settled by a payment, which pays what is left of it, never in full again.
+  if (entity.payable?.action === name && !viaPayment) {
+    const paid = (await paidOf(trx, s.schemas.forSite(site.key).entities, site.id, entity.name, [id])).get(id) ?? 0n;
+    if (paid > 0n)
+      throw new AppError(Code.conflict, 'payment.partlyPaid', {
+        doc: docName(entity, doc),
+        paid: (Number(paid) / 100).toFixed(2),
+      });
+  }
+  const lineInputs = await writeLineInputs(s, trx, entity, request, doc, inputs);
+  checkDocument({ ...entity, checks: action.checks }, { ...doc, ...inputs, ...lineInputs }, s.schemas.texts, request.locale);
+  const from = doc[states.field] === null || doc[states.field] === undefined ? null : String(doc[states.field]);
+  const own = Object.fromEntries(Object.entries(inputs).filter(([k]) => !(k in lineInputs)));
+  await svc.checkValues(trx, own, id, doc);
+  const set: Record<string, unknown> = { ...inputColumns(entity, own), [field.column]: action.to };
+  if (entity.has.version) set.version = sql`version + 1`;
+  await (trx as unknown as Kysely<any>)
+    .updateTable(entity.table)
+    .set(set)
+    .where('id', '=', id)
+    .where('top_dept_id', '=', site.id)
+    .execute();
+  await svc.assertNoOverlap(trx, id);
+  await trx
+    .insertInto('sys_state_history')
+    .values({
+      top_dept_id: site.id,
+      entity: entity.name,
+      doc_id: id,
+      action: name,
+      from_state: from,
+      to_state: action.to,
+      user_id: principal.userId,
+      created_at: now,
+    })
+    .execute();
+  await runEffects({ s, trx, site, principal, entity, request }, name, {
+    ...doc,
+    ...inputs,
+    ...lineInputs,
+    [states.field]: action.to,
+  });
 }
 
 /** The action's inputs from the body, validated like fields (none when it takes none). */

@@ -34,6 +34,24 @@ export const contractMessages = {
     'en-US': 'Instalment {n} of contract {contract} is paid or already in a payment request',
     'pt-BR': 'A parcela {n} do contrato {contract} já foi paga ou está em um pedido de pagamento',
   },
+  'contract.instalmentNotOpen': {
+    'zh-CN': '合同 {contract} 第 {n} 期{state}，不能再申请付款',
+    'zh-TW': '合約 {contract} 第 {n} 期{state}，不能再申請付款',
+    'en-US': 'Instalment {n} of contract {contract} is not open ({state}): no payment can be requested for it',
+    'pt-BR': 'A parcela {n} do contrato {contract} não está em aberto ({state}): não se pode pedir pagamento dela',
+  },
+  'contract.aboveLeft': {
+    'zh-CN': '付款金额 {amount:money} 元超过合同 {contract} 第 {n} 期尚可申请的 {left:money} 元',
+    'zh-TW': '付款金額 {amount:money} 元超過合約 {contract} 第 {n} 期尚可申請的 {left:money} 元',
+    'en-US': 'The payment of {amount:money} is more than the {left:money} left of instalment {n} of contract {contract}',
+    'pt-BR': 'O pagamento de {amount:money} é maior que os {left:money} restantes da parcela {n} do contrato {contract}',
+  },
+  'contract.instalmentLabel': {
+    'zh-CN': '第 {n} 期（{date}，尚余 {left:money} 元）',
+    'zh-TW': '第 {n} 期（{date}，尚餘 {left:money} 元）',
+    'en-US': 'Instalment {n} ({date}, {left:money} left)',
+    'pt-BR': 'Parcela {n} ({date}, {left:money} restantes)',
+  },
   'contract.instalmentAmount': {
     'zh-CN': '付款金额须等于第 {n} 期计划金额 {amount:money} 元',
     'zh-TW': '付款金額須等於第 {n} 期計劃金額 {amount:money} 元',

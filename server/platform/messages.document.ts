@@ -3,6 +3,12 @@
 import type { Localized } from '../../validators/locale.ts';
 
 export const documentMessages = {
+  'entity.refPrefix': {
+    'zh-CN': '{doc}不能使用{field}“{name}”：它的{refField}是 {value}，{doc}只能使用{refField}为 {allowed} 的{field}',
+    'zh-TW': '{doc}不能使用{field}「{name}」：它的{refField}是 {value}，{doc}只能使用{refField}為 {allowed} 的{field}',
+    'en-US': '{field} "{name}" cannot be used for a {doc}: its {refField} is {value}, and a {doc} takes only {allowed}',
+    'pt-BR': '{field} "{name}" não serve para {doc}: {refField} {value}; aceitam-se apenas {allowed}',
+  },
   'line.error': {
     'zh-CN': '{lines}第 {n} 行：{detail}',
     'zh-TW': '{lines}第 {n} 行：{detail}',

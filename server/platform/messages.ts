@@ -15,6 +15,8 @@ import { salaryMessages } from './messages.salary.ts';
 import { carMessages } from './messages.car.ts';
 import { controlMessages } from './messages.controls.ts';
 import { timeMessages } from './messages.time.ts';
+import { paymentMessages } from './messages.payment.ts';
+import { approvalMessages } from './messages.approval.ts';
 
 export const messages = {
   ...budgetMessages,
@@ -30,6 +32,8 @@ export const messages = {
   ...carMessages,
   ...controlMessages,
   ...timeMessages,
+  ...paymentMessages,
+  ...approvalMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {
     'zh-CN': '登录已失效，请重新登录',

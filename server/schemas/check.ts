@@ -10,7 +10,8 @@ import { danglingPaths, mergePatch, type Json } from '../../validators/merge-pat
 import { snake, STANDARD_FIELDS } from '../entities/model.ts';
 import { SCHEMAS_DIR } from './files.ts';
 import { sequenceProblem } from '../entities/sequence.ts';
-import { conditionError } from '../../validators/expression/check.ts';
+import { conditionError, settingNames } from '../../validators/expression/check.ts';
+import { reasonValuesOf, SETTING_ENTRY } from '../modules/workflow/bpmn.ts';
 import { splitStatements } from '../platform/db/split-statements.ts';
 import { ORGANISATIONS } from '../seed/organisations.ts';
 import { FORM_COMPONENTS } from '../../validators/formComponents.ts';
@@ -429,6 +430,23 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     field('/dataScope/dept', obj(json.dataScope).dept, 'department field');
     field('/dataScope/owner', obj(json.dataScope).owner, 'owner field', true);
     field('/display', json.display, 'display field');
+    // A register's offer: fields of its own, and words for the refusals.
+    if (json.offer !== undefined) {
+      const offer = obj(json.offer);
+      for (const name of Object.keys(obj(offer.where))) field(`/offer/where/${name}`, name, 'offer field');
+      text(rel, '/offer/message', offer.message);
+      if (offer.missing !== undefined) text(rel, '/offer/missing', offer.missing);
+      if (json.pick !== 'pick') report(rel, '/pick', 'a register with an offer is read by its pickers at "pick": "pick"');
+    }
+    // How pickers show the rows: columns of its fields, a search over string fields.
+    const picker = obj(json.picker);
+    arr(picker.columns).forEach((c, i) => field(`/picker/columns/${i}`, c, 'picker column'));
+    arr(picker.search).forEach((c, i) => {
+      field(`/picker/search/${i}`, c, 'picker search field');
+      const type = fields.get(String(c))?.type;
+      if (type !== undefined && type !== 'string' && type !== 'text')
+        report(rel, `/picker/search/${i}`, `${String(c)} is a ${String(type)}: a search looks in string fields`);
+    });
     // Document features: numbers by rule, business states, the effects of events.
     for (const [name, f] of fields) {
       const rule = str(f.sequence);
@@ -470,6 +488,20 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         if (prefix && !permissions.has(key)) report(rel, `/states/actions/${name}`, `permission ${key} is defined by no menu manifest (add "${str(action.permission) ?? name}" to the menu's buttons)`);
       }
     }
+    // Paid through a payment: its settling action and the fields of what and whom to pay.
+    if (json.payable !== undefined) {
+      const payable = obj(json.payable);
+      if (!actionNames.includes(String(payable.action))) report(rel, '/payable/action', `${String(payable.action)} is not an action of states`);
+      field('/payable/amount', payable.amount ?? '(none)', 'payable amount field');
+      for (const key of ['payee', 'account', 'bank'] as const) {
+        if (payable[key] === undefined) continue;
+        // A field, or `<lines>.<field>` (a batch's payees).
+        const [member, sub] = String(payable[key]).split('.', 2) as [string, string | undefined];
+        if (sub === undefined) field(`/payable/${key}`, payable[key], `${key} field`);
+        else if (!entities.get(str(obj(obj(json.lines)[member]).entity) ?? '')?.fields.has(sub))
+          report(rel, `/payable/${key}`, `${String(payable[key])}: not a field of the entity's lines`);
+      }
+    }
     const events = new Set(['submit', 'approved', 'rejected', 'withdrawn', 'cancelled', ...actionNames]);
     for (const [event, list] of Object.entries(obj(json.effects))) {
       if (!events.has(event)) report(rel, `/effects/${event}`, `effects of ${event}: not an approval event (submit, approved, rejected, withdrawn, cancelled) nor an action of states`);
@@ -496,9 +528,9 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           return;
         }
         if (effect.loan !== undefined) {
-          if (effect.loan !== 'writeOff') report(rel, `${at}/loan`, `loan effect ${String(effect.loan)}: writeOff`);
+          if (!['writeOff', 'settle', 'reopen'].includes(String(effect.loan))) report(rel, `${at}/loan`, `loan effect ${String(effect.loan)}: writeOff, settle or reopen`);
           field(`${at}/ref`, effect.ref ?? '(none)', 'loan field');
-          field(`${at}/amount`, effect.amount ?? '(none)', 'amount field');
+          if (effect.loan === 'writeOff') field(`${at}/amount`, effect.amount ?? '(none)', 'amount field');
           return;
         }
         if (effect.warning !== undefined) {
@@ -614,7 +646,15 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           } else if (effect.lines !== undefined && !lineEntityOf(String(effect.lines))) report(rel, `${at}/lines`, `${String(effect.lines)} names no lines of the entity`);
           return;
         }
-        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning, contract, stock, invoices, update, copyTo, linesFrom or notStarted`);
+        if (effect.payment !== undefined) {
+          if (effect.payment !== 'settle') report(rel, `${at}/payment`, `payment effect ${String(effect.payment)}: settle`);
+          const line = lineEntityOf(String(effect.lines ?? 'items'));
+          if (!line) return report(rel, `${at}/lines`, `${String(effect.lines ?? 'items')} names no lines of the entity`);
+          for (const n of ['sourceType', 'sourceId', 'amount', 'due', 'itemState'])
+            if (!line.fields.has(n)) report(rel, `${at}/lines`, `the payment's lines have no field ${n}`);
+          return;
+        }
+        if (effect.budget === undefined) return report(rel, at, `an effect names its kind first: budget, loan, warning, contract, stock, invoices, update, copyTo, linesFrom, payment or notStarted`);
         if (!['freeze', 'release', 'consume', 'pay'].includes(String(effect.budget))) report(rel, `${at}/budget`, `budget effect ${String(effect.budget)}: freeze, release, consume or pay`);
         if (effect.budget === 'consume' && effect.amount !== undefined) field(`${at}/amount`, effect.amount, 'amount field');
         if (effect.budget === 'freeze') {
@@ -752,6 +792,35 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         const ref = str(def.ref);
         if (!ref) report(rel, at, `a ${def.type} field names no entity (ref)`);
         else if (!entities.has(ref)) report(rel, `${at}/ref`, `entity ${ref} does not exist`);
+      }
+      // What a chosen row brings: fields of this entity from fields of the referred one, alike in kind.
+      if (def.snapshot !== undefined) {
+        const target = entities.get(str(def.ref) ?? '');
+        if (def.type !== 'ref') report(rel, `${at}/snapshot`, `snapshot is for ref fields, not ${String(def.type)}`);
+        for (const [ours, theirs] of Object.entries(obj(def.snapshot))) {
+          field(`${at}/snapshot/${ours}`, ours, 'snapshot field');
+          const mine = fields.get(ours);
+          const from = target?.fields.get(String(theirs));
+          if (target && !from) report(rel, `${at}/snapshot/${ours}`, `${String(theirs)} is not a field of ${String(def.ref)}`);
+          else if (mine && from) {
+            const kind = (t: unknown) => (t === 'text' || t === 'string' ? 'string' : String(t));
+            if (kind(mine.type) !== kind(from.type))
+              report(rel, `${at}/snapshot/${ours}`, `${ours} is a ${String(mine.type)}, ${String(def.ref)}.${String(theirs)} a ${String(from.type)}`);
+            else if (mine.type === 'string' && (Number(from.maxLength ?? 255) > Number(mine.maxLength ?? 255) || from.type === 'text'))
+              report(rel, `${at}/snapshot/${ours}`, `${String(def.ref)}.${String(theirs)} may be longer than ${ours} (maxLength)`);
+          }
+        }
+      }
+      // The referred rows that fit: fields of the referred entity its pickers may filter by.
+      if (def.refPrefix !== undefined) {
+        const target = entities.get(str(def.ref) ?? '');
+        if (def.type !== 'ref') report(rel, `${at}/refPrefix`, `refPrefix is for ref fields, not ${String(def.type)}`);
+        for (const theirs of Object.keys(obj(def.refPrefix))) {
+          const f = target?.fields.get(theirs);
+          if (target && !f) report(rel, `${at}/refPrefix/${theirs}`, `${theirs} is not a field of ${String(def.ref)}`);
+          else if (f && (f.query === undefined || (f.type !== 'string' && f.type !== 'dict')))
+            report(rel, `${at}/refPrefix/${theirs}`, `${theirs} of ${String(def.ref)} is not a string or dict filter (query)`);
+        }
       }
     }
 
@@ -1095,6 +1164,9 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
 
   // Default processes: the process and each approval step said in four languages (the approval
   // page, the task lists and print show them in the reader's language).
+  const settingsDeclared = new Map<string, { secret: boolean }>();
+  for (const c of (obj(base.get('system/configs.json')).configs as Json[] | undefined) ?? [])
+    settingsDeclared.set(String(obj(c).key), { secret: obj(c).secret === true });
   const texts = new Map<string, Obj>();
   for (const [rel, json] of base) {
     if (!/(^|\/)i18n\.json$/.test(rel)) continue;
@@ -1118,9 +1190,38 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
       else if (missing.length) problems.push({ file: rel, pointer, message: `${what}: i18n key ${key} has no ${missing.join(', ')} text` });
     };
     needs(`process.${processKey}`, `#${processKey}`, `process ${processKey}`);
+    // A setting a process reads by name (a condition's setting('…'), a `setting:<key>` list entry,
+    // a reason's value) is a setting of the release, never a write-only one: a threshold or an
+    // owning department is the site's to change, never a literal of the file (issue 33).
+    const unescape = (text: string) =>
+      text.replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[e]!);
+    const readsSetting = (key: string, pointer: string) => {
+      const declared = settingsDeclared.get(key);
+      if (declared === undefined)
+        problems.push({ file: rel, pointer, message: `reads setting ${key}, which system/configs.json does not declare` });
+      else if (declared.secret) problems.push({ file: rel, pointer, message: `reads setting ${key}, which is write-only (secret)` });
+    };
+    for (const [, id, body] of xml.matchAll(
+      /<bpmn:sequenceFlow\b[^>]*\bid="([^"]*)"[^>]*>\s*<bpmn:conditionExpression\b[^>]*>([\s\S]*?)<\/bpmn:conditionExpression>/g,
+    )) {
+      const text = unescape(body!);
+      const bad = conditionError(text, { settings: true });
+      if (bad) problems.push({ file: rel, pointer: `#${id}`, message: `condition: ${bad}` });
+      for (const key of settingNames(text)) readsSetting(key, `#${id}`);
+    }
     for (const [tag] of xml.matchAll(/<bpmn:userTask\b[^>]*>/g)) {
       const id = attr(tag, 'id') ?? '';
       needs(`process.${processKey}.${id}`, `#${id}`, `step ${id} (${attr(tag, 'name') ?? ''})`);
+      for (const list of ['nk:candidates', 'nk:copyTo'])
+        for (const entry of (attr(tag, list) ?? '').split(',')) {
+          const m = SETTING_ENTRY.exec(entry.trim());
+          if (m) readsSetting(m[1]!, `#${id}`);
+        }
+      const reason = attr(tag, 'nk:reason');
+      if (reason) needs(reason, `#${id}`, `the reason of step ${id}`);
+      const values = reasonValuesOf(unescape(attr(tag, 'nk:reasonValues') ?? ''));
+      if (values === null) problems.push({ file: rel, pointer: `#${id}`, message: 'nk:reasonValues: name=expression; … expected' });
+      for (const e of Object.values(values ?? {})) for (const key of settingNames(e)) readsSetting(key, `#${id}`);
     }
   }
 

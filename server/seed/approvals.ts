@@ -3,7 +3,7 @@
 export type SeedCaller = { call: (method: 'GET' | 'POST', url: string, body?: unknown) => Promise<any> };
 
 export async function approveAll(approvers: SeedCaller[], entity: string, id: number): Promise<void> {
-  for (let step = 0; step < 6; step++) {
+  for (let step = 0; step < 10; step++) {
     let decided = false;
     for (const who of approvers) {
       const tasks = (await who.call('GET', '/workflow/task/page?scope=todo&pageSize=100')) as {

@@ -19,6 +19,7 @@ import { seedSealsAndPrinting } from './demo-office.ts';
 import { seedDemoSalaries } from './demo-salaries.ts';
 import { seedCars } from './demo-cars.ts';
 import { schoolVenues, seedDemoVenues } from './demo-venues.ts';
+import { approveAll } from './approvals.ts';
 
 interface Indicator {
   code: string;
@@ -218,6 +219,7 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
         buyer: as('buyer', 'Demo@12345'),
         assets: as('assets', 'Demo@12345'),
         principal: as('principal', 'Demo@12345'),
+        deputy: as('deputy', 'Demo@12345'),
         secretary: as('secretary', 'Demo@12345'),
         sealKeeper: as('sealkeeper', 'Demo@12345'),
         dispatcher: as('dispatcher', 'Demo@12345'),
@@ -440,6 +442,9 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
     };
     const decideApplication = (by: 'head' | 'finance', doc: { id: number }, decision: 'approve' | 'reject', comment: string) =>
       decide('beforehand', by, doc, decision, comment);
+    // After finance: the deputy in charge, and the principal when the amount reaches the site's
+    // approval.headThreshold (DOMAIN.md "Default approval chain"; the process says which).
+    const onwards = (entity: string, doc: { id: number }) => approveAll([who.deputy, who.principal], entity, doc.id);
     await application('staff', '1', '教研组资料打印', '202', 300, { reason: '教研组活动资料打印。' });
     const printing = await application('staff', '1', '高二期中试卷印刷', '202', 2_400, { reason: '高二年级期中考试试卷印刷。' });
     await submitApplication('staff', printing);
@@ -447,6 +452,7 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
     await submitApplication('staff', training);
     await decideApplication('head', training, 'approve', '同意');
     await decideApplication('finance', training, 'approve', '同意，按培训标准执行');
+    await onwards('beforehand', training);
     const visit = await application('staff', '2', '赴上海外出听课', '205', 800, {
       cities: '上海',
       travellers: '林小雨',
@@ -459,6 +465,7 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
     await submitApplication('staff', seminar);
     await decideApplication('head', seminar, 'approve', '同意');
     await decideApplication('finance', seminar, 'approve', '同意');
+    await onwards('beforehand', seminar);
     await who.staff.call('POST', `/expense/beforehand/close?id=${seminar.id}`, { id: seminar.id });
     const withdrawnApplication = await application('staff', '1', '教室多媒体维修', '202', 600);
     await submitApplication('staff', withdrawnApplication);
@@ -513,6 +520,7 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
     await submitReimbursement(trainingClaim);
     await decide('reimburse', 'head', trainingClaim, 'approve', '同意');
     await decide('reimburse', 'finance', trainingClaim, 'approve', '票据齐全，同意报销');
+    await onwards('reimburse', trainingClaim);
     // A second claim approved beside it, and the cashier pays both in one batch, one voucher.
     const busClaim = await reimbursement(
       '跟岗培训往返交通费',
@@ -523,6 +531,7 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
     await submitReimbursement(busClaim);
     await decide('reimburse', 'head', busClaim, 'approve', '同意');
     await decide('reimburse', 'finance', busClaim, 'approve', '同意');
+    await onwards('reimburse', busClaim);
     await who.cashier.call('POST', '/expense/funds/pay', {
       ids: [trainingClaim.id, busClaim.id],
       payMethod: '1',
@@ -556,6 +565,7 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
     await submitApplication('staff', study);
     await decideApplication('head', study, 'approve', '同意');
     await decideApplication('finance', study, 'approve', '同意');
+    await onwards('beforehand', study);
     const advance = (await who.staff.call('POST', '/expense/loan/save', {
       title: '暑期外出学习差旅借款',
       beforehandId: study.id,
@@ -567,6 +577,7 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
     await who.staff.call('POST', `/expense/loan/submit?id=${advance.id}`, { id: advance.id });
     await decide('loan', 'head', advance, 'approve', '同意');
     await decide('loan', 'finance', advance, 'approve', '同意借支');
+    await onwards('loan', advance);
     await who.cashier.call('POST', `/expense/loan/pay?id=${advance.id}`, {
       id: advance.id,
       payMethod: '1',
@@ -794,7 +805,7 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
       {
         dispatcher: who.dispatcher,
         staff: who.staff,
-        approvers: [who.head, who.assets, who.finance, who.principal, who.dispatcher, who.admin],
+        approvers: [who.head, who.assets, who.finance, who.deputy, who.principal, who.dispatcher, who.admin],
       },
       {
         day,

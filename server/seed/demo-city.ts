@@ -1,7 +1,9 @@
 // The city hospital's demo year (市第一医院, DOMAIN.md "Demo organisations"): a few indicators for
 // what a hospital buys — medical materials, drugs, equipment — and medical purchases by the
 // purchasing centre for its clinical departments in every step, a maintenance contract being
-// performed. Written through the API as the hospital's own people, like the school's year.
+// performed, all with suppliers of the hospital's register (a device distributor and a drug
+// distributor with their licences, one licence lapsed). Written through the API as the hospital's
+// own people, like the school's year.
 import crypto from 'node:crypto';
 import { addDays, DEFAULT_TIME_ZONE, siteNow } from '../platform/site-time.ts';
 import { sql, type Kysely } from 'kysely';
@@ -73,12 +75,121 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
       if (!task) throw new Error(`demo seed (city): no task of ${entity} ${id}`);
       await who.call('POST', '/workflow/task/approve', { taskId: task.id, comment: '同意' });
     };
-    const approve = async (entity: string, api: string, id: number, large: boolean) => {
+    const [owner, deputy] = await Promise.all(['cityassets', 'citydeputy'].map((u) => signInTo(app, 'city', year, u, PASSWORD)));
+    /** Whether the step now waiting on the document is with this person. */
+    const asked = async (who: typeof head, entity: string, id: number) =>
+      (
+        (await who.call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Array<{
+          entity: string;
+          businessKey: number;
+        }>
+      ).some((t) => t.entity === entity && Number(t.businessKey) === id);
+    /**
+     * Submitted by the buyer and approved down the chain (DOMAIN.md "Default approval chain"): the head
+     * of 采购中心; 设备科, the owning department of goods (approval.owningRole.purchase); finance; the
+     * deputy in charge; the dean from the site's approval.headThreshold. The process says which
+     * steps come; the seed decides each as it comes.
+     */
+    const approve = async (entity: string, api: string, id: number) => {
       await buyer.call('POST', `${api}/submit?id=${id}&confirmed=1`, { id });
       await decide(head, entity, id);
+      if (await asked(owner, entity, id)) await decide(owner, entity, id);
       await decide(finance, entity, id);
-      if (large) await decide(dean, entity, id);
+      await decide(deputy, entity, id);
+      if (await asked(dean, entity, id)) await decide(dean, entity, id);
     };
+    // The supplier register (issue 33): medical suppliers carry their trading licences.
+    const supplier = async (body: Record<string, unknown>) =>
+      Number(((await buyer.call('POST', '/purchase/supplier/save', { status: '0', ...body })) as { id: number }).id);
+    const deviceCo = await supplier({
+      name: '市医疗器械有限公司',
+      taxId: '91320100MA1YL8Q31Y',
+      kind: '4',
+      bank: '中国工商银行市分行营业部',
+      bankAccount: '4301 0100 0920 0123 456',
+      contact: '高经理',
+      phone: '025-8456 1200',
+      address: '市医药园区 8 号',
+      qualificationExpiry: day(700),
+      deviceLicenceNo: '苏宁食药监械经营许20190123号',
+      deviceLicenceExpiry: day(700),
+    });
+    const drugCo = await supplier({
+      name: '国药控股市分公司',
+      taxId: '91320100MA1GY6K72L',
+      kind: '4',
+      bank: '中国银行市分行',
+      bankAccount: '5123 6801 2345',
+      contact: '韩经理',
+      phone: '025-8477 3300',
+      address: '市医药物流中心 1 号',
+      qualificationExpiry: day(900),
+      drugLicenceNo: '苏AA0250123',
+      drugLicenceExpiry: day(900),
+      deviceLicenceNo: '苏宁食药监械经营许20170456号',
+      deviceLicenceExpiry: day(520),
+    });
+    const serviceCo = await supplier({
+      name: '市医疗设备技术服务有限公司',
+      taxId: '91320100MA1WB9D45A',
+      kind: '2',
+      bank: '交通银行市分行',
+      bankAccount: '3200 6620 1018 0100 2233',
+      contact: '冯工',
+      phone: '025-8433 6600',
+      address: '市高新区科创路 20 号',
+      qualificationExpiry: day(330),
+      remark: 'CT、DR 设备维保',
+    });
+    await supplier({
+      name: '市检验试剂供应有限公司',
+      taxId: '91320100MA1JY3X58D',
+      kind: '4',
+      bank: '中国建设银行市分行',
+      bankAccount: '3205 0159 3600 0000 1234',
+      contact: '蒋经理',
+      phone: '025-8499 1010',
+      address: '市医药园区 15 号',
+      qualificationExpiry: day(400),
+      // Its device licence has lapsed: the pickers mark it until the new licence is entered.
+      deviceLicenceNo: '苏宁食药监械经营许20160789号',
+      deviceLicenceExpiry: day(-15),
+    });
+    await supplier({
+      name: '市信息技术设备有限公司',
+      taxId: '91320100MA1XX4T26Y',
+      kind: '1',
+      bank: '招商银行市分行',
+      bankAccount: '1259 0312 3410 101',
+      contact: '沈经理',
+      phone: '025-8411 2020',
+      address: '市软件大道 100 号',
+      qualificationExpiry: day(360),
+    });
+    await supplier({
+      name: '市办公家具有限公司',
+      taxId: '91320100MA1BG7H93C',
+      kind: '1',
+      bank: '中国农业银行市分行',
+      bankAccount: '1011 0101 0400 5678 9',
+      contact: '朱经理',
+      phone: '025-8422 3030',
+      address: '市家居产业园 6 号',
+      qualificationExpiry: day(500),
+    });
+    await supplier({
+      name: '市建筑工程有限公司',
+      taxId: '91320100MA1JW2M14Q',
+      kind: '3',
+      bank: '中国邮政储蓄银行市分行',
+      bankAccount: '9320 1001 0000 1234 56',
+      contact: '许工',
+      phone: '025-8444 5050',
+      address: '市城建大厦 12 层',
+      qualificationExpiry: day(640),
+      remark: '建筑工程施工总承包三级资质',
+    });
+
     const medical = async (
       title: string,
       clinic: string,
@@ -107,10 +218,10 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
     const monitors = await medical('内科病房多参数监护仪', '内科', equipment, [
       ['多参数监护仪', '12.1英寸 六参数', '台', '国械注准20173211234', 2, 38_000],
     ]);
-    await approve('medicalPurchase', '/purchase/medical', monitors.id, true);
+    await approve('medicalPurchase', '/purchase/medical', monitors.id);
     await buyer.call('POST', `/purchase/medical/procure?id=${monitors.id}`, {
       id: monitors.id,
-      supplier: '市医疗器械有限公司',
+      supplierId: deviceCo,
       procuredDate: day(-20),
       actualMoney: money(74_000),
     });
@@ -133,10 +244,10 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
       ['注射用头孢曲松钠', '1.0g/支', '盒', '国药准字H20003121', 300, 58],
       ['阿莫西林胶囊', '0.25g×24粒', '盒', '国药准字H13020880', 500, 12.5],
     ]);
-    await approve('medicalPurchase', '/purchase/medical', antibiotics.id, false);
+    await approve('medicalPurchase', '/purchase/medical', antibiotics.id);
     await buyer.call('POST', `/purchase/medical/procure?id=${antibiotics.id}`, {
       id: antibiotics.id,
-      supplier: '国药控股市分公司',
+      supplierId: drugCo,
       procuredDate: day(-3),
       actualMoney: money(23_650),
     });
@@ -145,8 +256,7 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
     const service = (await buyer.call('POST', '/contract/contract/save', {
       name: 'CT及DR设备年度维保服务合同',
       kind: '2',
-      counterparty: '市医疗设备技术服务有限公司',
-      counterpartyTaxId: '91320100MA1MEDIC7',
+      supplierId: serviceCo,
       amount: money(96_000),
       budgetId: equipment,
       startDate: day(-60),
@@ -159,14 +269,14 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
         [day(240), 24_000],
       ].map(([planDate, amount]) => ({ planDate, amount: money(amount as number) })),
     })) as { id: number };
-    await approve('contract', '/contract/contract', service.id, false);
+    await approve('contract', '/contract/contract', service.id);
     await buyer.call('POST', `/contract/contract/sign?id=${service.id}`, { id: service.id, signDate: day(-58) });
     const first = (await buyer.call('POST', '/contract/payment/save', {
       contractId: service.id,
       instalmentNo: 1,
       amount: money(24_000),
     })) as { id: number };
-    await approve('contractPayment', '/contract/payment', first.id, false);
+    await approve('contractPayment', '/contract/payment', first.id);
 
     // Assets and consumables (issue 17): the hospital's equipment and its stores.
     const [keeper, staff] = await Promise.all(['cityassets', 'citystaff'].map((u) => signInTo(app, 'city', year, u, PASSWORD)));
@@ -299,7 +409,7 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
     // Official cars (issue 18): the hospital's cars, one a medical service vehicle, and their trips.
     const dispatcher = await signInTo(app, 'city', year, 'citydispatcher', PASSWORD);
     await seedCars(
-      { dispatcher, staff, approvers: [head, finance, dean, dispatcher, admin] },
+      { dispatcher, staff, approvers: [head, finance, deputy, dean, dispatcher, admin] },
       {
         day,
         drivers: [

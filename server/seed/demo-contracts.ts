@@ -1,13 +1,16 @@
 // The demo school's purchases and contracts (issue 16), written through the product's own API by
-// the people who would do it — the buyer of 总务处 files, its head, finance and the principal
-// approve, the cashier pays — so every freeze, stamp duty and instalment is the real one.
+// the people who would do it — the buyer of 总务处 files, its head, finance, the deputy in charge and
+// the principal approve, the cashier pays — so every freeze, stamp duty and instalment is the real one.
 //
 // Purchases in every step (draft, in approval, sent back, bought, accepted with and without a
 // contract, closed); contracts in every state (draft, in approval, to sign, performing with a paid
 // instalment and one due within 30 days, a change approved, completed, archived, voided,
-// terminated), and one ending within 60 days for the home page's contract notices.
+// terminated), and one ending within 60 days for the home page's contract notices. Every purchase
+// is bought from, and every contract made with, a supplier of the register (issue 33): office
+// supplies, IT equipment, construction, services — one whose food licence has lapsed, and the
+// security company suspended once its contract was terminated.
 type Caller = { call: (method: 'GET' | 'POST', url: string, body?: unknown) => Promise<any> };
-export type ContractSeedPeople = Record<'buyer' | 'assets' | 'finance' | 'principal' | 'cashier', Caller>;
+export type ContractSeedPeople = Record<'buyer' | 'assets' | 'finance' | 'deputy' | 'principal' | 'cashier', Caller>;
 
 interface Helpers {
   who: ContractSeedPeople;
@@ -34,13 +37,125 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
     if (!task) throw new Error(`demo contract seed: ${by} has no task of ${entity} ${id}`);
     await who[by].call('POST', `/workflow/task/${decision}`, { taskId: task.id, comment });
   };
-  /** Submitted by the buyer and approved down the chain (the principal from the process's threshold). */
-  const approve = async (entity: string, api: string, id: number, principal: boolean) => {
+  /** Whether the step now waiting on the document is with this person. */
+  const asked = async (by: keyof ContractSeedPeople, entity: string, id: number) =>
+    (
+      (await who[by].call('GET', '/workflow/task/page?scope=todo&pageSize=100')) as {
+        records: Array<{ entity: string; businessKey: number }>;
+      }
+    ).records.some((t) => t.entity === entity && Number(t.businessKey) === id);
+  /**
+   * Submitted by the buyer and approved down the chain (DOMAIN.md "Default approval chain"): the
+   * head of 总务处, finance, the deputy in charge, and the principal when the amount reaches the
+   * site's approval.headThreshold — the process says when; the seed decides whatever step comes.
+   * 总务处 is the owning department of goods and contracts itself, so its own documents skip that review.
+   */
+  const approve = async (entity: string, api: string, id: number) => {
     await who.buyer.call('POST', `${api}/submit?id=${id}&confirmed=1`, { id });
     await decide('assets', entity, id, 'approve');
     await decide('finance', entity, id, 'approve', '预算充足，同意');
-    if (principal) await decide('principal', entity, id, 'approve', '同意，按程序执行');
+    await decide('deputy', entity, id, 'approve');
+    if (await asked('principal', entity, id)) await decide('principal', entity, id, 'approve', '同意，按程序执行');
   };
+
+  // --- Suppliers (供应商名录) ------------------------------------------------------------------
+  const supplier = async (body: Record<string, unknown>) =>
+    Number(((await who.buyer.call('POST', '/purchase/supplier/save', { status: '0', ...body })) as { id: number }).id);
+  const lightingCo = await supplier({
+    name: '示范区光明照明科技有限公司',
+    taxId: '91110108MA01GM8K1L',
+    kind: '1',
+    bank: '中国建设银行示范区支行',
+    bankAccount: '1100 1016 5000 5300 1234',
+    contact: '王经理',
+    phone: '010-6512 3456',
+    address: '示范区科技园路 18 号',
+    qualificationExpiry: day(420),
+  });
+  const bookshop = await supplier({
+    name: '新华书店示范区店',
+    taxId: '91110108MA01XH3N7M',
+    kind: '1',
+    bank: '中国工商银行示范区支行',
+    bankAccount: '0200 0456 0900 1234 567',
+    contact: '李店长',
+    phone: '010-6520 1188',
+    address: '示范区文化街 1 号',
+    qualificationExpiry: day(600),
+  });
+  const builder = await supplier({
+    name: '示范区建工集团有限公司',
+    taxId: '91110108MA01JG3N53',
+    kind: '3',
+    bank: '中国农业银行示范区支行',
+    bankAccount: '1120 0101 0400 1234 5',
+    contact: '赵工',
+    phone: '010-6533 7788',
+    address: '示范区建设大道 66 号',
+    qualificationExpiry: day(800),
+    remark: '建筑工程施工总承包二级资质',
+  });
+  const officeCo = await supplier({
+    name: '示范区文汇办公设备有限公司',
+    taxId: '91110108MA01WH6B24',
+    kind: '1',
+    bank: '中国银行示范区支行',
+    bankAccount: '3456 7812 3456',
+    contact: '孙经理',
+    phone: '010-6541 2233',
+    address: '示范区商贸路 9 号',
+    qualificationExpiry: day(365),
+    remark: '办公用品、办公家具、复印机销售与租赁',
+  });
+  const computerCo = await supplier({
+    name: '示范区电脑城有限公司',
+    taxId: '91110108MA01DN0C49',
+    kind: '1',
+    bank: '招商银行示范区支行',
+    bankAccount: '1109 0812 3410 201',
+    contact: '周经理',
+    phone: '010-6550 8899',
+    address: '示范区中关村东路 3 号',
+    qualificationExpiry: day(300),
+    remark: '计算机、打印机、网络及安防设备',
+  });
+  const securityCo = await supplier({
+    name: '示范区信息安全技术有限公司',
+    taxId: '91110108MA01AQ7T83',
+    kind: '2',
+    bank: '交通银行示范区支行',
+    bankAccount: '1100 6066 1018 0001 2345',
+    contact: '吴工',
+    phone: '010-6566 1010',
+    address: '示范区软件园 2 号楼',
+    qualificationExpiry: day(200),
+    remark: '网络安全等级保护测评机构',
+  });
+  const guardCo = await supplier({
+    name: '示范区保安服务有限公司',
+    taxId: '91110108MA01BA5F4J',
+    kind: '2',
+    bank: '中国邮政储蓄银行示范区支行',
+    bankAccount: '9110 0101 2000 3456 78',
+    contact: '郑队长',
+    phone: '010-6577 1100',
+    address: '示范区平安路 5 号',
+    qualificationExpiry: day(250),
+    remark: '保安服务许可证',
+  });
+  const cateringCo = await supplier({
+    name: '示范区餐饮管理有限公司',
+    taxId: '91110108MA01CY2R6A',
+    kind: '2',
+    bank: '北京银行示范区支行',
+    bankAccount: '2000 0012 3400 5678 9',
+    contact: '钱经理',
+    phone: '010-6588 2200',
+    address: '示范区美食街 12 号',
+    // Its food business licence has lapsed: the pickers mark it, the buyer asks for the new one.
+    qualificationExpiry: day(-20),
+    remark: '食品经营许可证',
+  });
 
   // --- Purchases (采购申请) ------------------------------------------------------------------
   const purchase = async (
@@ -67,10 +182,10 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
     reason: '体育馆原金卤灯能耗高、照度不足，更换为LED灯具。',
     expectedDate: day(20),
   });
-  await approve('purchaseApply', '/purchase/apply', lighting.id, true);
+  await approve('purchaseApply', '/purchase/apply', lighting.id);
   await who.buyer.call('POST', `/purchase/apply/procure?id=${lighting.id}`, {
     id: lighting.id,
-    supplier: '示范区光明照明科技有限公司',
+    supplierId: lightingCo,
     procuredDate: day(-40),
     actualMoney: money(176_000),
   });
@@ -78,10 +193,10 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
     ['教学用书', '各学科教辅', '册', 300, 45],
     ['期刊合订本', '2025年度', '册', 40, 60],
   ]);
-  await approve('purchaseApply', '/purchase/apply', books.id, false);
+  await approve('purchaseApply', '/purchase/apply', books.id);
   await who.buyer.call('POST', `/purchase/apply/procure?id=${books.id}`, {
     id: books.id,
-    supplier: '新华书店示范区店',
+    supplierId: bookshop,
     procuredDate: day(-20),
     actualMoney: money(15_600),
   });
@@ -98,7 +213,7 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
   });
   void desks;
   const paper = await purchase('复印纸集中采购', '201', [['复印纸', 'A4 70g 500张/包', '箱', 40, 165]]);
-  await approve('purchaseApply', '/purchase/apply', paper.id, false);
+  await approve('purchaseApply', '/purchase/apply', paper.id);
   await who.buyer.call('POST', `/purchase/apply/close?id=${paper.id}`, { id: paper.id });
   const cameras = await purchase('校园监控摄像机', '304', [['网络摄像机', '400万像素 红外', '台', 30, 980]]);
   await who.buyer.call('POST', `/purchase/apply/submit?id=${cameras.id}&confirmed=1`, { id: cameras.id });
@@ -108,10 +223,6 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
   const contract = async (body: Record<string, unknown>, plan: Array<[string, number, string?]>) =>
     (await who.buyer.call('POST', '/contract/contract/save', {
       kind: '1',
-      counterpartyContact: '王经理',
-      counterpartyPhone: '010-6512 3456',
-      counterpartyBank: '中国建设银行示范区支行',
-      counterpartyAccount: '1100 1016 5000 5300 1234',
       ...body,
       instalments: plan.map(([planDate, amount, condition]) => ({
         planDate,
@@ -127,7 +238,7 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
       amount: money(amount),
       reason: `第 ${instalmentNo} 期合同款`,
     })) as { id: number };
-    await approve('contractPayment', '/contract/payment', p.id, amount >= 100_000);
+    await approve('contractPayment', '/contract/payment', p.id);
     if (paid) await who.cashier.call('POST', `/contract/payment/pay?id=${p.id}`, { id: p.id, payMethod: '2', paidDate: day(-1) });
     return p;
   };
@@ -137,8 +248,7 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
     {
       name: '体育馆LED照明灯具采购合同',
       purchaseId: lighting.id,
-      counterparty: '示范区光明照明科技有限公司',
-      counterpartyTaxId: '91110108MA01LIGHT7',
+      supplierId: lightingCo,
       amount: money(176_000),
       budgetId: idOf('302'),
       startDate: day(-35),
@@ -151,7 +261,7 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
       [`${year + 1}-05-31`, 56_000, '质保期满无质量问题'],
     ],
   );
-  await approve('contract', '/contract/contract', lights.id, true);
+  await approve('contract', '/contract/contract', lights.id);
   await sign(lights.id, day(-34));
   await who.buyer.call('POST', `/purchase/apply/accept?id=${lighting.id}`, {
     id: lighting.id,
@@ -166,8 +276,7 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
     {
       name: '体育场馆改造工程施工合同',
       kind: '3',
-      counterparty: '示范区建工集团有限公司',
-      counterpartyTaxId: '91110108MA01BUILD3',
+      supplierId: builder,
       amount: money(380_000),
       budgetId: idOf('302'),
       startDate: day(-60),
@@ -181,7 +290,7 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
       [`${year + 1}-07-31`, 180_000, '竣工验收合格'],
     ],
   );
-  await approve('contract', '/contract/contract', works.id, true);
+  await approve('contract', '/contract/contract', works.id);
   await sign(works.id, day(-58));
   await pay(works.id, 1, 100_000, true);
   const change = (await who.buyer.call('POST', '/contract/change/save', {
@@ -194,14 +303,16 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
       { planDate: `${year + 1}-08-31`, amount: money(200_000), condition: '竣工验收合格' },
     ],
   })) as { id: number };
-  await approve('contractChange', '/contract/change', change.id, true);
+  await approve('contractChange', '/contract/change', change.id);
+  // The next instalment requested and approved: it waits in the cashier's queue (付款单 → 选择待支付单据).
+  const worksSecond = await pay(works.id, 2, 100_000, false);
 
   // Completed and archived: a copier lease, both instalments paid.
   const lease = await contract(
     {
       name: '复印机租赁合同',
       kind: '4',
-      counterparty: '示范区办公设备租赁有限公司',
+      supplierId: officeCo,
       amount: money(18_000),
       budgetId: idOf('201'),
       startDate: `${year}-01-01`,
@@ -213,10 +324,25 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
       [day(-15), 9_000],
     ],
   );
-  await approve('contract', '/contract/contract', lease.id, false);
+  await approve('contract', '/contract/contract', lease.id);
   await sign(lease.id, `${year}-01-02`);
   await pay(lease.id, 1, 9_000, true);
-  await pay(lease.id, 2, 9_000, true);
+  // The second instalment paid in the cashier's payment document (付款单), as the cashier pays.
+  const leaseSecond = await pay(lease.id, 2, 9_000, false);
+  const leasePayment = (await who.cashier.call('POST', '/expense/payment/save', {
+    payMethod: '1',
+    paidDate: day(-3),
+    voucherNo: '记-合同-0002',
+    items: [{ sourceType: 'contractPayment', sourceId: leaseSecond.id, amount: money(9_000) }],
+  })) as { id: number };
+  await who.cashier.call('POST', `/expense/payment/pay?id=${leasePayment.id}`, { id: leasePayment.id });
+  // And a payment prepared for the works' instalment, the transfer not yet made: a draft to pay.
+  await who.cashier.call('POST', '/expense/payment/save', {
+    payMethod: '1',
+    paidDate: day(0),
+    remark: '待银行回单后确认支付',
+    items: [{ sourceType: 'contractPayment', sourceId: worksSecond.id, amount: money(100_000) }],
+  });
   await who.buyer.call('POST', `/contract/contract/complete?id=${lease.id}`, { id: lease.id });
   await who.buyer.call('POST', `/contract/contract/archive?id=${lease.id}`, { id: lease.id });
 
@@ -225,7 +351,7 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
     {
       name: '校园安保服务合同',
       kind: '2',
-      counterparty: '示范区保安服务有限公司',
+      supplierId: guardCo,
       amount: money(60_000),
       budgetId: idOf('304'),
       startDate: day(-90),
@@ -238,19 +364,27 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
       [day(120), 20_000],
     ],
   );
-  await approve('contract', '/contract/contract', guard.id, false);
+  await approve('contract', '/contract/contract', guard.id);
   await sign(guard.id, day(-88));
   await pay(guard.id, 1, 20_000, true);
   await who.buyer.call('POST', `/contract/contract/terminate?id=${guard.id}`, {
     id: guard.id,
     terminateReason: '服务人员多次脱岗，经协商解除合同',
   });
+  // The register follows: the security company is suspended, no purchase or contract picks it again.
+  const guardRow = await who.buyer.call('GET', `/purchase/supplier/infoById/${guardCo}`);
+  await who.buyer.call('POST', '/purchase/supplier/update', {
+    id: guardCo,
+    version: guardRow.version,
+    status: '1',
+    remark: '保安服务许可证；服务人员多次脱岗，合同解除，暂停合作',
+  });
 
-  // To sign (approved): school uniforms, ending within 60 days.
+  // To sign (approved): teachers' office desks and chairs, ending within 60 days.
   const uniforms = await contract(
     {
-      name: '学生校服采购合同',
-      counterparty: '示范区服饰有限公司',
+      name: '教研室办公桌椅采购合同',
+      supplierId: officeCo,
       amount: money(30_000),
       budgetId: idOf('304'),
       startDate: day(-5),
@@ -259,12 +393,12 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
     },
     [[day(40), 30_000, '交货验收合格']],
   );
-  await approve('contract', '/contract/contract', uniforms.id, false);
-  // Voided after approval: the supplier withdrew.
+  await approve('contract', '/contract/contract', uniforms.id);
+  // Voided after approval: the supplier withdrew its offer.
   const lab = await contract(
     {
-      name: '物理实验室器材采购合同',
-      counterparty: '示范区教学仪器有限公司',
+      name: '计算机教室一体机采购合同',
+      supplierId: computerCo,
       amount: money(20_000),
       budgetId: idOf('302'),
       startDate: day(-20),
@@ -273,14 +407,14 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
     },
     [[day(30), 20_000]],
   );
-  await approve('contract', '/contract/contract', lab.id, false);
+  await approve('contract', '/contract/contract', lab.id);
   await who.buyer.call('POST', `/contract/contract/void?id=${lab.id}`, { id: lab.id });
   // In approval: network security service; and a draft: canteen catering (not taxable).
   const security = await contract(
     {
       name: '校园网络安全等级保护测评服务合同',
       kind: '5',
-      counterparty: '示范区信息安全技术有限公司',
+      supplierId: securityCo,
       amount: money(36_000),
       budgetId: idOf('304'),
       startDate: day(10),
@@ -294,7 +428,7 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
     {
       name: '教工食堂餐饮服务合同',
       kind: '2',
-      counterparty: '示范区餐饮管理有限公司',
+      supplierId: cateringCo,
       amount: money(50_000),
       budgetId: idOf('201'),
       startDate: day(30),

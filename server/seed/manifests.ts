@@ -44,6 +44,10 @@ export interface ConfigManifest {
     remark?: Localized;
     secret?: boolean;
     integer?: { minimum: number; maximum: number };
+    /** The screen that keeps it beside the settings screen (approval: 审批规则, server/modules/workflow/rules.ts). */
+    group?: 'approval';
+    /** What the value names: a role of the site, or the people a step copies (checked at save). */
+    choice?: 'role' | 'recipients';
   }>;
 }
 

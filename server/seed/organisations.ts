@@ -100,8 +100,9 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'workflowTask',
         ],
         actions: [...APPLICANT_ACTIONS, 'export', 'audit'],
-        // What their requests pick from: the department's cards, products and warehouses.
-        reads: APPLICANT_READS,
+        // What their requests pick from: the department's cards, products and warehouses; the
+        // supplier register their contracts and purchases pick the counterparty from.
+        reads: [...APPLICANT_READS, 'supplier'],
       },
     },
     {
@@ -110,6 +111,9 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
       dataScope: '1',
       grants: {
         menus: ['budget', 'expense', 'contract', 'purchase', 'salary', 'meeting', 'policy', 'carFunds', 'workflowTask'],
+        // The supplier register is purchasing's: finance reads it (who is paid, to which account).
+        except: ['supplier'],
+        reads: ['supplier'],
         actions: 'all',
       },
     },
@@ -123,9 +127,10 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
       key: 'assetKeeper',
       name: '资产管理员',
       dataScope: '1',
-      // The keeper enters what purchasing accepted: reading purchases, not filing them.
+      // The keeper enters what purchasing accepted: reading purchases, not filing them; with the
+      // buyer, the keeper keeps the supplier register (qualifications, licences of equipment suppliers).
       grants: {
-        menus: ['asset', 'consumable', 'venue', 'workflowTask'],
+        menus: ['asset', 'consumable', 'venue', 'workflowTask', 'supplier'],
         actions: 'all',
         reads: ['purchaseApply', 'medicalPurchase'],
       },
@@ -330,6 +335,8 @@ export const ORGANISATIONS: OrganisationSeed[] = [
         leads: true,
         sex: '0',
       },
+      // The deputy in charge, who approves every spending after finance (DOMAIN.md "Default approval chain").
+      { loginName: 'citydeputy', password: 'City@12345', realName: '赵卫东', dept: '院长办公室', roles: ['deputy'], sex: '0' },
     ],
     base: {
       loginTitle: '资产管理平台',

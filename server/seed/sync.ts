@@ -95,12 +95,13 @@ function flatten(siteKey?: string): FlatMenu[] {
 export function grants(rules: RoleGrants, menu: Pick<FlatMenu, 'lineage' | 'roles' | 'type' | 'action'>, roleKey = ''): boolean {
   if (menu.roles.includes('*')) return true;
   const named = roleKey !== '' && menu.roles.includes(roleKey);
-  if (!named && rules.except && menu.lineage.some((k) => rules.except!.includes(k))) return false;
+  // Read only: the page and its query and export buttons (an entry excluded from a granted area may be read).
+  const reading = () =>
+    Boolean(rules.reads?.some((k) => menu.lineage.includes(k))) &&
+    (menu.type !== 'F' || ['query', 'export'].includes(menu.action!));
+  if (!named && rules.except && menu.lineage.some((k) => rules.except!.includes(k))) return reading();
   const inMenus = named || rules.menus === 'all' || menu.lineage.some((k) => (rules.menus as string[]).includes(k));
-  if (!inMenus) {
-    const reading = rules.reads?.some((k) => menu.lineage.includes(k));
-    return Boolean(reading) && (menu.type !== 'F' || ['query', 'export'].includes(menu.action!));
-  }
+  if (!inMenus) return reading();
   return menu.type !== 'F' || rules.actions === 'all' || rules.actions.includes(menu.action!);
 }
 

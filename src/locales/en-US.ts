@@ -406,7 +406,22 @@ const enUS: Messages = {
     defaultFlow: 'Default branch (when no condition holds)',
     condition: 'Condition',
     badCondition: 'Invalid expression: {{detail}}',
-    conditionHint: "Fields: money, majorFlag, deptId, days, starterId (applicant); e.g. money >= 5000 && majorFlag == '1'",
+    conditionHint:
+      "Fields: money, majorFlag, deptId, days, starterId (applicant), starterRoles, starterDeptRoles (roles of the applicant's department); a site setting: setting('key'); e.g. money >= setting('approval.headThreshold') && majorFlag == '1'",
+  },
+  approvalRules: {
+    title: 'Approval rules',
+    intro:
+      'The default processes follow these rules to decide which steps each document goes through: department head → owning department (where relevant) → finance → deputy in charge → head (from the threshold). A change applies to documents submitted from now on; documents already in approval keep their steps.',
+    setting: 'Rule',
+    value: 'Value',
+    defaultValue: 'Default: {{value}}',
+    none: '(none)',
+    save: 'Save',
+    saved: 'Saved: documents submitted from now on follow the new rule',
+    unchanged: 'Nothing changed',
+    recipientsHint: 'role:<role key> or user:<user id>, separated by commas',
+    loadFailed: 'The approval rules could not be read: {{detail}}',
   },
 };
 

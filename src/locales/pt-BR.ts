@@ -89,7 +89,8 @@ const ptBR: Messages = {
     colorWeak: 'Modo para daltonismo',
     multiTab: 'Modo de várias abas',
     copy: 'Copiar configurações',
-    copyHint: 'As configurações copiadas descrevem este estilo de página; entregue-as à equipe de manutenção para torná-las o padrão',
+    copyHint:
+      'As configurações copiadas descrevem este estilo de página; entregue-as à equipe de manutenção para torná-las o padrão',
     copied: 'Copiado',
     copyFailed: 'Falha ao copiar',
     switchingTheme: 'Trocando o tema!',
@@ -389,7 +390,8 @@ const ptBR: Messages = {
     candidateType: 'Aprovador',
     candidatesRequired: 'Escolha os aprovadores',
     escalateTo: 'Quando os aprovadores devem se abster, decidido por',
-    escalateToHint: 'Quando todos os nomeados nesta etapa são o solicitante ou já decidiram outra etapa, estes papéis decidem; senão, ela sobe na árvore de departamentos',
+    escalateToHint:
+      'Quando todos os nomeados nesta etapa são o solicitante ou já decidiram outra etapa, estes papéis decidem; senão, ela sobe na árvore de departamentos',
     allowRepeat: 'Quem decidiu uma etapa anterior também pode decidir esta',
     choose: 'Escolha',
     searchUser: 'Digite um nome para buscar',
@@ -406,7 +408,22 @@ const ptBR: Messages = {
     defaultFlow: 'Ramo padrão (quando nenhuma condição vale)',
     condition: 'Condição',
     badCondition: 'Expressão inválida: {{detail}}',
-    conditionHint: "Campos: money, majorFlag, deptId, days, starterId (solicitante); ex.: money >= 5000 && majorFlag == '1'",
+    conditionHint:
+      "Campos: money, majorFlag, deptId, days, starterId (solicitante), starterRoles, starterDeptRoles (papéis do departamento do solicitante); uma configuração do site: setting('chave'); ex.: money >= setting('approval.headThreshold') && majorFlag == '1'",
+  },
+  approvalRules: {
+    title: 'Regras de aprovação',
+    intro:
+      'Os processos padrão seguem estas regras para decidir por quais etapas passa cada documento: chefe do departamento → setor responsável (quando couber) → financeiro → vice responsável → dirigente (a partir do valor). Uma alteração vale para os documentos enviados daqui em diante; os que já estão em aprovação mantêm suas etapas.',
+    setting: 'Regra',
+    value: 'Valor',
+    defaultValue: 'Padrão: {{value}}',
+    none: '(nenhum)',
+    save: 'Salvar',
+    saved: 'Salvo: os documentos enviados daqui em diante seguem a nova regra',
+    unchanged: 'Nada foi alterado',
+    recipientsHint: 'role:<chave do papel> ou user:<id do usuário>, separados por vírgulas',
+    loadFailed: 'Não foi possível ler as regras de aprovação: {{detail}}',
   },
 };
 

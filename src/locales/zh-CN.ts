@@ -399,7 +399,21 @@ const zhCN = {
     condition: '条件表达式',
     badCondition: '表达式有误：{{detail}}',
     conditionHint:
-      "可用字段：money 金额、majorFlag 重大事项、deptId 部门、days 天数、starterId 申请人；例：money >= 5000 && majorFlag == '1'",
+      "可用字段：money 金额、majorFlag 重大事项、deptId 部门、days 天数、starterId 申请人、starterRoles 申请人角色、starterDeptRoles 申请部门的角色；单位设置用 setting('键') 读取；例：money >= setting('approval.headThreshold') && majorFlag == '1'",
+  },
+  approvalRules: {
+    title: '审批规则',
+    intro:
+      '默认审批流程按这些规则决定每份单据经过哪些环节：部门负责人 → 归口部门（如适用）→ 财务 → 分管领导 → 单位负责人（金额达到起点时）。修改后，之后提交的单据按新规则审批，已在审批中的单据不受影响。',
+    setting: '规则',
+    value: '取值',
+    defaultValue: '默认：{{value}}',
+    none: '（无）',
+    save: '保存',
+    saved: '已保存，之后提交的单据按新规则审批',
+    unchanged: '未修改',
+    recipientsHint: 'role:角色标识 或 user:用户编号，逗号分隔',
+    loadFailed: '审批规则无法读取：{{detail}}',
   },
 };
 

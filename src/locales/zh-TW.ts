@@ -400,7 +400,21 @@ const zhTW: Messages = {
     condition: '條件運算式',
     badCondition: '運算式有誤：{{detail}}',
     conditionHint:
-      "可用欄位：money 金額、majorFlag 重大事項、deptId 部門、days 天數、starterId 申請人；例：money >= 5000 && majorFlag == '1'",
+      "可用欄位：money 金額、majorFlag 重大事項、deptId 部門、days 天數、starterId 申請人、starterRoles 申請人角色、starterDeptRoles 申請部門的角色；單位設定用 setting('鍵') 讀取；例：money >= setting('approval.headThreshold') && majorFlag == '1'",
+  },
+  approvalRules: {
+    title: '審批規則',
+    intro:
+      '預設審批流程按這些規則決定每份單據經過哪些環節：部門負責人 → 歸口部門（如適用）→ 財務 → 分管領導 → 單位負責人（金額達到起點時）。修改後，之後提交的單據按新規則審批，已在審批中的單據不受影響。',
+    setting: '規則',
+    value: '取值',
+    defaultValue: '預設：{{value}}',
+    none: '（無）',
+    save: '儲存',
+    saved: '已儲存，之後提交的單據按新規則審批',
+    unchanged: '未修改',
+    recipientsHint: 'role:角色標識 或 user:使用者編號，逗號分隔',
+    loadFailed: '審批規則無法讀取：{{detail}}',
   },
 };
 

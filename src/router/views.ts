@@ -20,6 +20,7 @@ const views: Record<string, ComponentType<any>> = {
   notification: lazyView('notification', () => import('../views/account/settings/Notification.tsx')),
   CodeGen: lazyView('CodeGen', () => import('../views/tool/CodeGen.tsx')),
   WorkflowDesigner: lazyView('WorkflowDesigner', () => import('../views/workflow/Designer.tsx')),
+  ApprovalRules: lazyView('ApprovalRules', () => import('../views/workflow/ApprovalRules.tsx')),
 };
 
 export function viewFor(component: string): ComponentType<any> | null {

@@ -1129,3 +1129,127 @@ describe('budgetPlan', () => {
     expect(await count('nk_budget_plan')).toBe(before);
   });
 });
+
+describe('the indicator picker and the classes a document may be charged to (issue 33)', () => {
+  const PICK = '2036'; // this describe's own year
+  /** 教务处's indicators of a salary class, an office class and an equipment class, office one part spent. */
+  async function three() {
+    const salary = await indicator({ economicClass: '30101', expenseType: '1', budgetName: `工资${unique('N')}` }, PICK);
+    const office = await indicator({ economicClass: '30201', budgetName: `办公${unique('N')}` }, PICK);
+    const equipment = await indicator(
+      { economicClass: '31002', expenseType: '3', projectName: '设备', budgetName: `设备${unique('N')}` },
+      PICK,
+    );
+    ok(await spend(office.id, '100.00', false, 'finance', PICK));
+    return { salary, office, equipment };
+  }
+
+  it('offers code, class, department and available as columns, searched by code or name, only of the classes asked', async () => {
+    const { salary, office, equipment } = await three();
+    const picked = ok<Row[]>(
+      await server.get('/api/neikong/budget/noChildrenList?pageNum=1&pageSize=20&economicClassPrefix=302,310', as('admin', PICK)),
+    );
+    const ids = picked.map((r) => Number(r.id));
+    expect(ids).toContain(office.id);
+    expect(ids).toContain(equipment.id);
+    expect(ids).not.toContain(salary.id);
+    expect(picked.every((r) => /^(302|310)/.test(String(r.economicClass ?? '302')))).toBe(true);
+    // The columns the picker shows: available = adjusted − adjust-frozen − frozen − used, from the ledger.
+    expect(picked.find((r) => Number(r.id) === office.id)).toMatchObject({
+      limitCode: office.limitCode,
+      budgetName: office.budgetName,
+      economicClass: '30201',
+      deptId: dept['教务处'],
+      deptIdLabel: '教务处',
+      availableAmount: '900.00',
+    });
+    // What is typed is looked for in the code or the name.
+    const byCode = ok<Row[]>(
+      await server.get(`/api/neikong/budget/noChildrenList?keyword=${encodeURIComponent(office.limitCode)}`, as('admin', PICK)),
+    );
+    expect(byCode.map((r) => Number(r.id))).toEqual([office.id]);
+    const byName = ok<Row[]>(
+      await server.get(
+        `/api/neikong/budget/noChildrenList?keyword=${encodeURIComponent(String(salary.budgetName).slice(0, 4))}&economicClassPrefix=301`,
+        as('admin', PICK),
+      ),
+    );
+    expect(byName.map((r) => Number(r.id))).toEqual([salary.id]);
+    refused(await server.get('/api/neikong/budget/noChildrenList?economicClassPrefix=30%25', as('admin', PICK)), '40000');
+    // The form's picker knows the classes and the columns from the page bundle.
+    const page = ok<Row>(await server.get('/api/schema/page/PurchaseApply', as('admin', PICK)));
+    const field = (page.entity.fields as Row[]).find((f) => f.name === 'budgetId')!;
+    expect(field).toMatchObject({
+      refPrefix: { economicClass: ['302', '310'] },
+      refSearch: 'keyword',
+      refPick: 'noChildrenList',
+    });
+    expect((field.refColumns as Row[]).map((c) => c.field)).toEqual([
+      'limitCode',
+      'budgetName',
+      'economicClass',
+      'deptId',
+      'availableAmount',
+    ]);
+  });
+
+  it('refuses an application charged to a salary indicator; its approval page shows available before and after it', async () => {
+    const { salary, office } = await three();
+    const bad = await server.post(
+      '/api/expense/beforehand/save',
+      { kind: '1', title: '购买办公用品', budgetId: salary.id, money: '100.00' },
+      as('staff', PICK),
+    );
+    refused(bad, '40000');
+    expect(bad.body.msg).toBe(
+      `事前申请不能使用预算指标“${salary.budgetName}”：它的经济分类是 30101 基本工资，事前申请只能使用经济分类为 302 商品和服务支出、310 资本性支出 的预算指标`,
+    );
+    const doc = ok(
+      await server.post(
+        '/api/expense/beforehand/save',
+        { kind: '1', title: '购买办公用品', budgetId: office.id, money: '150.00' },
+        as('staff', PICK),
+      ),
+    );
+    const figures = async (lang = 'zh-CN') =>
+      ok(await server.get(`/api/workflow/instance/business?entity=beforehand&id=${doc.id}`, as('staff', PICK, lang))).budget;
+    // A draft: available now, and what is left once this document is spent.
+    expect(await figures()).toMatchObject({
+      budgetId: office.id,
+      limitCode: office.limitCode,
+      economicClassLabel: '30201 办公费',
+      deptName: '教务处',
+      amount: '150.00',
+      frozen: false,
+      available: '900.00',
+      availableAfter: '750.00',
+    });
+    expect((await figures('en-US')).economicClassLabel).toBe('30201 Office');
+    ok(await server.post(`/api/expense/beforehand/submit?id=${doc.id}&confirmed=1`, {}, as('staff', PICK)));
+    // Submitted, its freeze is in: available now already leaves it out, and before it was 900.00.
+    expect(await figures()).toMatchObject({ frozen: true, available: '750.00', availableBefore: '900.00' });
+
+    // The journal names the document and opens it; finance's own record has no document to open.
+    const moves = await journal(office.id, PICK);
+    expect(moves.map((m) => [m.kind, m.sourceType, m.sourceOpen])).toEqual([
+      ['original', expect.anything(), false],
+      ['consume', 'budgetSubtract', false],
+      ['freeze', 'beforehand', true],
+    ]);
+    expect(moves[2]).toMatchObject({ sourceId: doc.id });
+    // Drilled down from a department × class cell: only that department's indicators of the class.
+    const cell = ok(
+      await server.get(
+        `/api/neikong/budgetSubtractDetails/page?deptId=${dept['教务处']}&economicClass=30201&pageSize=100`,
+        as('admin', PICK),
+      ),
+    ).records as Row[];
+    expect(cell.length).toBeGreaterThan(0);
+    expect(cell.every((r) => r.budgetId !== salary.id)).toBe(true);
+    expect(cell.some((r) => r.budgetId === office.id && r.sourceType === 'beforehand')).toBe(true);
+    const none = ok(
+      await server.get(`/api/neikong/budgetSubtractDetails/page?deptId=${dept['教务处']}&economicClass=399`, as('admin', PICK)),
+    );
+    expect(none.total).toBe(0);
+  });
+});

@@ -20,7 +20,7 @@ let budget30211 = 0;
 beforeAll(async () => {
   server = await startServer();
   tokens.admin = await server.login('admin', 'Admin@12345');
-  for (const name of ['dispatcher', 'staff', 'head', 'principal', 'finance', 'assets'])
+  for (const name of ['dispatcher', 'staff', 'head', 'principal', 'finance', 'assets', 'deputy'])
     tokens[name] = await server.login(name, 'Demo@12345');
   for (const name of ['citydispatcher', 'citystaff']) tokens[name] = await server.login(name, 'City@12345', 'city');
   for (const d of ok(await server.get('/api/core/dept/list', as('admin'))) as Row[]) dept[d.deptName] = Number(d.id);
@@ -60,7 +60,7 @@ const at = (n: number, hour: number, minute = 0) =>
 async function approveAll(entity: string, id: number) {
   for (let step = 0; step < 6; step++) {
     let decided = false;
-    for (const who of ['head', 'dispatcher', 'assets', 'finance', 'principal', 'admin']) {
+    for (const who of ['head', 'dispatcher', 'assets', 'finance', 'deputy', 'principal', 'admin']) {
       const tasks = ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as(who))).records as Row[];
       const task = tasks.find((t) => t.entity === entity && Number(t.businessKey) === id);
       if (!task) continue;

@@ -14,7 +14,7 @@ const tokens: Record<string, string> = {};
 const users: Record<string, number> = {};
 const dept: Record<string, number> = {};
 const YEAR = '2037'; // a year the demo seed leaves empty
-const PEOPLE = ['finance', 'head', 'staff', 'principal', 'secretary', 'cashier', 'assets', 'deputy'];
+const PEOPLE = ['finance', 'head', 'staff', 'principal', 'secretary', 'cashier', 'assets', 'deputy', 'deputy2'];
 
 beforeAll(async () => {
   server = await startServer();
@@ -86,7 +86,7 @@ const business = async (who: string, entity: string, id: number) =>
   ok(await server.get(`/api/workflow/instance/business?entity=${entity}&id=${id}`, as(who)));
 
 /** Decides every step of a document by whoever of `pool` holds it; answers who decided, in order. */
-async function approveAll(entity: string, id: number, pool = ['head', 'finance', 'principal', 'secretary', 'admin', 'deputy']) {
+async function approveAll(entity: string, id: number, pool = ['head', 'finance', 'deputy', 'principal', 'secretary', 'admin']) {
   const deciders: string[] = [];
   for (let step = 0; step < 6; step++) {
     let holder: string | null = null;
@@ -235,8 +235,9 @@ describe('segregation of duties', () => {
     const english = await business('admin', 'reimburse', saved.id);
     expect(english.tasks[0]).toMatchObject({ canAct: true });
     const deciders = await approveAll('reimburse', saved.id);
-    // The head's step: no leader above the principal's office, so the administrator.
-    expect(deciders).toEqual(['admin', 'finance', 'secretary']);
+    // The head's step: no leader above the principal's office, so the administrator; then finance,
+    // the deputy in charge, and the principal's own step (from 5,000.00) the party secretary's.
+    expect(deciders).toEqual(['admin', 'finance', 'deputy', 'secretary']);
     page = await business('principal', 'reimburse', saved.id);
     expect(page.document.approvalStatus).toBe('2');
   });
@@ -292,6 +293,9 @@ describe('segregation of duties', () => {
       expect(refused.body.msg).toMatch(/不能转办给.*申请人或已审批过该单据的其他环节/);
     }
     expect(await approveAll('reimburse', saved.id, ['finance'])).toEqual(['finance']);
+    // The deputy in charge's step: the other deputy's, never the applicant's.
+    expect(await taskOf('deputy', 'reimburse', saved.id)).toBeUndefined();
+    expect(await approveAll('reimburse', saved.id, ['deputy2'])).toEqual(['deputy2']);
     expect(await taskOf('principal', 'reimburse', saved.id)).toBeUndefined();
     const page = await business('secretary', 'reimburse', saved.id);
     expect(page.tasks).toEqual([
@@ -318,8 +322,12 @@ describe('segregation of duties', () => {
       ),
     );
     expect(await approveAll('reimburse', saved.id, ['cashier'])).toEqual(['cashier']);
+    expect(await approveAll('reimburse', saved.id, ['deputy'])).toEqual(['deputy']);
     const row = ok(await server.get(`/api/expense/funds/infoById/${saved.id}`, as('cashier')));
-    expect(row).toMatchObject({ approvalStatus: '2', approvedBy: [users.head, users.cashier].sort((a, b) => a - b) });
+    expect(row).toMatchObject({
+      approvalStatus: '2',
+      approvedBy: [users.head, users.cashier, users.deputy].sort((a, b) => a - b),
+    });
     const pay = await server.post(
       `/api/expense/funds/pay?id=${saved.id}`,
       { id: saved.id, payMethod: '2', paidDate: `${YEAR}-03-10` },

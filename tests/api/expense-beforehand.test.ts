@@ -16,7 +16,7 @@ const YEAR = '2035'; // a year the demo seed leaves empty: figures here are this
 beforeAll(async () => {
   server = await startServer();
   tokens.admin = await server.login('admin', 'Admin@12345');
-  for (const name of ['finance', 'head', 'staff', 'principal']) tokens[name] = await server.login(name, 'Demo@12345');
+  for (const name of ['finance', 'head', 'staff', 'principal', 'deputy']) tokens[name] = await server.login(name, 'Demo@12345');
   tokens.cityadmin = await server.login('cityadmin', 'City@12345', 'city');
   for (const d of ok(await server.get('/api/core/dept/list', as('admin'))) as Row[]) dept[d.deptName] = Number(d.id);
 });
@@ -168,7 +168,8 @@ describe('beforehand applications', () => {
     ok(await submit(a.id));
     await decide(a.id, 'head', 'approve');
     await decide(a.id, 'finance', 'approve');
-    // 5 000 and more: the principal too.
+    await decide(a.id, 'deputy', 'approve');
+    // 5 000 and more (the site's approval.headThreshold): the principal too.
     expect((await doc(a.id)).approvalStatus).toBe('1');
     await decide(a.id, 'principal', 'approve');
     expect((await doc(a.id)).approvalStatus).toBe('2');

@@ -14,7 +14,7 @@ const YEAR = '2040'; // a year the demo seed leaves empty: figures here are this
 beforeAll(async () => {
   server = await startServer();
   tokens.admin = await server.login('admin', 'Admin@12345');
-  for (const name of ['finance', 'head', 'staff', 'cashier', 'principal']) tokens[name] = await server.login(name, 'Demo@12345');
+  for (const name of ['finance', 'head', 'staff', 'cashier', 'principal', 'deputy']) tokens[name] = await server.login(name, 'Demo@12345');
 });
 afterAll(async () => server?.close());
 
@@ -87,6 +87,7 @@ describe('an employee fee batch', () => {
     expect(b).toMatchObject({ frozenAmount: '8800.00' });
     await decide(saved.id, 'head');
     await decide(saved.id, 'finance');
+    await decide(saved.id, 'deputy'); // the deputy in charge
     await decide(saved.id, 'principal'); // 5,000 and more: the head of the school too
     b = ok(await server.get(`/api/neikong/budget/infoById/${budget.id}`, as('admin')));
     expect(b).toMatchObject({ frozenAmount: '0.00', usedAmount: '8800.00' });
@@ -229,6 +230,7 @@ describe('fees of one month and kind to one person', () => {
     );
     await decide(first.id, 'head');
     await decide(first.id, 'finance');
+    await decide(first.id, 'deputy');
     expect((await read(first.id)).approvalStatus).toBe('2');
     // Approved, the first changes the second's tax: saved before, the second is stale.
     const stale = await submit(second.id);

@@ -15,7 +15,8 @@ const YEAR = '2039'; // a year the demo seed leaves empty: figures here are this
 beforeAll(async () => {
   server = await startServer();
   tokens.admin = await server.login('admin', 'Admin@12345');
-  for (const name of ['finance', 'head', 'staff', 'cashier']) tokens[name] = await server.login(name, 'Demo@12345');
+  for (const name of ['finance', 'head', 'staff', 'cashier', 'deputy', 'principal'])
+    tokens[name] = await server.login(name, 'Demo@12345');
   for (const d of ok(await server.get('/api/core/dept/list', as('admin'))) as Row[]) dept[d.deptName] = Number(d.id);
 });
 afterAll(async () => server?.close());
@@ -50,6 +51,10 @@ const approve = async (entity: string, api: string, id: number) => {
   ok(await server.post(`/api/expense/${api}/submit?id=${id}&confirmed=1`, {}, as('staff')));
   await decide(entity, id, 'head', 'approve');
   await decide(entity, id, 'finance', 'approve');
+  // The deputy in charge, and the principal from the site's approval.headThreshold.
+  await decide(entity, id, 'deputy', 'approve');
+  const todo = ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as('principal'))).records as Row[];
+  if (todo.some((t) => t.entity === entity && t.businessKey === id)) await decide(entity, id, 'principal', 'approve');
 };
 const loanOf = async (id: number) => ok(await server.get(`/api/expense/loan/infoById/${id}`, as('staff')));
 let invoiceNo = 71000000;

@@ -18,7 +18,7 @@ const YEAR = '2036'; // a year the demo seed leaves empty: figures here are this
 beforeAll(async () => {
   server = await startServer();
   tokens.admin = await server.login('admin', 'Admin@12345');
-  for (const name of ['finance', 'head', 'staff', 'teacher', 'principal', 'cashier'])
+  for (const name of ['finance', 'head', 'staff', 'teacher', 'principal', 'cashier', 'deputy'])
     tokens[name] = await server.login(name, 'Demo@12345');
   tokens.cityadmin = await server.login('cityadmin', 'City@12345', 'city');
   for (const d of ok(await server.get('/api/core/dept/list', as('admin'))) as Row[]) dept[d.deptName] = Number(d.id);
@@ -103,6 +103,15 @@ async function decide(entity: string, id: number, who: string, decision: 'approv
   expect(task, `${who} should have the task of ${entity} ${id}`).toBeTruthy();
   return ok(await server.post(`/api/workflow/task/${decision}`, { taskId: task!.id, comment: `${who} 意见` }, as(who)));
 }
+/**
+ * After finance (DOMAIN.md "Default approval chain"): the deputy in charge, and the principal when
+ * the amount reaches the site's approval.headThreshold.
+ */
+async function onwards(entity: string, id: number) {
+  await decide(entity, id, 'deputy', 'approve');
+  const todo = ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as('principal'))).records as Row[];
+  if (todo.some((t) => t.entity === entity && t.businessKey === id)) await decide(entity, id, 'principal', 'approve');
+}
 async function approvedApplication(budgetId: number, money: string): Promise<Row> {
   const a = ok(
     await server.post(
@@ -123,6 +132,7 @@ async function approvedApplication(budgetId: number, money: string): Promise<Row
   ok(await submit('beforehand', a.id));
   await decide('beforehand', a.id, 'head', 'approve');
   await decide('beforehand', a.id, 'finance', 'approve');
+  await onwards('beforehand', a.id);
   return a;
 }
 
@@ -307,6 +317,7 @@ describe('a reimbursement and the budget', () => {
     expect(await balance(budgetId)).toMatchObject({ frozen: '3500.00', available: '6500.00' });
     await decide('reimburse', r.id, 'head', 'approve');
     await decide('reimburse', r.id, 'finance', 'approve');
+    await onwards('reimburse', r.id);
     expect((await info(r.id)).approvalStatus).toBe('2');
     expect(await balance(budgetId)).toMatchObject({ frozen: '0.00', used: '3500.00', paid: '0.00', available: '6500.00' });
     // The application has nothing left to give back.
@@ -443,6 +454,7 @@ describe('a payment batch', () => {
       ok(await submit('funds', c.id));
       await decide('reimburse', c.id, 'head', 'approve');
       await decide('reimburse', c.id, 'finance', 'approve');
+      await onwards('reimburse', c.id);
       approved.push(c.id);
     }
     const draft = ok(await save(body(budgetId, ['50.00'], [invoice('50.00')])));

@@ -196,6 +196,7 @@ describe('users', () => {
       'citybuyer',
       'citycashier',
       'citydean',
+      'citydeputy',
       'citydispatcher',
       'cityfinance',
       'cityhead',

@@ -314,7 +314,8 @@ describe('process designer', () => {
     await admin.mouse.click(onFlow.x, onFlow.y);
     await expect.poll(() => panel(admin).getAttribute('data-element-id')).toBe('f_long');
     const condition = admin.locator('[data-testid=designer-condition]');
-    expect(await condition.inputValue()).toBe('days >= 3');
+    // The threshold is the site's setting, read by name (approval rules, issue 33).
+    expect(await condition.inputValue()).toBe("days >= setting('approval.leave.headDays')");
     expect(await admin.locator('[data-testid=designer-condition-hint]').textContent()).toContain('money');
     await condition.fill('days >= ');
     await expect.poll(() => panel(admin).locator('.ant-form-item-explain-error').textContent()).toContain('表达式有误');
@@ -337,7 +338,7 @@ describe('process designer', () => {
       '/api/workflow/model/page?modelKey=leave',
     );
     const seeded = list.data.records.find((r) => r.modelKey === 'leave')!;
-    expect((await savedModel(admin, seeded.id)).bpmnXml).toContain('days &gt;= 3</bpmn:conditionExpression>');
+    expect((await savedModel(admin, seeded.id)).bpmnXml).toContain("days &gt;= setting('approval.leave.headDays')</bpmn:conditionExpression>");
   });
 
   it('ran without page errors or Content-Security-Policy violations', () => {

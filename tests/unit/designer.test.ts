@@ -93,7 +93,10 @@ describe('designer BPMN contract', () => {
     const verdict = async (condition: string) => {
       const xml = fs
         .readFileSync(path.join(ROOT, 'schemas/leave/leave.bpmn'), 'utf8')
-        .replace('days &gt;= 3', condition.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+        .replace(
+          "days &gt;= setting('approval.leave.headDays')",
+          condition.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+        );
       return (await readModel(xml)).problems.length === 0;
     };
     for (const c of [
@@ -104,5 +107,12 @@ describe('designer BPMN contract', () => {
       'money >=',
     ])
       expect(await verdict(c), c).toBe(conditionError(c) === null);
+    // A site setting by its quoted name (approval chains): a process may read it, a form may not.
+    const threshold = "money >= setting('approval.headThreshold')";
+    expect(conditionError(threshold, { settings: true })).toBeNull();
+    expect(conditionError(threshold)).not.toBeNull();
+    expect(conditionError('money >= setting(key)', { settings: true })).toMatch(/one quoted setting name/);
+    expect(await verdict(threshold)).toBe(true);
+    expect(await verdict('money >= setting(key)')).toBe(false);
   });
 });

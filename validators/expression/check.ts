@@ -4,9 +4,16 @@
 import { FORBIDDEN, FUNCTIONS } from './evaluate.ts';
 import { parse, type Node } from './parse.ts';
 
+/** What a condition may do beyond the language's functions. */
+export interface ConditionOptions {
+  /** setting('key'): a site setting by its quoted name (workflow conditions: validators/expression/evaluate.ts). */
+  settings?: boolean;
+}
+
 /** What in a parsed condition would not run, or null. */
-function refusal(node: Node): string | null {
-  const first = (nodes: Node[]) => nodes.map(refusal).find((r) => r !== null) ?? null;
+function refusal(node: Node, options: ConditionOptions): string | null {
+  const refusalOf = (n: Node) => refusal(n, options);
+  const first = (nodes: Node[]) => nodes.map(refusalOf).find((r) => r !== null) ?? null;
   switch (node.type) {
     case 'literal':
       return null;
@@ -19,11 +26,15 @@ function refusal(node: Node): string | null {
         return `"${String(node.property.value)}" cannot be read`;
       return first([node.object, node.property]);
     case 'call':
+      if (options.settings && node.callee.type === 'name' && node.callee.name === 'setting')
+        return node.args.length === 1 && node.args[0]!.type === 'literal' && typeof node.args[0]!.value === 'string'
+          ? null
+          : "setting() takes one quoted setting name: setting('approval.headThreshold')";
       if (node.callee.type !== 'name' || !Object.hasOwn(FUNCTIONS, node.callee.name))
         return `only ${Object.keys(FUNCTIONS).join(', ')} can be called`;
       return first(node.args);
     case 'unary':
-      return refusal(node.arg);
+      return refusalOf(node.arg);
     case 'binary':
     case 'logical':
       return first([node.left, node.right]);
@@ -34,11 +45,48 @@ function refusal(node: Node): string | null {
 }
 
 /** Why a condition would not run, or null (empty is no condition). */
-export function conditionError(text: string): string | null {
+export function conditionError(text: string, options: ConditionOptions = {}): string | null {
   if (!text.trim()) return null;
   try {
-    return refusal(parse(text));
+    return refusal(parse(text), options);
   } catch (err) {
     return (err as Error).message;
   }
+}
+
+/** The settings a condition reads with setting('key'), by name (none when it does not parse). */
+export function settingNames(text: string): string[] {
+  const names = new Set<string>();
+  const walk = (node: Node): void => {
+    switch (node.type) {
+      case 'call':
+        if (node.callee.type === 'name' && node.callee.name === 'setting' && node.args[0]?.type === 'literal')
+          names.add(String(node.args[0].value));
+        node.args.forEach(walk);
+        return walk(node.callee);
+      case 'array':
+        return node.items.forEach(walk);
+      case 'member':
+        walk(node.object);
+        return walk(node.property);
+      case 'unary':
+        return walk(node.arg);
+      case 'binary':
+      case 'logical':
+        walk(node.left);
+        return walk(node.right);
+      case 'conditional':
+        walk(node.test);
+        walk(node.then);
+        return walk(node.else);
+      default:
+        return;
+    }
+  };
+  try {
+    if (text.trim()) walk(parse(text));
+  } catch {
+    // A condition that does not parse names nothing; conditionError says why.
+  }
+  return [...names];
 }

@@ -42,6 +42,20 @@ export const FUNCTIONS: Record<string, (...args: unknown[]) => unknown> = {
 };
 const CALLABLE = new Set<unknown>(Object.values(FUNCTIONS));
 
+/**
+ * The scope member holding the site settings a workflow condition reads by name:
+ * `money >= setting('approval.headThreshold')` (server/modules/workflow/service.ts puts the settings
+ * its process names there; a scope without it reads every setting as undefined).
+ */
+export const SETTINGS_SCOPE = '$settings';
+
+/** setting('key'): the value the scope's settings hold under that name, or undefined. */
+function settingOf(scope: Record<string, unknown>, key: unknown): unknown {
+  const settings = scope?.[SETTINGS_SCOPE];
+  if (!settings || typeof settings !== 'object' || typeof key !== 'string') return undefined;
+  return Object.hasOwn(settings, key) ? (settings as Record<string, unknown>)[key] : undefined;
+}
+
 function member(object: unknown, key: unknown): unknown {
   if (object === null || object === undefined) return undefined;
   const k = typeof key === 'number' ? key : String(key);
@@ -68,6 +82,8 @@ export function evaluate(node: Node, scope: Record<string, unknown>): unknown {
     case 'member':
       return member(evaluate(node.object, scope), evaluate(node.property, scope));
     case 'call': {
+      if (node.callee.type === 'name' && node.callee.name === 'setting' && !(scope && 'setting' in scope))
+        return settingOf(scope, node.args[0] ? evaluate(node.args[0], scope) : undefined);
       const fn = evaluate(node.callee, scope);
       if (!CALLABLE.has(fn)) throw new Error('only the expression functions can be called');
       return (fn as (...a: unknown[]) => unknown)(...node.args.map((a) => evaluate(a, scope)));

@@ -26,6 +26,7 @@ import type { HookContext } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { isLeaf, ledgerOf, spenderOf } from './hooks.ts';
 import { EntityService } from '../../entities/crud.ts';
+import { assertRefFits } from '../../entities/fits.ts';
 import { amountOf, cents, fromCents, type Balances } from './ledger.ts';
 
 /** Utilisation from which a freeze asks the caller to confirm (DOMAIN.md: ≥ 80 % warns). */
@@ -143,6 +144,13 @@ defineEffect('budget', async (ctx, effect, doc, event) => {
       const budgetId = Number(doc[String(effect.indicator)]);
       if (!Number.isSafeInteger(budgetId) || budgetId < 1) throw new AppError(Code.notFound, 'budget.notFound');
       await assertSpendable(ctx, budgetId);
+      // Of a class the document may be charged to (refPrefix): a draft saved before the rule too.
+      const indicatorField = ctx.entity.byName.get(String(effect.indicator));
+      if (indicatorField?.refPrefix) {
+        const { locale } = ctx.request;
+        const dicts = await ctx.s.dictionaries.get(ctx.site.id, locale);
+        await assertRefFits(ctx.trx, { s: ctx.s, siteKey: ctx.site.key, locale, dicts }, ctx.entity, indicatorField, budgetId);
+      }
       // Nothing to hold this year (a contract whose instalments all fall next year).
       if (cents(String(doc[String(effect.amount)] ?? '0')) === 0n) return;
       const amount = amountOf(doc[String(effect.amount)]);
@@ -219,6 +227,29 @@ defineEffect('budget', async (ctx, effect, doc, event) => {
       throw new Error(`${ctx.entity.name}: unknown budget effect ${String(effect.budget)}`);
   }
 });
+
+/**
+ * Part of what a document made used is paid (a payment paying a claim in parts, modules/payment):
+ * that much of its holds' used figure is paid through the ledger and leaves the hold, so the `pay`
+ * that settles the document later pays only the rest. `ctx.entity` is the paid document's entity.
+ */
+export async function payPart(ctx: HookContext, doc: Row, amount: bigint): Promise<void> {
+  const docId = Number(doc.id);
+  const numbered = ctx.entity.fields.find((f) => f.sequence)?.name ?? ctx.entity.display;
+  const source = { type: ctx.entity.name, id: docId, note: 'payPart', no: numbered ? String(doc[numbered] ?? '') : null };
+  const ledger = ledgerOf(ctx);
+  let left = amount;
+  for (const hold of await holdsOf(ctx, docId)) {
+    if (left <= 0n) break;
+    const used = cents(hold.used);
+    const paid = used < left ? used : left;
+    if (paid <= 0n) continue;
+    await ledger.pay(Number(hold.budget_id), fromCents(paid), source);
+    await sql`update nk_budget_hold set used = used - ${fromCents(paid)}::numeric where source_type = ${ctx.entity.name}
+      and source_id = ${docId} and budget_id = ${hold.budget_id} and top_dept_id = ${ctx.site.id}`.execute(ctx.trx);
+    left -= paid;
+  }
+}
 
 /**
  * Sets what a document holds on an indicator to `target` (a contract whose plan a change rewrote):

@@ -8,12 +8,12 @@ import { sql } from 'kysely';
 import type { Services } from '../../app.ts';
 import { EntityService, idsOf, oneIdOf } from '../../entities/crud.ts';
 import { exportRows } from '../../entities/excel.ts';
-import { pagingOf, whereAll, type Query } from '../../entities/query.ts';
+import { idText, pagingOf, whereAll, type Query } from '../../entities/query.ts';
 import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';
-import { ApprovalStatus, historyStepIn, TaskStatus, Workflow } from '../workflow/service.ts';
+import { approvable, ApprovalStatus, historyStepIn, TaskStatus, Workflow } from '../workflow/service.ts';
 import { isLeaf, journalInReadersLanguage, spenderOf } from './hooks.ts';
 import './adjust.ts';
 import './effects.ts';
@@ -144,6 +144,10 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
     if (budgetId !== null && (!Number.isSafeInteger(budgetId) || budgetId < 1))
       throw new AppError(Code.notFound, 'budget.notFound');
     const kind = typeof q.kind === 'string' && /^[a-zA-Z]{1,16}$/.test(q.kind) ? q.kind : null;
+    // A drill-down from budget against actual: a department's movements, or a department × class cell's.
+    const deptId = q.deptId === undefined || q.deptId === '' ? null : idText(q.deptId, 'deptId');
+    const economicClass =
+      typeof q.economicClass === 'string' && /^[0-9A-Za-z]{1,20}$/.test(q.economicClass) ? q.economicClass : null;
     const { site } = caller(request);
     const where = sql.join(
       [
@@ -153,6 +157,8 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
         ...scope,
         ...(budgetId ? [sql`t.id = ${budgetId}`] : []),
         ...(kind ? [sql`j.kind = ${kind}`] : []),
+        ...(deptId ? [sql`t.dept_id = ${deptId}`] : []),
+        ...(economicClass ? [sql`t.economic_class like ${`${economicClass}%`}`] : []),
       ],
       sql` and `,
     );
@@ -176,7 +182,13 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
         j.created_by as "createdBy", u.real_name as "createdByLabel"
       from nk_budget_journal j join nk_budget t on t.id = j.budget_id left join sys_user u on u.id = j.created_by
       where ${where} order by j.id desc limit ${pageSize} offset ${(pageNum - 1) * pageSize}`.execute(db);
-    for (const row of rows.rows) journalInReadersLanguage({ s, site, locale: request.locale }, row);
+    // A row opens its document where it has one with an approval page (its view for the reader).
+    const documents = s.schemas.forSite(site.key).entities;
+    for (const row of rows.rows) {
+      journalInReadersLanguage({ s, site, locale: request.locale }, row);
+      const source = typeof row.sourceType === 'string' ? documents.get(row.sourceType) : undefined;
+      row.sourceOpen = Boolean(source && approvable(source) && Number(row.sourceId) > 0);
+    }
     return ok(request, { records: rows.rows, total, capped, current: pageNum, pageNum, pageSize });
   });
 

@@ -31,6 +31,7 @@ import { cents, fromCents } from '../budget/ledger.ts';
 import { holdTo } from '../budget/effects.ts';
 import { dutyOnChange, stampDuty, taxBase } from './stamp-duty.ts';
 import { siteNow } from '../../platform/site-time.ts';
+import { instalmentFigures } from './instalments.ts';
 
 type Row = Record<string, unknown>;
 
@@ -159,6 +160,22 @@ defineHooks('contractPayment', {
     if (!merged.payee) row.payee = contract.counterparty ?? null;
     if (!merged.payeeAccount) row.payeeAccount = contract.counterparty_account ?? null;
     if (!merged.payeeBank) row.payeeBank = contract.counterparty_bank ?? null;
+    // The instalment is one of the plan, open, and the amount at most what is left of it — said at
+    // save, not first at submit (./instalments.ts: what is left counts the other requests).
+    const no = Number(merged.instalmentNo);
+    if (!Number.isSafeInteger(no) || no < 1) return;
+    const line = (await instalmentFigures(ctx.trx, ctx.s, ctx.site.key, contractId, existing ? Number(existing.id) : null)).find(
+      (l) => l.instalmentNo === no,
+    );
+    if (!line) throw new AppError(Code.invalid, 'contract.noInstalment', { contract: contract.contract_no, n: no });
+    if (line.instalmentState !== OPEN) {
+      const states = (await ctx.s.dictionaries.get(ctx.site.id, ctx.request.locale)).get('contract_instalment_state') ?? [];
+      const state = states.find((d) => d.dictValue === line.instalmentState)?.dictLabel ?? line.instalmentState;
+      throw new AppError(Code.conflict, 'contract.instalmentNotOpen', { contract: contract.contract_no, n: no, state });
+    }
+    const amount = String(merged.amount ?? '');
+    if (/^\d+(\.\d{1,2})?$/.test(amount) && cents(amount) > cents(line.left))
+      throw new AppError(Code.invalid, 'contract.aboveLeft', { contract: contract.contract_no, n: no, amount, left: line.left });
   },
 });
 

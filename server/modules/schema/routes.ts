@@ -82,6 +82,17 @@ export function publicEntity(e: EntityDef, all?: Map<string, EntityDef>): Record
               refDisplay: target.display,
               refPick: target.pick ?? 'page',
               refTree: target.tree,
+              // The referred entity's picker: its columns (titles are text keys, dictionaries named)
+              // and whether the typed text goes as `keyword` (code or name) rather than the display field.
+              ...(target.picker?.columns?.length
+                ? {
+                    refColumns: target.picker.columns
+                      .map((name) => target.byName.get(name))
+                      .filter((c) => c !== undefined)
+                      .map((c) => ({ field: c.name, title: c.title, type: c.type, ...(c.dict ? { dict: c.dict } : {}) })),
+                  }
+                : {}),
+              ...(target.picker?.search?.length ? { refSearch: 'keyword' } : {}),
               // The generic page needs the referred entity's list key: a picker without it stays shut.
               ...(target.pick ? {} : { refKey: permissionOf(target, 'list') }),
             }

@@ -12,8 +12,18 @@
 // nk:escalateTo="partySecretary" names the roles that decide the step when everyone its rule names
 // is excluded by those duties (the principal's own claim goes to the party secretary), before the
 // leaders up the applicant's department tree and the site's administrators (./duties.ts).
+// Approval chains (issue 33, docs/decisions.md "Approval chains"):
+// - a condition reads a site setting by name, never a literal threshold:
+//   money >= setting('approval.headThreshold'); a candidate list entry may name a setting whose
+//   value is the list (nk:candidates="setting:approval.owningRole.purchase");
+// - nk:reason="approval.reason.head" (a text key of the schemas' i18n.json) says why the step is
+//   there, with the values it names: nk:reasonValues="threshold=setting('approval.headThreshold');
+//   amount=max(money, amount)" (name=expression, separated by ';'), worked out when the step opens;
+// - nk:countersign="all": every candidate decides (one task each); one rejection rejects;
+// - nk:copyTo="role:auditor,user:12,setting:approval.copyTo.contract": told when the step opens,
+//   to read the document, never to decide it.
 import BpmnModdle from 'bpmn-moddle';
-import { conditionError } from '../../../validators/expression/check.ts';
+import { conditionError, settingNames } from '../../../validators/expression/check.ts';
 
 export const NK_NAMESPACE = 'http://neikong.dev/schema/bpmn';
 export const CANDIDATE_TYPES = ['role', 'user', 'deptLeader', 'namedDeptLeader', 'starter'] as const;
@@ -34,6 +44,45 @@ export interface TaskNode {
   allowRepeat?: boolean;
   /** Role keys deciding the step when all its candidates are excluded by the duties (`nk:escalateTo`). */
   escalateTo?: string[];
+  /** Every candidate decides (`nk:countersign="all"`): one task each; the step passes when all approved. */
+  countersign?: boolean;
+  /** Why the step is there: a text key and its values, name → expression (`nk:reason`, `nk:reasonValues`). */
+  reason?: { key: string; values: Record<string, string> };
+  /** Who is told when the step opens, without deciding it (`nk:copyTo`: role:<key>, user:<id>, setting:<key>). */
+  copyTo?: string[];
+}
+
+/** A list entry naming the setting that holds the list (`setting:approval.owningRole.purchase`). */
+export const SETTING_ENTRY = /^setting:([a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)+)$/;
+/** A list attribute's entries with every `setting:<key>` replaced by the entries its value lists. */
+export function expandSettings(entries: string[], settings: Record<string, unknown>): string[] {
+  return entries.flatMap((e) => {
+    const m = SETTING_ENTRY.exec(e);
+    if (!m) return [e];
+    return String(settings[m[1]!] ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+  });
+}
+
+/** An entry of nk:copyTo. */
+const COPY_ENTRY = /^(role:[A-Za-z][A-Za-z0-9_-]{0,63}|user:\d{1,12}|setting:[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+)$/;
+const REASON_KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/;
+const VALUE_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/** nk:reasonValues: 'threshold=setting(...); amount=money' → { threshold: 'setting(...)', amount: 'money' }, null when malformed. */
+export function reasonValuesOf(text: string | undefined): Record<string, string> | null {
+  const values: Record<string, string> = {};
+  for (const part of (text ?? '').split(';')) {
+    if (!part.trim()) continue;
+    const at = part.indexOf('=');
+    const name = part.slice(0, at).trim();
+    const expression = part.slice(at + 1).trim();
+    if (at < 1 || !VALUE_NAME.test(name) || !expression || conditionError(expression, { settings: true })) return null;
+    values[name] = expression;
+  }
+  return values;
 }
 
 export interface ProcessModel {
@@ -41,6 +90,8 @@ export interface ProcessModel {
   name: string;
   /** User tasks by element id: what a task needs when the engine reaches it. */
   tasks: Record<string, TaskNode>;
+  /** The site settings the process reads (conditions, candidates, copies, reasons), by name. */
+  settings: string[];
 }
 
 export interface Problem {
@@ -57,7 +108,10 @@ export interface Problem {
     | 'workflow.unreachable'
     | 'workflow.deadEnd'
     | 'workflow.unsupported'
-    | 'workflow.badKey';
+    | 'workflow.badKey'
+    | 'workflow.badReason'
+    | 'workflow.badCopyTo'
+    | 'workflow.badCountersign';
 }
 
 /** Elements the engine runs for approvals; anything else is refused at deploy. */
@@ -111,6 +165,18 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
   if (!nodes.some((n) => n.$type === 'bpmn:EndEvent')) problems.push({ element: '', key: 'workflow.noEnd' });
 
   const tasks: Record<string, TaskNode> = {};
+  const settings = new Set<string>();
+  const listOf = (text: string | undefined) =>
+    (text ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
+  const named = (entries: string[]) => {
+    for (const e of entries) {
+      const m = SETTING_ENTRY.exec(e);
+      if (m) settings.add(m[1]!);
+    }
+  };
   for (const n of nodes.filter((x) => x.$type === 'bpmn:UserTask')) {
     const name = (n.name ?? '').trim();
     if (!name) problems.push({ element: n.id, key: 'workflow.taskUnnamed' });
@@ -120,6 +186,21 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
       .map((c) => c.trim())
       .filter(Boolean);
     const needsList = type === 'role' || type === 'user' || type === 'namedDeptLeader';
+    named(candidates);
+    const reasonKey = attr(n, 'reason')?.trim();
+    const reasonValues = reasonValuesOf(attr(n, 'reasonValues'));
+    if (
+      (reasonKey !== undefined && !REASON_KEY.test(reasonKey)) ||
+      reasonValues === null ||
+      (!reasonKey && attr(n, 'reasonValues')?.trim())
+    )
+      problems.push({ element: name || n.id, key: 'workflow.badReason' });
+    for (const e of Object.values(reasonValues ?? {})) for (const k of settingNames(e)) settings.add(k);
+    const copyTo = listOf(attr(n, 'copyTo'));
+    if (copyTo.some((c) => !COPY_ENTRY.test(c))) problems.push({ element: name || n.id, key: 'workflow.badCopyTo' });
+    named(copyTo);
+    const countersign = attr(n, 'countersign')?.trim();
+    if (countersign && countersign !== 'all') problems.push({ element: name || n.id, key: 'workflow.badCountersign' });
     if (!type || !CANDIDATE_TYPES.includes(type) || (needsList && !candidates.length)) {
       problems.push({ element: name || n.id, key: 'workflow.noCandidate' });
     } else
@@ -138,6 +219,9 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
                 .filter(Boolean),
             }
           : {}),
+        ...(countersign === 'all' ? { countersign: true } : {}),
+        ...(reasonKey && REASON_KEY.test(reasonKey) ? { reason: { key: reasonKey, values: reasonValues ?? {} } } : {}),
+        ...(copyTo.length ? { copyTo } : {}),
       };
   }
   for (const f of flows) {
@@ -148,8 +232,10 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
       problems.push({ element: f.name || f.id, key: 'workflow.badCondition' });
       continue;
     }
-    // It must parse and call only the language's functions (process.exit() parses, and would fail later).
-    if (conditionError(c.body)) problems.push({ element: f.name || f.id, key: 'workflow.badCondition' });
+    // It must parse and call only the language's functions (process.exit() parses, and would fail
+    // later); a site setting is read by its quoted name.
+    if (conditionError(c.body, { settings: true })) problems.push({ element: f.name || f.id, key: 'workflow.badCondition' });
+    for (const k of settingNames(c.body)) settings.add(k);
   }
 
   // Every node reachable from a start, and every node able to reach an end.
@@ -178,7 +264,7 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
     if (!reached.has(n.id)) problems.push({ element: n.name || n.id, key: 'workflow.unreachable' });
     else if (!ending.has(n.id)) problems.push({ element: n.name || n.id, key: 'workflow.deadEnd' });
   }
-  return { model: { processKey: process.id, name: process.name || process.id, tasks }, problems };
+  return { model: { processKey: process.id, name: process.name || process.id, tasks, settings: [...settings].sort() }, problems };
 }
 
 /** A new model's starting diagram: start → one approval by the department leader → end. */

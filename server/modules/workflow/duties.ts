@@ -12,7 +12,8 @@
 // at start for tasks opened before this rule. So the task list and the approval page, which read
 // candidate_ids, never offer a decision the server would refuse.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { TaskNode } from './bpmn.ts';
+import { expandSettings, SETTING_ENTRY, type TaskNode } from './bpmn.ts';
+import { SETTINGS_SCOPE } from '../../../validators/expression/evaluate.ts';
 import type { MessageKey } from '../../platform/messages.ts';
 
 type Db = Transaction<any> | Kysely<any>;
@@ -82,7 +83,8 @@ async function leaderFrom(db: Db, siteId: number, deptId: number | null, out: Se
   return [];
 }
 
-async function holdersOf(db: Db, siteId: number, roles: string[]): Promise<number[]> {
+/** The site's active users holding one of these roles (by key, or by id as the designer may store it). */
+export async function holdersOf(db: Db, siteId: number, roles: string[]): Promise<number[]> {
   if (!roles.length) return [];
   const rows = await sql<{ id: number }>`select distinct u.id from sys_user u join sys_user_role ur on ur.user_id = u.id
     join sys_role r on r.id = ur.role_id where u.top_dept_id = ${siteId} and u.status = '0' and r.status = '0'
@@ -98,15 +100,33 @@ async function administrators(db: Db, siteId: number): Promise<number[]> {
   return rows.rows.map((r) => Number(r.id));
 }
 
+/**
+ * The step's candidate list with each `setting:<key>` entry replaced by the list that setting held
+ * when the document was submitted (the instance's variables: ./chains.ts).
+ */
+function candidateList(node: TaskNode, instance: Row): string[] {
+  if (!node.candidates.some((c) => SETTING_ENTRY.test(c))) return node.candidates;
+  let variables = instance.variables as unknown;
+  if (typeof variables === 'string') {
+    try {
+      variables = JSON.parse(variables);
+    } catch {
+      variables = {};
+    }
+  }
+  return expandSettings(node.candidates, ((variables as Row | null)?.[SETTINGS_SCOPE] ?? {}) as Row);
+}
+
 /** Who the step's rule names (DOMAIN.md: roles, users, the applicant's leader…), before the duties. */
 async function byRule(db: Db, node: TaskNode | undefined, instance: Row): Promise<number[]> {
   const siteId = Number(instance.top_dept_id);
   const none = new Set<number>();
+  const candidates = node ? candidateList(node, instance) : [];
   switch (node?.candidateType) {
     case 'role':
-      return holdersOf(db, siteId, node.candidates);
+      return holdersOf(db, siteId, candidates);
     case 'user': {
-      const wanted = node.candidates.map(Number).filter((n) => Number.isInteger(n));
+      const wanted = candidates.map(Number).filter((n) => Number.isInteger(n));
       if (!wanted.length) return [];
       const rows = await db
         .selectFrom('sys_user')
@@ -122,7 +142,7 @@ async function byRule(db: Db, node: TaskNode | undefined, instance: Row): Promis
       return leaderFrom(db, siteId, instance.starter_dept_id === null ? null : Number(instance.starter_dept_id), none);
     case 'namedDeptLeader': {
       const ids: number[] = [];
-      for (const d of node.candidates) ids.push(...(await leaderFrom(db, siteId, Number(d), none)));
+      for (const d of candidates) ids.push(...(await leaderFrom(db, siteId, Number(d), none)));
       return ids;
     }
     case 'starter':

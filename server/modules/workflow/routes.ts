@@ -15,12 +15,16 @@ import { atExtensionNode, starterXml, type TaskNode } from './bpmn.ts';
 import { approvable, historyStepIn, processTextIn, TaskStatus, titleIn, Workflow, type MeetingMinutes } from './service.ts';
 import { ok } from '../../platform/answer.ts';
 import { documentWarnings } from '../warning/rules.ts';
+import { documentBudget } from '../budget/figures.ts';
 import { listSeparator, type Locale } from '../../../validators/locale.ts';
+import { reasonText } from './chains.ts';
+import { approvalRuleRoutes } from './rules.ts';
 
 type Row = Record<string, unknown>;
 
 export default function workflowRoutes(app: FastifyInstance, s: Services) {
   const flow = (request: FastifyRequest) => new Workflow(s, request);
+  approvalRuleRoutes(app, s);
 
   app.post(
     '/workflow/model/deploy',
@@ -205,9 +209,17 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
             }>`select nodes from wf_definition where id = ${instances.rows[0].definition_id}`.execute(db)
           ).rows[0]?.nodes ?? {})
         : {};
+      // Whom a step copied (抄送) reads the document as its approvers do, and never decides it.
+      const copies = ids.length
+        ? (
+            await sql<Row>`select id, element_id, user_id, read_flag from wf_copy
+              where instance_id in (${sql.join(ids)}) and user_id = ${principal.userId}`.execute(db)
+          ).rows
+        : [];
       const involved =
         tasks.some((tk) => ((tk.candidate_ids as number[]) ?? []).map(Number).includes(principal.userId)) ||
-        instances.rows.some((i) => Number(i.starter_id) === principal.userId);
+        instances.rows.some((i) => Number(i.starter_id) === principal.userId) ||
+        copies.length > 0;
       const docs = new EntityService(s, entity, request);
       let doc: Row;
       if (involved) doc = docs.wire(await docs.findOnSite(id));
@@ -216,9 +228,13 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
         if (!s.access.can(principal, key)) throw new AppError(Code.forbidden, 'auth.forbidden', { key });
         doc = docs.wire(await docs.find(id));
       }
+      if (copies.some((c) => c.read_flag !== '1'))
+        await sql`update wf_copy set read_flag = '1' where user_id = ${principal.userId} and instance_id in (${sql.join(ids)})`.execute(
+          db,
+        );
       const history = ids.length
         ? (
-            await sql<Row>`select h.*, t.element_id, i.process_key from wf_history h join wf_instance i on i.id = h.instance_id
+            await sql<Row>`select h.*, t.element_id, t.reason, i.process_key from wf_history h join wf_instance i on i.id = h.instance_id
               left join wf_task t on t.id = h.task_id where h.instance_id in (${sql.join(ids)}) order by h.id`.execute(db)
           ).rows
         : [];
@@ -249,11 +265,17 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
           id: Number(tk.id),
           name: stepOf(tk),
           canAct: ((tk.candidate_ids as number[]) ?? []).map(Number).includes(principal.userId),
+          // Why the step is there (nk:reason), in the reader's language: the threshold, the amount.
+          reason: reasonText(texts, tk.reason, locale),
+          // One of the tasks of a countersign step: each of its candidates decides.
+          ...(nodes[String(tk.element_id)]?.countersign ? { countersign: true } : {}),
           // Why the step is not with whom its rule names (segregation of duties: ./duties.ts).
           ...(tk.escalation ? { escalation: texts[`workflow.escalation.${String(tk.escalation)}`]?.[locale] ?? null } : {}),
           ...(atExtension && atExtensionNode(nodes, String(tk.element_id)) ? { meetingRecord: true } : {}),
         })),
         canWithdraw: Boolean(current && !current.ended && Number(current.starter_id) === principal.userId && !approvedOnce),
+        // The document was copied to the caller (抄送): to read, not to decide.
+        copiedToMe: copies.length > 0,
         // What the document raised for its approvers to see (a warning word, a hotel over its ceiling).
         warnings: await documentWarnings(
           db,
@@ -263,9 +285,12 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
           request.locale,
           (type, locale) => s.schemas.texts[`${type}.title`]?.[locale],
         ),
+        // A pending document's indicator: available now, and after this document (or before its freeze).
+        budget: await documentBudget(s, site, entity, doc, locale),
         history: history.map((h) => ({
           id: Number(h.id),
           node: historyStepIn(texts, h, locale),
+          ...(h.reason ? { reason: reasonText(texts, h.reason, locale) } : {}),
           userName: h.user_name,
           decision: h.decision,
           comment: h.comment,
@@ -347,6 +372,21 @@ const instanceInReadersLanguage = {
 };
 defineHooks('wfInstance', instanceInReadersLanguage);
 defineHooks('wfFinished', instanceInReadersLanguage);
+
+// The "copied to me" list (抄送我的): the document's kind and the step in the reader's language.
+defineHooks('wfCopy', {
+  inReadersLanguage({ s, site, locale }, row) {
+    if (typeof row.title === 'string') row.title = titleIn(s, site.key, String(row.entity), row.title, locale);
+    if (typeof row.name === 'string' && row.processKey && row.elementId)
+      row.name = processTextIn(
+        s.schemas.forSite(site.key).texts,
+        String(row.processKey),
+        String(row.elementId),
+        row.name,
+        locale,
+      );
+  },
+});
 
 defineHooks('wfModel', {
   beforeSave(_ctx, row, existing) {

@@ -19,6 +19,8 @@ import { atExtensionNode, readModel, type TaskNode } from './bpmn.ts';
 import { meetingRecordState } from '../../../validators/meeting-record.ts';
 import { completeTask, startProcess, type Step } from './engine.ts';
 import { candidatesFor, excludedOf, outOf, refusalOf } from './duties.ts';
+import { chainVariables, copyStep, reasonOf, variablesOf as storedVariables } from './chains.ts';
+import { isSecretSetting } from '../system/secrets.ts';
 
 /** DOMAIN.md: approval status of every approvable document. */
 export const ApprovalStatus = { draft: '0', inApproval: '1', approved: '2', rejected: '3', withdrawn: '4', cancelled: '5' };
@@ -78,6 +80,10 @@ export class Workflow {
     if (read.processKey !== model.model_key) {
       throw new AppError(Code.invalid, 'workflow.keyMismatch', { key: read.processKey, model: model.model_key });
     }
+    // The settings it reads by name are settings of this site (never a write-only secret).
+    const held = await this.s.siteConfig.all(site.id);
+    const unknown = read.settings.filter((k) => !held.has(k) || isSecretSetting(k));
+    if (unknown.length) throw new AppError(Code.invalid, 'workflow.unknownSetting', { keys: unknown.join(', ') });
     return this.db.transaction().execute(async (trx) => {
       const last = await trx
         .selectFrom('wf_definition')
@@ -160,7 +166,11 @@ export class Workflow {
         : undefined;
       if (!definition) throw new AppError(Code.invalid, 'workflow.noDefinition', { key: key ?? entity.name });
       if (definition.suspended === '1') throw new AppError(Code.conflict, 'workflow.suspended', { key: definition.process_key });
-      const variables = this.variablesOf(entity, doc);
+      // The document's fields, the applicant's roles and the site's rules the process names (./chains.ts).
+      const variables = {
+        ...this.variablesOf(entity, doc),
+        ...(await chainVariables(trx, site.id, principal, String(definition.bpmn_xml))),
+      };
       const step = await startProcess(definition.process_key, definition.bpmn_xml, variables);
       const now = new Date(this.s.clock.now());
       const title = this.titleOf(entity, doc);
@@ -259,6 +269,19 @@ export class Workflow {
         // Never to someone who may not decide it (the applicant, who decided an earlier step).
         if (outOf(node, excluded).has(Number(to.id)))
           throw new AppError(Code.invalid, 'workflow.transferExcluded', { name: String(to.real_name ?? '') });
+        // A countersign step is one decision per person: never two of its tasks to one of them.
+        if (node?.countersign) {
+          const siblings = await trx
+            .selectFrom('wf_task')
+            .select('candidate_ids')
+            .where('instance_id', '=', instance.id)
+            .where('element_id', '=', row.element_id)
+            .where('status', '=', TaskStatus.open)
+            .where('id', '<>', row.id)
+            .execute();
+          if (siblings.some((x) => ((x.candidate_ids ?? []) as number[]).map(Number).includes(Number(to.id))))
+            throw new AppError(Code.invalid, 'workflow.countersignHolder', { name: String(to.real_name ?? '') });
+        }
         await trx
           .updateTable('wf_task')
           .set({ candidate_ids: JSON.stringify([to.id]) })
@@ -287,6 +310,24 @@ export class Workflow {
       }
       // Whoever decided a step no longer decides a parallel one (unless it allows it).
       if (decision === 'approve') await this.narrowOpenTasks(trx, instance, nodes, entity, principal.userId);
+      // A countersign step passes when every one of its tasks is approved; until then the engine waits.
+      if (node?.countersign) {
+        const waiting = await trx
+          .selectFrom('wf_task')
+          .select('id')
+          .where('instance_id', '=', instance.id)
+          .where('element_id', '=', row.element_id)
+          .where('status', '=', TaskStatus.open)
+          .execute();
+        if (waiting.length) {
+          await trx
+            .updateTable('wf_instance')
+            .set({ updated_at: now, updated_by: principal.userId })
+            .where('id', '=', instance.id)
+            .execute();
+          return { instanceId: instance.id, status: 'running' };
+        }
+      }
       // Parallel branches: the engine moves on only when every open task of this element is done.
       const step = await completeTask(instance.process_key, instance.engine_state, row.element_id, { decision, comment });
       await trx
@@ -439,31 +480,48 @@ export class Workflow {
     const have = new Set(open.map((o) => o.element_id));
     const fresh = step.waiting.filter((w) => !have.has(w));
     const excluded = fresh.length ? await excludedOf(trx, instance, this.madeByTable(entity)) : null;
+    const variables = storedVariables(instance);
+    const at = new Date(this.s.clock.now());
     for (const elementId of fresh) {
       const node = nodes[elementId];
       const { ids: candidates, escalation } = await candidatesFor(trx, node, instance, excluded!);
-      await trx
-        .insertInto('wf_task')
-        .values({
-          top_dept_id: instance.top_dept_id,
-          instance_id: instance.id,
-          element_id: elementId,
-          name: node?.name ?? elementId,
-          candidate_ids: JSON.stringify(candidates),
-          escalation,
-          entity: instance.entity,
-          business_key: instance.business_key,
-          title: instance.title,
-          starter_id: instance.starter_id,
-          created_at: new Date(this.s.clock.now()),
-        })
-        .execute();
+      // Why the step is there, with the values it names (the threshold, the document's amount).
+      const reason = reasonOf(node, variables);
+      // A countersign step: one task for each of its candidates, all to approve. Gone one level up
+      // (every named one excluded by the duties), it is one task again, for whoever is left.
+      const groups = node?.countersign && !escalation && candidates.length > 1 ? candidates.map((id) => [id]) : [candidates];
+      for (const group of groups)
+        await trx
+          .insertInto('wf_task')
+          .values({
+            top_dept_id: instance.top_dept_id,
+            instance_id: instance.id,
+            element_id: elementId,
+            name: node?.name ?? elementId,
+            candidate_ids: JSON.stringify(group),
+            escalation,
+            reason: reason ? JSON.stringify(reason) : null,
+            entity: instance.entity,
+            business_key: instance.business_key,
+            title: instance.title,
+            starter_id: instance.starter_id,
+            created_at: at,
+          })
+          .execute();
+      // Copies (抄送): told now, to read the document, never to decide it.
+      if (node?.copyTo?.length) {
+        const site = this.ctx.site;
+        await copyStep(this.s, trx, site, instance, node, elementId, at, (locale) =>
+          titleIn(this.s, site.key, String(instance.entity), String(instance.title ?? ''), locale),
+        );
+      }
     }
     await trx
       .updateTable('wf_instance')
       .set({
         current_nodes: step.waiting
           .map((w) => nodes[w]?.name ?? w)
+          .filter((name, i, all) => all.indexOf(name) === i)
           .join('、')
           .slice(0, 300),
       })
@@ -648,7 +706,7 @@ export function historyStepIn(texts: Texts, row: Row, locale: Locale): string {
 export async function repairOpenTasks(s: Services): Promise<number> {
   const db = s.database.db as unknown as import('kysely').Kysely<any>;
   const suspects = await sql<Row>`select t.id as task_id, t.element_id, t.candidate_ids,
-      t.instance_id, i.top_dept_id, i.entity, i.business_key, i.starter_id, i.starter_dept_id, d.nodes
+      t.instance_id, i.top_dept_id, i.entity, i.business_key, i.starter_id, i.starter_dept_id, i.variables, d.nodes
     from wf_task t join wf_instance i on i.id = t.instance_id join wf_definition d on d.id = i.definition_id
     where t.status = ${TaskStatus.open} and not i.ended
       and (t.candidate_ids @> jsonb_build_array(i.starter_id)

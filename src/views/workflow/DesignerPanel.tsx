@@ -206,7 +206,8 @@ export default function DesignerPanel({
     }
   };
 
-  const conditionProblem = useMemo(() => conditionError(condition), [condition]);
+  // A gateway's condition may read a site setting by name: setting('approval.headThreshold').
+  const conditionProblem = useMemo(() => conditionError(condition, { settings: true }), [condition]);
 
   if (!element || !kind) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('designer.nothingSelected')} />;
 

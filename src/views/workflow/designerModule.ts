@@ -22,6 +22,12 @@ export const nkModdle = {
         // Segregation of duties (server/modules/workflow/duties.ts).
         { name: 'escalateTo', isAttr: true, type: 'String' },
         { name: 'allowRepeat', isAttr: true, type: 'String' },
+        // Approval chains (server/modules/workflow/bpmn.ts): why the step is there, all candidates
+        // deciding, and who is told without deciding (抄送).
+        { name: 'reason', isAttr: true, type: 'String' },
+        { name: 'reasonValues', isAttr: true, type: 'String' },
+        { name: 'countersign', isAttr: true, type: 'String' },
+        { name: 'copyTo', isAttr: true, type: 'String' },
       ],
     },
   ],

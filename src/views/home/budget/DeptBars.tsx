@@ -4,6 +4,8 @@ import { useMemo } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { theme } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { withVersion } from '../../../router/Guard.tsx';
 import { useStores } from '../../../stores/index.ts';
 import BlockCard from './BlockCard.tsx';
 import Chart, { type ChartOption } from './Chart.tsx';
@@ -13,7 +15,15 @@ import SrTable from './SrTable.tsx';
 
 export default observer(function DeptBars() {
   const { t } = useTranslation();
-  const { settings } = useStores();
+  const { settings, session } = useStores();
+  const navigate = useNavigate();
+  // A department's bar opens the movements of its indicators (the budget journal, filtered).
+  const drill = session.hasPermission('neikong:budgetJournal:list')
+    ? (i: number) => {
+        const d = loaded.data?.[i];
+        if (d?.deptId) navigate(withVersion(`/budget/journal?deptId=${d.deptId}`));
+      }
+    : undefined;
   const { token } = theme.useToken();
   const language = settings.language;
   const loaded = useBudget('progreOfDept', language);
@@ -92,7 +102,7 @@ export default observer(function DeptBars() {
     >
       {(d) => (
         <>
-          {option && <Chart option={option} height={height} testId="bars-chart" />}
+          {option && <Chart option={option} height={height} testId="bars-chart" onPick={drill} pickOn="y" />}
           <SrTable
             testId="bars-table"
             caption={t('home.budget.bars.title')}

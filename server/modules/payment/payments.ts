@@ -1,0 +1,224 @@
+// Payments (付款, DOMAIN.md "Expenses and funds"): a document of the cashier's that pays one or
+// several approved documents — reimbursements, loans, contract payments, employee fees: whatever
+// declares `payable` (../../entities/payable.ts) — each at what is still payable, by one method,
+// on one day, under one voucher.
+//
+// Saved, each line takes from its document what the server knows (number, title, payee, account,
+// bank, what is still payable) and is refused beyond it, or below it where the document is paid in
+// one go. Paid (`{ "payment": "settle" }` on the payment's `pay`), in the payment's transaction:
+// a line paying the whole rest takes the document's own settling action (its budget paid, an
+// instalment marked paid, its separation of duties); a part pays that much of the document's
+// budget. A line is paid only then: what is still payable counts paid payments only.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Services } from '../../app.ts';
+import { defineEffect } from '../../entities/effects.ts';
+import { defineHooks, type HookContext } from '../../entities/hooks.ts';
+import { EntityService } from '../../entities/crud.ts';
+import { docName } from '../../entities/lines.ts';
+import type { EntityDef, PayableDecl } from '../../entities/model.ts';
+import { separationOf } from '../../entities/owned.ts';
+import { PAID, PAYMENT, paidOf, payableEntities } from '../../entities/payable.ts';
+import { actionApplies, separationRefusal, takeAction } from '../../entities/states.ts';
+import type { Condition } from '../../entities/query.ts';
+import { ok } from '../../platform/answer.ts';
+import { AppError, Code } from '../../platform/errors.ts';
+import { caller } from '../../platform/gate.ts';
+import { cents, fromCents } from '../budget/ledger.ts';
+import { payPart } from '../budget/effects.ts';
+
+type Row = Record<string, unknown>;
+type Payable = EntityDef & { payable: PayableDecl };
+
+/** The inputs a settling action may take from the payment. */
+const PAYMENT_INPUTS = ['payMethod', 'paidDate', 'voucherNo'];
+/** Documents of one kind the cashier's list of what waits offers at most. */
+const WAITING_LIMIT = 500;
+
+function payablesOf(ctx: { s: Services; site: { key: string } }): Map<string, Payable> {
+  return new Map(payableEntities(ctx.s.schemas.forSite(ctx.site.key).entities).map((e) => [e.name, e]));
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/**
+ * A document's payee, account or bank as its `payable` names it: a field, or `<lines>.<field>` —
+ * the names of a batch's payees, joined (周教授、郑老师), as long as the line holds.
+ */
+function whom(e: Payable, doc: Row, key: 'payee' | 'account' | 'bank'): string | null {
+  const name = e.payable[key];
+  if (!name) return null;
+  const [member, field] = name.split('.', 2) as [string, string | undefined];
+  if (field === undefined) return text(doc[member]);
+  const values = [
+    ...new Set(((Array.isArray(doc[member]) ? doc[member] : []) as Row[]).map((l) => text(l[field])).filter(Boolean)),
+  ];
+  const joined = values.join('、');
+  return joined.length > 100 ? `${joined.slice(0, 98)}…` : joined || null;
+}
+
+/** A document as the payment sees it: what it owes in all, what is paid, what is left. */
+async function standing(ctx: HookContext, e: Payable, svc: EntityService, id: number, lock: boolean) {
+  let doc: Row;
+  try {
+    if (lock) await svc.find(id, ctx.trx, true);
+    doc = svc.wire(await svc.find(id, ctx.trx));
+  } catch (err) {
+    if (err instanceof AppError && err.code === Code.notFound)
+      throw new AppError(Code.notFound, 'payment.notPayable', { doc: `#${id}` });
+    throw err;
+  }
+  const name = docName(e, doc);
+  const action = e.states?.actions[e.payable.action];
+  if (!action || !actionApplies(e.states!, action, doc)) throw new AppError(Code.conflict, 'payment.notPayable', { doc: name });
+  const paid = (await paidOf(ctx.trx, ctx.s.schemas.forSite(ctx.site.key).entities, ctx.site.id, e.name, [id])).get(id) ?? 0n;
+  const due = cents(doc[e.payable.amount]) - paid;
+  if (due <= 0n) throw new AppError(Code.conflict, 'payment.notPayable', { doc: name });
+  return { doc, name, due, paid };
+}
+
+function assertAmount(e: Payable, name: string, amount: bigint, due: bigint) {
+  if (amount > due)
+    throw new AppError(Code.conflict, 'payment.overDue', { doc: name, amount: fromCents(amount), due: fromCents(due) });
+  if (amount < due && !e.payable.partial)
+    throw new AppError(Code.conflict, 'payment.wholeOnly', { doc: name, due: fromCents(due) });
+}
+
+defineHooks(PAYMENT, {
+  async beforeSave(ctx, row) {
+    const items = Array.isArray(row.items) ? (row.items as Row[]) : null;
+    if (!items) return; // an update that leaves the lines as they are
+    if (!items.length) throw new AppError(Code.invalid, 'payment.empty');
+    const kinds = payablesOf(ctx);
+    const seen = new Set<string>();
+    for (const [i, line] of items.entries()) {
+      const e = kinds.get(String(line.sourceType));
+      if (!e) throw new AppError(Code.invalid, 'payment.unknownKind', { n: i + 1 });
+      const id = Number(line.sourceId);
+      const svc = await new EntityService(ctx.s, e, ctx.request).prepare();
+      const { doc, name, due } = await standing(ctx, e, svc, id, false);
+      if (seen.has(`${e.name}:${id}`)) throw new AppError(Code.invalid, 'payment.twice', { doc: name });
+      seen.add(`${e.name}:${id}`);
+      assertAmount(e, name, cents(line.amount), due);
+      // What the document says, never what the request says: whom to pay and what is left.
+      Object.assign(line, {
+        sourceNo: name,
+        sourceTitle: text(doc.title ?? doc.contractIdLabel ?? null),
+        payee: whom(e, doc, 'payee'),
+        payeeAccount: whom(e, doc, 'account'),
+        payeeBank: whom(e, doc, 'bank'),
+        due: fromCents(due),
+        itemState: '0',
+      });
+    }
+  },
+});
+
+defineEffect('payment', async (ctx, effect, doc) => {
+  if (effect.payment !== 'settle') throw new Error(`${ctx.entity.name}: unknown payment effect ${String(effect.payment)}`);
+  const member = String(effect.lines ?? 'items');
+  const lineEntity = ctx.s.schemas.forSite(ctx.site.key).entities.get(ctx.entity.lines?.[member]?.entity ?? '');
+  if (!lineEntity) throw new Error(`${ctx.entity.name}: the payment effect names no lines ${member}`);
+  const kinds = payablesOf(ctx);
+  const now = new Date(ctx.s.clock.now());
+  const lines = (Array.isArray(doc[member]) ? doc[member] : []) as Row[];
+  if (!lines.length) throw new AppError(Code.invalid, 'payment.empty');
+  // Documents in a fixed order, so two payments paying the same ones lock them alike.
+  const ordered = [...lines].sort(
+    (a, b) => String(a.sourceType).localeCompare(String(b.sourceType)) || Number(a.sourceId) - Number(b.sourceId),
+  );
+  for (const line of ordered) {
+    const e = kinds.get(String(line.sourceType));
+    if (!e) throw new AppError(Code.invalid, 'payment.unknownKind', { n: lines.indexOf(line) + 1 });
+    const id = Number(line.sourceId);
+    const svc = await new EntityService(ctx.s, e, ctx.request).prepare();
+    const { doc: paidDoc, name, due } = await standing(ctx, e, svc, id, true);
+    const amount = cents(line.amount);
+    assertAmount(e, name, amount, due);
+    const action = e.states!.actions[e.payable.action]!;
+    if (amount === due) {
+      const inputs = Object.fromEntries(
+        PAYMENT_INPUTS.filter((f) => (action.fields ?? []).includes(f)).map((f) => [f, doc[f] ?? null]),
+      );
+      await takeAction({
+        s: ctx.s,
+        trx: ctx.trx,
+        request: ctx.request,
+        svc,
+        name: e.payable.action,
+        doc: paidDoc,
+        inputs,
+        now,
+        viaPayment: true,
+      });
+    } else {
+      // A part: whoever may not settle the document may not pay part of it either.
+      const separated = separationOf(action, e.effects?.[e.payable.action]);
+      const refused = await separationRefusal(ctx.trx, e, separated, paidDoc, ctx.principal.userId, ctx.site.id);
+      if (refused) throw new AppError(Code.forbidden, refused, { action: name });
+      await payPart({ ...ctx, entity: e }, paidDoc, amount);
+    }
+    await sql`update ${sql.table(lineEntity.table)} set item_state = ${PAID}, due = ${fromCents(due)}::numeric
+      where id = ${Number(line.id)} and doc_id = ${Number(doc.id)}`.execute(ctx.trx);
+  }
+});
+
+/**
+ * GET /expense/payment/payables — what waits to be paid: every approved document of a payable kind
+ * with something still payable, as the cashier's picker lists it (kind, number, title, department,
+ * payee and account, what it owes, what is paid, what is left, whether it may be paid in parts).
+ */
+export function paymentRoutes(app: FastifyInstance, s: Services) {
+  app.get('/expense/payment/payables', { config: { permission: 'expense:payment:list' } }, async (request) => {
+    const q = request.query as Record<string, unknown>;
+    const { site } = caller(request);
+    const kinds = payablesOf({ s, site });
+    const wanted = typeof q.sourceType === 'string' && q.sourceType ? [q.sourceType] : [...kinds.keys()];
+    const keyword = typeof q.keyword === 'string' ? q.keyword.trim().toLowerCase().slice(0, 60) : '';
+    const out: Row[] = [];
+    for (const kind of wanted) {
+      const e = kinds.get(kind);
+      if (!e?.states) continue;
+      const action = e.states.actions[e.payable.action]!;
+      const stateColumn = e.byName.get(e.states.field)!.column;
+      const extra: Condition[] = [sql`t.${sql.ref(stateColumn)} in (${sql.join(action.from)})`];
+      if (e.process) extra.push(sql`t.approval_status = '2'`);
+      // Every year's: a claim approved in December is paid in January.
+      const svc = await new EntityService(s, { ...e, year: undefined }, request).prepare();
+      const rows = (await svc.list({}, WAITING_LIMIT, extra)).filter((d) => actionApplies(e.states!, action, d));
+      const paid = await paidOf(
+        s.database.db,
+        s.schemas.forSite(site.key).entities,
+        site.id,
+        e.name,
+        rows.map((d) => Number(d.id)),
+      );
+      // A batch's payees are its lines': read with them where the payee is named so.
+      const withLines = (['payee', 'account', 'bank'] as const).some((k) => e.payable[k]?.includes('.'));
+      for (const listed of rows) {
+        const d = withLines ? svc.wire(await svc.find(Number(listed.id))) : listed;
+        const owed = cents(d[e.payable.amount]);
+        const done = paid.get(Number(d.id)) ?? 0n;
+        if (owed - done <= 0n) continue;
+        const row = {
+          sourceType: e.name,
+          sourceId: Number(d.id),
+          sourceNo: docName(e, d),
+          sourceTitle: text(d.title ?? d.contractIdLabel ?? null),
+          deptLabel: text(d.deptIdLabel),
+          applicant: text(d.createdByLabel),
+          payee: whom(e, d, 'payee'),
+          payeeAccount: whom(e, d, 'account'),
+          payeeBank: whom(e, d, 'bank'),
+          owed: fromCents(owed),
+          paid: fromCents(done),
+          due: fromCents(owed - done),
+          partial: Boolean(e.payable.partial),
+        };
+        if (keyword && !Object.values(row).some((v) => typeof v === 'string' && v.toLowerCase().includes(keyword))) continue;
+        out.push(row);
+      }
+    }
+    return ok(request, out);
+  });
+}
