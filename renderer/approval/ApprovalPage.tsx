@@ -4,6 +4,7 @@
 // approve, reject (with a comment), transfer, comment on an open task of theirs, withdraw their own
 // application before anyone approved it, print it.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { DocumentBudget } from '../../validators/document-budget.ts';
 import { Alert, Button, Card, Col, Descriptions, Input, Modal, Result, Row, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { ArrowLeftOutlined, PrinterOutlined } from '@ant-design/icons';
 import { createForm, onFormInit } from '@formily/core';
@@ -72,22 +73,6 @@ export interface BusinessAnswer {
   warnings?: Array<{ id: number; type: string; level: string; released: boolean; text: string }>;
   /** A pending document's indicator: available now, and after this document (or before its freeze). */
   budget?: DocumentBudget | null;
-}
-
-/** server/modules/budget/figures.ts */
-export interface DocumentBudget {
-  budgetId: number;
-  limitCode: string;
-  budgetName: string;
-  economicClass: string | null;
-  economicClassLabel: string | null;
-  deptName: string | null;
-  amount: string;
-  frozen: boolean;
-  drawn: string;
-  available: string;
-  availableBefore: string;
-  availableAfter: string;
 }
 
 /** The indicator's figures beside the document: before and after it, in the reader's words. */
