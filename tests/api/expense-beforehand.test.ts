@@ -102,7 +102,8 @@ describe('beforehand applications', () => {
     expect(Math.max(...numbers) - Math.min(...numbers)).toBe(12);
     // The city hospital counts on its own.
     const cityBudget = await sql<{ id: number }>`select b.id from nk_budget b join sys_dept d on d.id = b.top_dept_id
-      where d.top_dept_key = 'city' limit 1`.execute(db());
+      where d.top_dept_key = 'city' and (b.economic_class like '302%' or b.economic_class like '310%')
+      order by b.id limit 1`.execute(db());
     if (cityBudget.rows[0]) {
       const city = await server.post(
         '/api/expense/beforehand/save',
