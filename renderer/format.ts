@@ -18,11 +18,20 @@ export function splitText(text: string, size = TEXT_PIECE): string[] {
 }
 
 /**
+ * The separators a language writes numbers with (issue 34): pt-BR 1.234,56; zh and en-US 1,234.56 —
+ * what Intl.NumberFormat of the language writes, kept here so every screen and print agrees.
+ */
+export function numberSeparators(language?: string): { group: string; decimal: string } {
+  return language?.startsWith('pt') ? { group: '.', decimal: ',' } : { group: ',', decimal: '.' };
+}
+
+/**
  * 1234567.5 or '1234567.50' → '1,234,567.50' (money) / '1,234,567.5' (number); exact on decimal strings:
  * a text is padded to `decimals`, never cut — a typed 1.005 (which the form refuses) shows as 1.005,
- * not as the 1.00 it is not (issue 31).
+ * not as the 1.00 it is not (issue 31). In the reader's `language`'s separators (pt-BR
+ * '1.234.567,50'); without one, 1,234,567.50.
  */
-export function thousands(value: unknown, decimals?: number): string {
+export function thousands(value: unknown, decimals?: number, language?: string): string {
   if (value === null || value === undefined || value === '') return '';
   let text =
     typeof value === 'number' ? (decimals !== undefined ? value.toFixed(decimals) : String(value)) : String(value).trim();
@@ -33,8 +42,9 @@ export function thousands(value: unknown, decimals?: number): string {
   }
   const negative = text.startsWith('-');
   const [int, frac] = text.replace('-', '').split('.');
-  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
+  const { group, decimal } = numberSeparators(language);
+  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${negative ? '-' : ''}${grouped}${frac !== undefined ? `${decimal}${frac}` : ''}`;
 }
 
 /**

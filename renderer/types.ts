@@ -139,6 +139,8 @@ export interface ListSchema {
   entity: string;
   title?: string;
   query?: string[];
+  /** Query fields chosen from an endpoint's [{ value, label }] (field → GET path). */
+  queryOptions?: Record<string, string>;
   dateRange?: string;
   fixedQuery?: Record<string, string>;
   /** Query values every page, list and export request sends (running instances: ended=false). */
@@ -224,6 +226,8 @@ export interface CalendarPageBundle {
     form?: string;
     hours?: [number, number];
     step?: number;
+    /** "day": one day of every resource (renderer/calendar/DayView.tsx); default a week of one. */
+    view?: 'week' | 'day';
   };
   form: FormSchema | null;
   entity: PublicEntity;

@@ -18,6 +18,7 @@ import { meetingRecordState } from '../../validators/meeting-record.ts';
 import type { DictEntry, FormSchema, PublicEntity, Row as Doc } from '../types.ts';
 import { buildFormSchema, defaultForm } from '../form/build.ts';
 import FormBody from '../form/FormBody.tsx';
+import { usePhone } from '../phone.ts';
 import { useComponentsOf } from '../form/components.tsx';
 import { withFileLists } from '../form/useSchemaForm.ts';
 import { installFormily } from '../form/locale.ts';
@@ -73,12 +74,14 @@ export interface BusinessAnswer {
   warnings?: Array<{ id: number; type: string; level: string; released: boolean; text: string }>;
   /** A pending document's indicator: available now, and after this document (or before its freeze). */
   budget?: DocumentBudget | null;
+  /** A pending consumable request's lines against the warehouse (server/modules/stock/available.ts). */
+  stock?: Array<{ productId: number; productName: string; quantity: number; onHand: number; reserved: number; available: number }> | null;
 }
 
 /** The indicator's figures beside the document: before and after it, in the reader's words. */
 function BudgetFigures({ budget, language }: { budget: DocumentBudget; language: string }) {
   const t = (k: RendererTextKey, p?: Record<string, string | number>) => rt(language, k, p);
-  const money = (v: string) => thousands(v, 2);
+  const money = (v: string) => thousands(v, 2, language);
   const short = !budget.frozen && Number(budget.availableAfter) < 0;
   const items: Array<{ key: string; label: ReactNode; children: ReactNode }> = [
     {
@@ -282,6 +285,7 @@ function ApprovalView({
   const [commentError, setCommentError] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [transfer, setTransfer] = useState<{ task: Task; userId: number | null } | null>(null);
+  const phone = usePhone();
 
   const formFile = useMemo(
     () => withMeetingSection(bundle.form ?? defaultForm(entity), entity, language),
@@ -408,7 +412,10 @@ function ApprovalView({
   ];
 
   return (
-    <div className="approval-page" data-testid="approval-page">
+    <div
+      className={`approval-page${phone && (actable.length > 0 || business.canWithdraw) ? ' nk-approval-page-barred' : ''}`}
+      data-testid="approval-page"
+    >
       <Card className="approval-header" data-testid="approval-header">
         <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <div style={{ minWidth: 0, flex: '1 1 480px' }}>
@@ -468,6 +475,19 @@ function ApprovalView({
         </Card>
       ) : null}
       {business.budget ? <BudgetFigures budget={business.budget} language={language} /> : null}
+      {business.stock?.length ? (
+        <Card size="small" style={{ marginTop: 16 }} title={t('stockTitle')} data-testid="approval-stock">
+          <Descriptions size="small" column={1}>
+            {business.stock.map((l) => (
+              <Descriptions.Item key={l.productId} label={l.productName}>
+                <Typography.Text type={l.quantity > l.available ? 'danger' : undefined}>
+                  {`${t('stockAsked')} ${l.quantity} · ${t('stockOnHand')} ${l.onHand} · ${t('stockReserved')} ${l.reserved} · ${t('stockAvailable')} ${l.available}`}
+                </Typography.Text>
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        </Card>
+      ) : null}
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={14} xl={15} xxl={16}>
           <Card title={t('documentContent')} data-testid="approval-document">
@@ -482,6 +502,9 @@ function ApprovalView({
               title={t('actionsTitle')}
               extra={actable.length === 1 ? <Typography.Text type="secondary">{actable[0]!.name}</Typography.Text> : null}
               style={{ marginBottom: 16 }}
+              // On a phone the decisions are a bar at the bottom of the screen (phone.css), in
+              // reach without scrolling past the document.
+              className={phone ? 'nk-approval-bar' : undefined}
               data-testid="approval-actions"
             >
               {actable.length > 0 && (
@@ -492,15 +515,15 @@ function ApprovalView({
                     if (e.target.value.trim()) setCommentError(false);
                   }}
                   maxLength={COMMENT_MAX}
-                  showCount
-                  autoSize={{ minRows: 3, maxRows: 8 }}
+                  showCount={!phone}
+                  autoSize={phone ? { minRows: 1, maxRows: 3 } : { minRows: 3, maxRows: 8 }}
                   placeholder={t('commentPlaceholder')}
                   status={commentError ? 'error' : undefined}
                   data-testid="approval-comment"
                 />
               )}
               {actable.map((task) => (
-                <div key={task.id} style={{ marginTop: 20 }}>
+                <div key={task.id} style={{ marginTop: phone ? 8 : 20 }}>
                   {actable.length > 1 && (
                     <div style={{ marginBottom: 8 }}>
                       <Typography.Text type="secondary">{t('taskOf', { name: task.name })}</Typography.Text>

@@ -14,11 +14,12 @@ import { useRenderer } from '../context.tsx';
 import { dictTypesOf } from '../dicts.ts';
 import { rt, schemaText } from '../texts.ts';
 import { TAG_COLORS } from '../list/columns.tsx';
-import { toWire } from '../time.ts';
+import { toWire, wallOf } from '../time.ts';
 import {
   blocksByDay,
   daysOf,
   isBusy,
+  mondayOf,
   onWall,
   rangeQuery,
   rangeText,
@@ -60,7 +61,19 @@ const BLOCK_COLORS: Record<string, string> = {
   default: '#595959',
 };
 
+const DayView = lazy(() => import('./DayView.tsx'));
+
+/** A calendar file's page: its week of one resource, or (`"view": "day"`) one day of every resource. */
 export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle }) {
+  if (bundle.calendar.view !== 'day') return <WeekView bundle={bundle} />;
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
+      <DayView bundle={bundle} />
+    </Suspense>
+  );
+}
+
+function WeekView({ bundle }: { bundle: CalendarPageBundle }) {
   const env = useRenderer();
   const { calendar: cal, entity } = bundle;
   const [firstHour, lastHour] = cal.hours ?? [7, 22];
@@ -96,8 +109,19 @@ export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle })
           setResources([]);
           return;
         }
-        setResources(a.data);
-        setResource((r) => r ?? a.data[0]?.value ?? null);
+        // It opens where there is something to see (issue 34): the first resource with bookings this
+        // week, else the week and resource of the nearest booking to come, else the first resource.
+        // The page shows once this is known, so nothing chosen by hand is overturned.
+        return env.fetcher
+          .get<{ resource: number | null; at: string | null }>(`${entity.api}/calendar/start`)
+          .then((start) => {
+            const at = start.code === '0' && start.data.at ? wallOf(start.data.at) : null;
+            const chosen = start.code === '0' ? start.data.resource : null;
+            setResource((r) => r ?? chosen ?? a.data[0]?.value ?? null);
+            if (at) setMonday(mondayOf(at));
+          })
+          .catch(() => setResource((r) => r ?? a.data[0]?.value ?? null))
+          .finally(() => setResources(a.data));
       })
       .catch((err) => {
         env.message.error(env.errorText(err));

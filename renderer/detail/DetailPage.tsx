@@ -14,6 +14,7 @@ import { rt, schemaText } from '../texts.ts';
 import { displayValue, dictTag } from '../list/columns.tsx';
 import { buildFormSchema, defaultForm } from '../form/build.ts';
 import FormBody from '../form/FormBody.tsx';
+import { usePhone } from '../phone.ts';
 import { useComponentsOf } from '../form/components.tsx';
 import { withFileLists } from '../form/useSchemaForm.ts';
 import { recordIdOf } from '../form/FormPage.tsx';
@@ -178,8 +179,10 @@ function QrTab({
     }).then(setSvg);
   }, [value]);
   const fields = new Map(bundle.entity.fields.map((f) => [f.name, f]));
+  // On a phone the code stands above its caption (renderer/phone.ts).
+  const phone = usePhone();
   return (
-    <Space align="start" size={24}>
+    <Space align="start" size={phone ? 12 : 24} direction={phone ? 'vertical' : 'horizontal'}>
       <div
         className="detail-qr"
         data-testid="detail-qr"

@@ -7,6 +7,7 @@
 // flow of blocks, not a grid: a key typed into one field then relays the column by its cached
 // blocks, not the grid's placement of every item (about half a millisecond a key on 200 fields).
 import type { CSSProperties, ReactNode } from 'react';
+import { usePhone } from '../phone.ts';
 import './form.css';
 
 export interface FormGridProps {
@@ -24,7 +25,9 @@ export interface FormGridProps {
 const MOST_COLUMNS = 4;
 
 export function FormGrid({ maxColumns = 1, columnGap = 8, rowGap = 4, className, style, children }: FormGridProps) {
-  const columns = Math.min(MOST_COLUMNS, Math.max(1, Math.floor(Number(maxColumns) || 1)));
+  // A phone's form is one column whatever the schema asks (renderer/phone.ts decides).
+  const phone = usePhone();
+  const columns = phone ? 1 : Math.min(MOST_COLUMNS, Math.max(1, Math.floor(Number(maxColumns) || 1)));
   return (
     <div
       className={`nk-form-grid nk-form-grid-${columns}${className ? ` ${className}` : ''}`}

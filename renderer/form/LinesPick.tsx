@@ -149,7 +149,7 @@ export function LinesPick({
             align: c.filter === 'money' ? ('right' as const) : undefined,
             render: (v: unknown) =>
               c.filter === 'money'
-                ? thousands(v, 2)
+                ? thousands(v, 2, env.language)
                 : c.filter === 'dict'
                   ? (c.labels?.[String(v)] ?? String(v ?? ''))
                   : String(v ?? ''),

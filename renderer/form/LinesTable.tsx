@@ -112,8 +112,8 @@ function plainCell(node: Schema, name: string, language: string): (line: Line) =
       return (Array.isArray(v) ? v : [v]).map((x) => labels.get(String(x)) ?? String(x)).join(', ');
     };
   }
-  if (component === 'MoneyInput') return (line) => thousands(line[name], 2);
-  if (component === 'NumberPicker') return (line) => thousands(line[name]);
+  if (component === 'MoneyInput') return (line) => thousands(line[name], 2, language);
+  if (component === 'NumberPicker') return (line) => thousands(line[name], undefined, language);
   if (component === 'DatePicker')
     return (line) => formatDate(line[name], props.format ?? (props.showTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD'));
   if (component === 'RefSelect' || component === 'RefTree')

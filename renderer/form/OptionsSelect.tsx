@@ -131,7 +131,7 @@ function OptionsSelectInput({
             popupMatchSelectWidth: widths.reduce((a, w) => a + w + 8, 24),
             optionRender: (o: { data: { row?: Record<string, unknown>; label?: ReactNode } }) =>
               o.data.row ? (
-                <PickerRow widths={widths} cells={columns.map((c) => align(c, pickerCell(c, { id: 0, ...o.data.row! })))} />
+                <PickerRow widths={widths} cells={columns.map((c) => align(c, pickerCell(c, { id: 0, ...o.data.row! }, env.language)))} />
               ) : (
                 o.data.label
               ),

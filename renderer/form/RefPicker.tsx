@@ -55,12 +55,12 @@ export const columnWidth = (c: PickerColumn, display?: string) =>
   c.width ?? (c.field === display ? 200 : c.type === 'money' ? 120 : c.type === 'dict' ? 150 : c.type === 'ref' ? 110 : 110);
 
 /** A cell of a choice: a dictionary value by its label, a reference by the label its row carries, money with separators. */
-export function pickerCell(c: PickerColumn, row: Rec): string {
+export function pickerCell(c: PickerColumn, row: Rec, language?: string): string {
   const v = row[c.field];
   if (v === null || v === undefined || v === '') return '';
   if (c.labels) return c.labels[String(v)] ?? String(v);
   if (c.type === 'ref') return String(row[`${c.field}Label`] ?? v);
-  if (c.type === 'money') return thousands(v, 2);
+  if (c.type === 'money') return thousands(v, 2, language);
   return String(v);
 }
 
@@ -208,7 +208,7 @@ export function RefPicker({
             popupMatchSelectWidth: widths.reduce((a, w) => a + w + 8, 24),
             optionRender: (o: { data: { row?: Rec; label?: ReactNode } }) =>
               o.data.row ? (
-                <PickerRow widths={widths} cells={columns.map((c) => align(c, pickerCell(c, o.data.row!)))} />
+                <PickerRow widths={widths} cells={columns.map((c) => align(c, pickerCell(c, o.data.row!, env.language)))} />
               ) : (
                 o.data.label
               ),

@@ -145,7 +145,7 @@ function GateDocument({ gate, values, text }: { gate: SubmitGate; values: Values
       <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
         {(show.figures ?? []).map((f) => (
           <Descriptions.Item key={f.key} label={text(f.title)}>
-            <span data-testid={`gate-figure-${f.key}`}>{thousands(f.compare ? values[f.compare] : doc[f.key], 2)}</span>
+            <span data-testid={`gate-figure-${f.key}`}>{thousands(f.compare ? values[f.compare] : doc[f.key], 2, env.language)}</span>
           </Descriptions.Item>
         ))}
       </Descriptions>
@@ -160,7 +160,7 @@ function GateDocument({ gate, values, text }: { gate: SubmitGate; values: Values
             dataIndex: c.key,
             title: text(c.title),
             align: c.filter === 'money' ? ('right' as const) : undefined,
-            render: (v: unknown) => (c.filter === 'money' ? thousands(v, 2) : String(v ?? '')),
+            render: (v: unknown) => (c.filter === 'money' ? thousands(v, 2, env.language) : String(v ?? '')),
           }))}
         />
       )}

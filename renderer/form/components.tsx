@@ -5,6 +5,7 @@
 import {
   forwardRef,
   Suspense,
+  useContext,
   useMemo,
   useRef,
   type ComponentType,
@@ -20,6 +21,10 @@ import { LoadingOutlined } from '@ant-design/icons';
 import { deferred } from './deferredBox.tsx';
 import { FormGrid } from './FormGrid.tsx';
 import { thousands } from '../format.ts';
+import { RendererContext } from '../context.tsx';
+
+/** The reader's language for a read-only figure (its separators); outside a renderer, none. */
+const useLanguage = () => useContext(RendererContext)?.language;
 
 /**
  * Text boxes as @formily/antd-v5's Input and TextArea (a spinner while the field checks), each key
@@ -85,17 +90,19 @@ const MoneyBox = forwardRef<InputRef, InputProps>(function MoneyBox(props, ref) 
 export const MoneyInput = connect(
   MoneyBox,
   // Read-only (approval page, view dialog, a computed total): the amount as text with separators.
-  mapReadPretty(({ value }: { value?: unknown }) => (
-    <span className="money-text">{value === undefined || value === null || value === '' ? '—' : thousands(value, 2)}</span>
-  )),
+  mapReadPretty(function MoneyText({ value }: { value?: unknown }) {
+    const language = useLanguage();
+    return <span className="money-text">{value === undefined || value === null || value === '' ? '—' : thousands(value, 2, language)}</span>;
+  }),
 );
 
 /** A count or a figure read (view dialog, approval page): with thousands separators, as lists and print show it. */
 const Figure = connect(
   NumberPicker,
-  mapReadPretty(({ value }: { value?: unknown }) => (
-    <span className="number-text">{value === undefined || value === null || value === '' ? '—' : thousands(value)}</span>
-  )),
+  mapReadPretty(function FigureText({ value }: { value?: unknown }) {
+    const language = useLanguage();
+    return <span className="number-text">{value === undefined || value === null || value === '' ? '—' : thousands(value, undefined, language)}</span>;
+  }),
 );
 
 /** A heading across a section of a form grid (the meeting-record section): the whole row, one line. */

@@ -19,6 +19,8 @@ import { openFile } from '../fileLink.ts';
 import { dictTypesOf } from '../dicts.ts';
 import { activeTab, batchSummary, hasQuery, listParams, urlFilters, virtualRows, type BatchSummary } from './params.ts';
 import { useWheelStep } from './wheelStep.ts';
+import { usePhone } from '../phone.ts';
+import PhoneCards, { type PhoneColumn } from './PhoneCards.tsx';
 // The dialogs bring Formily; a list loads them when one first opens.
 const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
 const ImportDialog = lazy(() => import('./ImportDialog.tsx'));
@@ -554,6 +556,8 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const tableWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 160), 0);
 
   const tableRef = useWheelStep(virtual?.step);
+  // Below 576 px each row is a card (renderer/phone.ts decides; a tree stays a table).
+  const phone = usePhone();
 
   const onTableChange = (pagination: TablePaginationConfig, _f: unknown, sorter: SorterResult<Row> | SorterResult<Row>[]) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -605,7 +609,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
           />
         </Suspense>
       )}
-      <div className="schema-toolbar" style={{ display: 'flex', gap: 8, margin: '16px 0', alignItems: 'center' }}>
+      <div className="schema-toolbar" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, margin: '16px 0', alignItems: 'center' }}>
         {toolbar.map((a) => (
           <Button
             key={`${a.action}${a.endpoint ?? ''}`}
@@ -645,6 +649,28 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
           </>
         )}
       </div>
+      {phone && !list.tree ? (
+        <PhoneCards
+          columns={columns as PhoneColumn[]}
+          rows={data.records}
+          rowKey={list.rowKey ?? 'id'}
+          loading={loading}
+          empty={t('empty')}
+          selected={batch.length ? selected : undefined}
+          onSelect={batch.length ? (keys) => setSelected(keys as number[]) : undefined}
+          pagination={{
+            current: pageNum,
+            pageSize,
+            total: data.total,
+            onChange: (page, size) => {
+              if (size !== pageSize) {
+                setPageSize(size);
+                setPageNum(1);
+              } else setPageNum(page);
+            },
+          }}
+        />
+      ) : (
       <Table<Row>
         ref={tableRef}
         rowKey={list.rowKey ?? 'id'}
@@ -679,6 +705,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
               }
         }
       />
+      )}
       <Suspense fallback={null}>
         {dialog && (
           <FormDialog

@@ -7,6 +7,27 @@ import { rt, schemaText } from '../texts.ts';
 import type { DictEntry, PageBundle } from '../types.ts';
 import { RefPicker } from '../form/RefPicker.tsx';
 import { SiteDatePicker } from '../form/sitePicker.ts';
+import { useEffect, useState } from 'react';
+import { useRenderer } from '../context.tsx';
+
+/** A query field chosen from an endpoint's [{ value, label }] (list `queryOptions`). */
+function OptionsFilter({ api, value, onChange }: { api: string; value?: string; onChange?: (v: string | undefined) => void }) {
+  const env = useRenderer();
+  const [options, setOptions] = useState<Array<{ value: string; label: string }>>([]);
+  useEffect(() => {
+    let live = true;
+    env.fetcher
+      .get<Array<{ value: string; label: string }>>(api)
+      .then((r) => {
+        if (live && Array.isArray(r.data)) setOptions(r.data.map((o) => ({ value: String(o.value), label: String(o.label) })));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, env.fetcher]);
+  return <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} value={value} onChange={onChange} options={options} />;
+}
 
 export interface QueryValues {
   [field: string]: unknown;
@@ -39,16 +60,31 @@ export default function QueryForm({
         const range = v as [Dayjs, Dayjs] | null;
         if (range?.[0]) out['parameter.beginTime'] = range[0].format('YYYY-MM-DD');
         if (range?.[1]) out['parameter.endTime'] = range[1].format('YYYY-MM-DD');
-      } else if (v !== undefined && v !== null && v !== '') out[k] = typeof v === 'string' ? v.trim() : v;
+      } else if (v !== undefined && v !== null && v !== '') out[k] = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : v;
     }
     onSearch(out);
   };
 
   return (
     <Form form={form} layout="inline" initialValues={initial} onFinish={submit} className="schema-query" data-testid="query-form">
-      {queried.map((f) => (
+      {queried.map((f) =>
+        // A number queried as a range: from and to, sent as <field>Begin and <field>End.
+        f.query === 'between' && (f.type === 'integer' || f.type === 'number' || f.type === 'money') ? (
+          <Form.Item key={f.name} label={schemaText(bundle.texts, f.title, language)}>
+            <Space.Compact>
+              <Form.Item name={`${f.name}Begin`} noStyle>
+                <InputNumber style={{ width: 120 }} placeholder={rt(language, 'rangeFrom')} data-testid={`query-${f.name}Begin`} />
+              </Form.Item>
+              <Form.Item name={`${f.name}End`} noStyle>
+                <InputNumber style={{ width: 120 }} placeholder={rt(language, 'rangeTo')} data-testid={`query-${f.name}End`} />
+              </Form.Item>
+            </Space.Compact>
+          </Form.Item>
+        ) : (
         <Form.Item key={f.name} name={f.name} label={schemaText(bundle.texts, f.title, language)}>
-          {f.type === 'dict' ? (
+          {bundle.list.queryOptions?.[f.name] ? (
+            <OptionsFilter api={bundle.list.queryOptions[f.name]!} />
+          ) : f.type === 'dict' ? (
             <Select
               allowClear
               style={{ width: 160 }}
@@ -63,7 +99,8 @@ export default function QueryForm({
             <Input allowClear style={{ width: 180 }} maxLength={f.maxLength ?? 100} />
           )}
         </Form.Item>
-      ))}
+        ),
+      )}
       {rangeField && (
         <Form.Item name="__range" label={schemaText(bundle.texts, rangeField.title, language)}>
           <SiteDatePicker.RangePicker placeholder={[rt(language, 'begin'), rt(language, 'end')]} />

@@ -65,9 +65,9 @@ export function displayOf(
   const name = field.name;
   switch (column.filter ?? TYPE_FILTERS[field.type]) {
     case 'money':
-      return (row) => thousands(row[name], 2);
+      return (row) => thousands(row[name], 2, language);
     case 'number':
-      return (row) => thousands(row[name]);
+      return (row) => thousands(row[name], undefined, language);
     case 'date':
       return (row) => formatDate(row[name], 'YYYY-MM-DD');
     case 'datetime':
@@ -101,6 +101,12 @@ export function displayOf(
     };
   }
   if (field.type === 'json') return (row) => (row[name] ? JSON.stringify(row[name]) : '');
+  // A code the server also says in words (a task's document type: entity → entityLabel).
+  if (field.type === 'string')
+    return (row) => {
+      const value = row[`${name}Label`] ?? row[name];
+      return value === null || value === undefined ? '' : String(value);
+    };
   return (row) => {
     const value = row[name];
     return value === null || value === undefined ? '' : String(value);

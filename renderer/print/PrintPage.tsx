@@ -10,6 +10,7 @@ import { useRenderer } from '../context.tsx';
 import { displayValue } from '../list/columns.tsx';
 import { formatDate, thousands } from '../format.ts';
 import { printedAmount } from './amountWords.ts';
+import { columnWidths, DENSE_COLUMNS, isFigureColumn } from './lineColumns.ts';
 import { rt, schemaText } from '../texts.ts';
 import { dictTypesOf } from '../dicts.ts';
 import QRCode from 'qrcode';
@@ -168,14 +169,31 @@ export default function PrintPage({
             c.blank
               ? ''
               : c.filter === 'money'
-                ? thousands(line[c.key], 2)
+                ? thousands(line[c.key], 2, language)
                 : lineFields.has(c.key)
                   ? displayValue(lineFields.get(c.key), {}, line, dicts, language, true)
                   : String(line[c.key] ?? '');
+          // A figure never breaks inside itself: its cells do not wrap and each column's share of the
+          // width follows what it holds — its longest figure, its heading's longest word (issue 34).
+          const texts = lines.map((line) => cols.map((c) => cell(line, c)));
+          const figure = cols.map((c) => !c.blank && isFigureColumn(c.filter, lineFields.get(c.key)?.type));
+          const dense = cols.length > DENSE_COLUMNS;
+          const widths = columnWidths(
+            cols.map((c, k) => ({
+              heading: schemaText(bundle.texts, c.title, language),
+              texts: texts.map((r) => (typeof r[k] === 'string' ? (r[k] as string) : '')),
+              figure: figure[k]!,
+            })),
+          );
           return (
             <div key={i} data-testid={`print-table-${s.field}`}>
               {heading}
-              <table className="print-grid print-lines">
+              <table className={`print-grid print-lines${dense ? ' print-lines-dense' : ''}`}>
+                <colgroup>
+                  {cols.map((c, k) => (
+                    <col key={c.key} style={{ width: widths[k] }} />
+                  ))}
+                </colgroup>
                 <thead>
                   <tr>
                     {cols.map((c) => (
@@ -184,11 +202,15 @@ export default function PrintPage({
                   </tr>
                 </thead>
                 <tbody>
-                  {lines.map((line, k) => (
+                  {lines.map((_, k) => (
                     <tr key={k}>
-                      {cols.map((c) => (
-                        <td key={c.key} style={c.filter === 'money' ? { textAlign: 'right' } : undefined}>
-                          {cell(line, c)}
+                      {cols.map((c, j) => (
+                        <td
+                          key={c.key}
+                          className={figure[j] ? 'print-figure' : undefined}
+                          style={figure[j] && !String(lineFields.get(c.key)?.type).startsWith('date') ? { textAlign: 'right' } : undefined}
+                        >
+                          {texts[k]![j]}
                         </td>
                       ))}
                     </tr>
@@ -229,7 +251,7 @@ export default function PrintPage({
             <table key={i} className="print-grid">
               <tbody>
                 <tr>
-                  <FieldCells title={label(f, s.field ?? '')} value={`¥ ${thousands(raw, 2)}`} />
+                  <FieldCells title={label(f, s.field ?? '')} value={<span className="print-figure">{`¥ ${thousands(raw, 2, language)}`}</span>} />
                   <FieldCells
                     title={t('amountInWords')}
                     value={
@@ -364,7 +386,7 @@ export default function PrintPage({
           {t('print')}
         </Button>
       </div>
-      <div className="print-sheet" style={{ padding: PRINT_PADDING }} data-testid="print-sheet">
+      <div className="print-sheet" lang={language} style={{ padding: PRINT_PADDING }} data-testid="print-sheet">
         {bundle.print.labels ? (
           // A sheet of labels: each record's sections in a cell, so many to a row, cut along the lines.
           <div

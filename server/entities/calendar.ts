@@ -3,16 +3,19 @@
 //
 //   GET <api>/calendar/resources            the site's resources (the ref's rows as options: value, label)
 //   GET <api>/calendar?resource=&from=&to=  the active rows of one resource in [from, to)
+//   GET <api>/calendar/day?day=YYYY-MM-DD   every resource and the active rows of the site's day
+//   GET <api>/calendar/start                where the calendar opens: { resource, at }
 //
 // both under the calendar's own permission (its menu entry's key). Occupancy of a shared resource is
 // the organisation's business: whoever may open the calendar sees every active booking of the site's
 // resource — its title, time, applicant and department — whatever their data scope
 // (docs/decisions.md "Venues"); opening the document itself keeps to the document's own read rules.
 import type { FastifyInstance } from 'fastify';
-import { toInstant } from '../platform/site-time.ts';
+import { addDays, dayBounds, siteNow, toInstant } from '../platform/site-time.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Services } from '../app.ts';
-import { isRealDateTime } from '../../validators/formats.ts';
+import { isRealDate, isRealDateTime } from '../../validators/formats.ts';
+import { scopeCondition, type Condition } from './query.ts';
 import { ok } from '../platform/answer.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { caller } from '../platform/gate.ts';
@@ -32,6 +35,8 @@ export interface CalendarFile {
   to: string;
   title: string;
   color?: string;
+  /** "day": the file is a day of every resource, served by GET <api>/calendar/day alone. */
+  view?: 'week' | 'day';
 }
 
 export default function calendarRoutes(app: FastifyInstance, s: Services) {
@@ -40,25 +45,77 @@ export default function calendarRoutes(app: FastifyInstance, s: Services) {
     const base = s.schemas.baseEntities().find((e) => e.name === cal.entity);
     if (!base) continue;
     const config = { permission: cal.permission };
+    if (cal.view === 'day') {
+      // A day file (`"view": "day"`, issue 34): every resource of the site and the active rows of the
+      // site's day. A row outside the caller's data scope shows as taken time only — no title, number
+      // or applicant (docs/decisions.md, issue 34).
+      app.get<{ Querystring: { day?: string } }>(
+        `${base.api}/calendar/day`,
+        {
+          config,
+          schema: {
+            querystring: { type: 'object', required: ['day'], properties: { day: { type: 'string', maxLength: 10 } } },
+          },
+        },
+        async (request) => {
+          const { site, principal } = caller(request);
+          const entity = s.schemas.entity(site.key, base.name);
+          const day = String(request.query.day ?? '');
+          if (!isRealDate(day)) throw new AppError(Code.invalid, 'calendar.badDay');
+          const { from, to } = dayBounds(day, site.timeZone);
+          const resources = await resourcesOf(s, site, base.name, cal);
+          const rows = await weekRows(
+            s.database.db as unknown as Kysely<any>,
+            entity,
+            cal,
+            site.id,
+            null,
+            new Date(from),
+            new Date(to),
+            scopeCondition(entity, principal),
+          );
+          return ok(request, {
+            day,
+            from,
+            to,
+            resources,
+            rows: rows.map(({ readable, ...r }) =>
+              readable
+                ? { ...r, readable, mine: r.createdBy === principal.userId }
+                : { ...r, title: null, doc: null, applicant: null, createdBy: null, readable, mine: false },
+            ),
+          });
+        },
+      );
+      continue;
+    }
 
     app.get(`${base.api}/calendar/resources`, { config }, async (request) => {
       const { site } = caller(request);
-      const entities = s.schemas.forSite(site.key).entities;
-      const entity = entities.get(base.name)!;
-      const field = entity.byName.get(cal.resource);
-      const target = field?.ref ? entities.get(field.ref) : undefined;
-      if (!target) return ok(request, []);
-      const display = target.display ? target.byName.get(target.display) : undefined;
-      const order = target.byName.get(target.defaultSort.field);
-      const rows = await sql<Row>`select t.id, ${display ? sql`t.${sql.ref(display.column)}` : sql`t.id::text`} as name
-        from ${sql.table(target.table)} t ${target.site ? sql`where t.top_dept_id = ${site.id}` : sql``}
-        order by ${order ? sql`t.${sql.ref(order.column)} ${sql.raw(target.defaultSort.order)},` : sql``} t.id
-        limit ${MAX_ROWS}`.execute(s.database.db);
-      return ok(
-        request,
-        // As a picker's options: these are rows of the resource's entity, not of this one.
-        rows.rows.map((r) => ({ value: Number(r.id), label: String(r.name ?? r.id) })),
-      );
+      return ok(request, await resourcesOf(s, site, base.name, cal));
+    });
+
+    // Where the calendar opens (issue 34): the first resource with an active booking in this week of
+    // the site, else the resource and moment of the nearest booking to come, else nothing.
+    app.get(`${base.api}/calendar/start`, { config }, async (request) => {
+      const { site } = caller(request);
+      const entity = s.schemas.entity(site.key, base.name);
+      const db = s.database.db as unknown as Kysely<any>;
+      const now = s.clock.now();
+      const today = siteNow(now, site.timeZone).day;
+      const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+      const monday = addDays(today, -((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7));
+      const start = new Date(dayBounds(monday, site.timeZone).from);
+      const end = new Date(dayBounds(addDays(monday, 6), site.timeZone).to);
+      const resources = await resourcesOf(s, site, base.name, cal);
+      const week = await weekRows(db, entity, cal, site.id, null, start, end);
+      const busy = new Set(week.map((r) => r.resource));
+      const first = resources.find((r) => busy.has(r.value));
+      if (first) return ok(request, { resource: first.value, at: week.find((r) => r.resource === first.value)!.from });
+      const next = await weekRows(db, entity, cal, site.id, null, new Date(now), new Date(now + 3650 * 86_400_000), null, 1);
+      const known = new Set(resources.map((r) => r.value));
+      const upcoming = next.find((r) => known.has(Number(r.resource)));
+      return ok(request, upcoming ? { resource: upcoming.resource, at: upcoming.from } : { resource: null, at: null });
     });
 
     app.get<{ Querystring: { resource?: string; from?: string; to?: string } }>(
@@ -91,22 +148,45 @@ export default function calendarRoutes(app: FastifyInstance, s: Services) {
         const rows = await weekRows(s.database.db as unknown as Kysely<any>, entity, cal, site.id, Number(resource), start, end);
         return ok(
           request,
-          rows.map((r) => ({ ...r, mine: r.createdBy === principal.userId })),
+          rows.map(({ resource: _r, readable: _x, ...r }) => ({ ...r, mine: r.createdBy === principal.userId })),
         );
       },
     );
   }
 }
 
-/** The rows of one resource overlapping [start, end), active by the entity's noOverlap rule of that resource. */
+/** The site's resources of a calendar, as a picker's options (value, label), in the resource entity's order. */
+async function resourcesOf(s: Services, site: { id: number; key: string }, name: string, cal: CalendarFile) {
+  const entities = s.schemas.forSite(site.key).entities;
+  const entity = entities.get(name)!;
+  const field = entity.byName.get(cal.resource);
+  const target = field?.ref ? entities.get(field.ref) : undefined;
+  if (!target) return [];
+  const display = target.display ? target.byName.get(target.display) : undefined;
+  const order = target.byName.get(target.defaultSort.field);
+  const rows = await sql<Row>`select t.id, ${display ? sql`t.${sql.ref(display.column)}` : sql`t.id::text`} as name
+    from ${sql.table(target.table)} t ${target.site ? sql`where t.top_dept_id = ${site.id}` : sql``}
+    order by ${order ? sql`t.${sql.ref(order.column)} ${sql.raw(target.defaultSort.order)},` : sql``} t.id
+    limit ${MAX_ROWS}`.execute(s.database.db);
+  // As a picker's options: these are rows of the resource's entity, not of this one.
+  return rows.rows.map((r) => ({ value: Number(r.id), label: String(r.name ?? r.id) }));
+}
+
+/**
+ * The rows overlapping [start, end) — of one resource, or of all (`null`) — active by the entity's
+ * noOverlap rule of that resource. `scope` (a data scope's condition over `t`) marks the rows the
+ * caller may read (`readable`); none given, all are.
+ */
 async function weekRows(
   db: Kysely<any>,
   entity: EntityDef,
   cal: CalendarFile,
   siteId: number,
-  resource: number,
+  resource: number | null,
   start: Date,
   end: Date,
+  scope: Condition | null = null,
+  limit = MAX_ROWS,
 ): Promise<Row[]> {
   const col = (name: string) => sql.ref(`t.${entity.byName.get(name)?.column ?? name}`);
   const rule = entity.noOverlap?.find((r) => r.resource === cal.resource);
@@ -115,13 +195,14 @@ async function weekRows(
   const display = entity.display ? entity.byName.get(entity.display) : undefined;
   const rows = await sql<Row>`select t.id, ${col(cal.from)} as "from", ${col(cal.to)} as "to", ${col(cal.title)} as title,
       ${cal.color ? col(cal.color) : sql`null`} as color, ${display ? col(display.name) : sql`null`} as doc,
+      ${col(cal.resource)} as resource, ${scope ?? sql`true`} as readable,
       ${entity.byName.has('createdBy') ? sql`t.created_by` : sql`null`} as created_by, u.real_name as applicant,
       ${deptField ? sql`(select d.dept_name from sys_dept d where d.id = t.${sql.ref(deptField.column)})` : sql`null`} as dept
     from ${sql.table(entity.table)} t
       left join sys_user u on u.id = ${entity.byName.has('createdBy') ? sql`t.created_by` : sql`null`}
-    where ${col(cal.resource)} = ${resource} ${entity.site ? sql`and t.top_dept_id = ${siteId}` : sql``}
+    where ${resource === null ? sql`${col(cal.resource)} is not null` : sql`${col(cal.resource)} = ${resource}`} ${entity.site ? sql`and t.top_dept_id = ${siteId}` : sql``}
       and ${col(cal.from)} < ${end} and ${start} < ${col(cal.to)} ${sql.join(active, sql` `)}
-    order by ${col(cal.from)}, t.id limit ${MAX_ROWS}`.execute(db);
+    order by ${col(cal.from)}, t.id limit ${limit}`.execute(db);
   const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
   return rows.rows.map((r) => ({
     id: Number(r.id),
@@ -133,5 +214,7 @@ async function weekRows(
     createdBy: r.created_by === null ? null : Number(r.created_by),
     applicant: r.applicant ?? null,
     dept: r.dept ?? null,
+    resource: Number(r.resource),
+    readable: r.readable === true || r.readable === 't',
   }));
 }

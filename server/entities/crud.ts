@@ -8,10 +8,11 @@ import type { Services } from '../app.ts';
 import { describeError } from '../../validators/ajv.ts';
 import type { Locale } from '../../validators/locale.ts';
 import { AppError, Code } from '../platform/errors.ts';
+import { t } from '../platform/messages.ts';
 import { caller, type OperationLogConfig } from '../platform/gate.ts';
 import type { Principal } from '../platform/access.ts';
 import type { Site } from '../platform/sites.ts';
-import { siteNow } from '../platform/site-time.ts';
+import { siteNow, toInstant, wallText } from '../platform/site-time.ts';
 import { hooksOf, type HookContext } from './hooks.ts';
 import { permissionOf, type EntityDef, type FieldDef } from './model.ts';
 import { nextInSequence } from './sequence.ts';
@@ -40,6 +41,7 @@ import {
 import type { DictEntry } from '../platform/dictionaries.ts';
 import { exportRows, importLines, importRows } from './excel.ts';
 import { assertNoOverlap } from './overlap.ts';
+import { occurrences, seriesOf, type SeriesRule } from './recurring.ts';
 import { assertRefFits } from './fits.ts';
 import { choose, notInRegister, offerConditions } from './register.ts';
 import { withoutOwned } from './owned.ts';
@@ -511,6 +513,28 @@ export class EntityService {
     return flags;
   }
 
+  /**
+   * A field with `notBefore: "now"` (issue 34): set on a new row, or changed, it may not lie before
+   * the site's now — today for a date. A stored value left as it is (a past booking's remark edited)
+   * is not refused.
+   */
+  private assertNotBefore(f: FieldDef, v: unknown, existing: Row | null) {
+    const zone = this.ctx.site.timeZone;
+    const now = this.s.clock.now();
+    const label = () => fieldLabel(this.s, f, this.request.locale);
+    if (f.type === 'date') {
+      const day = String(v).slice(0, 10);
+      if (existing && String(existing[f.name] ?? '').slice(0, 10) === day) return;
+      const today = siteNow(now, zone).day;
+      if (day < today) throw new AppError(Code.invalid, 'entity.notBefore', { field: label(), now: today });
+      return;
+    }
+    const at = Date.parse(toInstant(String(v), zone));
+    if (!Number.isFinite(at)) return;
+    if (existing && existing[f.name] != null && Date.parse(toInstant(String(existing[f.name]), zone)) === at) return;
+    if (at < now) throw new AppError(Code.invalid, 'entity.notBefore', { field: label(), now: wallText(now, zone) });
+  }
+
   /** Dictionary values, references and uniqueness: checks that need the database. */
   async checkValues(trx: Transaction<any>, row: Row, id: number | null, existing: Row | null = null) {
     const { site } = this.ctx;
@@ -520,6 +544,7 @@ export class EntityService {
     for (const f of this.entity.fields) {
       const v = row[f.name];
       if (v === undefined || v === null || v === '') continue;
+      if (f.notBefore === 'now') this.assertNotBefore(f, v, existing);
       if (f.type === 'dict' && f.dict) {
         const allowed = dicts.get(f.dict);
         if (allowed && !allowed.some((d) => d.dictValue === v)) {
@@ -627,11 +652,40 @@ export class EntityService {
   }
 
   async save(body: unknown): Promise<Row> {
+    const series = seriesOf(this.entity, body);
     const row = this.validate(body, 'save');
     await this.prepare();
+    if (series) return this.saveSeries(row, series);
     const result = await this.db.transaction().execute((trx) => this.insert(trx, row));
     await this.afterWrite();
     return this.wire(result);
+  }
+
+  /**
+   * A new row as a series (./recurring.ts): every occurrence inserted in one transaction as a single
+   * save would be; the first refusal undoes them all and names its day. Answers the first row with
+   * `occurrences`, the ids of all of them.
+   */
+  private async saveSeries(row: Row, series: SeriesRule): Promise<Row> {
+    const zone = this.ctx.site.timeZone;
+    const list = occurrences(this.entity, row, series, zone);
+    const result = await this.db.transaction().execute(async (trx) => {
+      const written: Row[] = [];
+      for (const occurrence of list) {
+        try {
+          written.push(await this.insert(trx, occurrence.row));
+        } catch (e) {
+          if (!(e instanceof AppError) || list.length < 2) throw e;
+          throw new AppError(e.code, 'recurring.refused', {
+            date: occurrence.day,
+            detail: t(e.messageKey, this.request.locale, e.params),
+          });
+        }
+      }
+      return written;
+    });
+    await this.afterWrite();
+    return { ...this.wire(result[0]!), occurrences: result.map((r) => Number(r.id)) };
   }
 
   /** Insert a validated body: values checked, hooks run, audit columns set. */

@@ -13,7 +13,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { AppError, Code } from '../platform/errors.ts';
 import { t } from '../platform/messages.ts';
-import type { Locale } from '../../validators/locale.ts';
+import { format, type Locale } from '../../validators/locale.ts';
 import { run } from '../../validators/expression/evaluate.ts';
 import type { EntityDef, FieldDef } from './model.ts';
 import { holdInvoices, normaliseInvoiceLine, releaseInvoices } from './invoices.ts';
@@ -85,8 +85,13 @@ export function lineSums(doc: EntityDef, row: Row, stored: Row = {}): Row {
 /** The document's rules (`checks`) over the document as it will be; a broken one refuses the save. */
 export function checkDocument(doc: EntityDef, scope: Row, texts: LinesContext['texts'], locale: Locale) {
   for (const check of doc.checks ?? []) {
-    if (!run(check.rule, scope))
-      throw new AppError(Code.invalid, 'document.check', { detail: title(texts, check.message, locale) });
+    if (!run(check.rule, scope)) {
+      // The message may name the document's values: {attendees}, {venueCapacity} (issue 34).
+      const values = Object.fromEntries(
+        Object.entries(scope).filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number'),
+      );
+      throw new AppError(Code.invalid, 'document.check', { detail: format(title(texts, check.message, locale), values) });
+    }
   }
 }
 

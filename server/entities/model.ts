@@ -64,6 +64,8 @@ export interface FieldDef {
   standard?: boolean;
   /** A document number the server gives a new row by this per-site rule (SQ-{yyyy}-{0000}, ./sequence.ts). */
   sequence?: string;
+  /** A date or time that may not lie before the site's now (today for a date) when set or changed. */
+  notBefore?: 'now';
   /**
    * A figure read from other rows at every read (no column): the sum of fields of the site's rows of
    * entity `of` whose `match` fields equal this row's (a ceiling's spending: the department's
@@ -161,6 +163,8 @@ export interface EntityDef {
   checks?: Array<{ rule: string; message: string }>;
   /** Time ranges that must not overlap per resource (./overlap.ts). */
   noOverlap?: OverlapRule[];
+  /** A new row may be saved as a series of occurrences (./recurring.ts). */
+  recurring?: RecurringDecl;
   /** A read-only grouped view over another entity's rows (no table of its own; crud.ts from()). */
   view?: ViewDecl;
   /** What the cashier pays of an approved document, and how it is marked paid (modules/payment). */
@@ -198,6 +202,17 @@ export interface OverlapRule {
   to: string;
   activeIn?: Record<string, string[]>;
   message: string;
+}
+
+/**
+ * A new row saved as a series (./recurring.ts): the body's `repeatEvery` ("day" | "week") and
+ * `repeatUntil` (a date) make one row per occurrence, `from` and `to` moved by whole days of the
+ * site's calendar, all written in one transaction or none; at most `max` occurrences.
+ */
+export interface RecurringDecl {
+  from: string;
+  to: string;
+  max?: number;
 }
 
 export interface ViewDecl {
@@ -344,6 +359,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     lineOf?: string;
     checks?: Array<{ rule: string; message: string }>;
     noOverlap?: OverlapRule[];
+    recurring?: RecurringDecl;
     view?: ViewDecl;
     payable?: PayableDecl;
     fields: Record<string, Omit<FieldDef, 'name' | 'column'> & { column?: string }>;
@@ -418,6 +434,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     lineOf: file.lineOf,
     checks: file.checks,
     noOverlap: file.noOverlap,
+    recurring: file.recurring,
     view: file.view,
     payable: file.payable,
     fields,

@@ -17,6 +17,9 @@ import { controlMessages } from './messages.controls.ts';
 import { timeMessages } from './messages.time.ts';
 import { paymentMessages } from './messages.payment.ts';
 import { approvalMessages } from './messages.approval.ts';
+import { bookingMessages } from './messages.booking.ts';
+import { leaveMessages } from './messages.leave.ts';
+import { queueMessages } from './messages.queue.ts';
 
 export const messages = {
   ...budgetMessages,
@@ -34,6 +37,9 @@ export const messages = {
   ...timeMessages,
   ...paymentMessages,
   ...approvalMessages,
+  ...bookingMessages,
+  ...leaveMessages,
+  ...queueMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {
     'zh-CN': '登录已失效，请重新登录',

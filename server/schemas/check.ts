@@ -43,6 +43,7 @@ function expectedMeta(rel: string): string | undefined {
     'actions.json': 'actions.schema.json',
     'dicts.json': 'dicts.schema.json',
     'configs.json': 'configs.schema.json',
+    'queues.json': 'queues.schema.json',
   };
   return fixed[base];
 }
@@ -1088,6 +1089,18 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     });
   }
 
+  // Every document that goes through approval prints (issue 34): its print file is
+  // `<area>/<print or name>.print.json` naming the entity, as the print action loads it.
+  const printed = new Set(
+    byKind(/\.print\.json$/).map(({ rel, json }) => `${String(json.entity)}\n${path.basename(rel, '.print.json')}`),
+  );
+  for (const [name, { rel, json }] of entities) {
+    if (json.process === undefined) continue;
+    const stem = str(json.print) ?? name;
+    if (!printed.has(`${name}\n${stem}`))
+      report(rel, '/process', `entity ${name} goes through approval but has no print file ${stem}.print.json`);
+  }
+
   // Seeds.
   for (const { rel, json } of byKind(/\.seed\.json$/)) {
     const name = str(json.entity);
@@ -1113,6 +1126,32 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       }
       if (json.tree !== undefined) seen.add(obj(row)[String(tree.key)]);
     });
+  }
+
+  // The home page's work queues (issue 34): texts, the entity, who sees them, the columns.
+  for (const [rel, json] of files) {
+    if (!/(^|\/)home\/queues\.json$/.test(rel)) continue;
+    for (const [key, q] of Object.entries(obj(obj(json).queues))) {
+      if (q === null) continue;
+      const def = obj(q);
+      text(rel, ptr('queues', key, 'title'), def.title);
+      const entity = str(def.entity) ? entities.get(str(def.entity)!) : undefined;
+      if (str(def.entity) && !entity) report(rel, ptr('queues', key, 'entity'), `entity ${str(def.entity)} does not exist`);
+      if (!str(def.entity) && (!str(def.endpoint) || !str(def.permission)))
+        report(rel, ptr('queues', key), 'a queue without an entity names its endpoint and its permission');
+      permission(rel, ptr('queues', key, 'permission'), def.permission);
+      if (str(def.match)) {
+        const bad = conditionError(str(def.match)!);
+        if (bad) report(rel, ptr('queues', key, 'match'), `match: ${bad}`);
+      }
+      arr(def.columns).forEach((c, i) => {
+        const field = typeof c === 'string' ? c : str(obj(c).field);
+        if (!isObj(c) || obj(c).title === undefined) {
+          if (!entity) report(rel, ptr('queues', key, 'columns', i), `column ${field} needs a title (the queue has no entity)`);
+          else if (field && !entity.fields.has(field)) report(rel, ptr('queues', key, 'columns', i), `${field} is not a field of entity ${str(def.entity)}`);
+        } else text(rel, ptr('queues', key, 'columns', i, 'title'), obj(c).title);
+      });
+    }
   }
 
   return problems;
@@ -1285,6 +1324,7 @@ function additionsOf(rel: string): (at: string[], value: Json) => boolean {
   if (rel.endsWith('.entity.json')) return (at, v) => at.length === 2 && at[0] === 'fields' && 'type' in obj(v);
   if (rel.endsWith('.form.json') || rel.endsWith('.detail.json')) return (at) => at[at.length - 2] === 'properties';
   if (rel.endsWith('i18n.json')) return (at) => at.length === 1;
+  if (rel.endsWith('home/queues.json')) return (at) => at.length === 2 && at[0] === 'queues';
   return () => false;
 }
 

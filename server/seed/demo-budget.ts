@@ -18,6 +18,7 @@ import { seedAssetsAndStock } from './demo-assets.ts';
 import { seedSealsAndPrinting } from './demo-office.ts';
 import { seedDemoSalaries } from './demo-salaries.ts';
 import { seedCars } from './demo-cars.ts';
+import { seedLeave } from './demo-leave.ts';
 import { schoolVenues, seedDemoVenues } from './demo-venues.ts';
 import { approveAll } from './approvals.ts';
 
@@ -833,10 +834,37 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
         ],
       },
     );
+    // Leave (issue 34): every role files it; drafts, in approval, approved and rejected, within balances.
+    await seedLeave(
+      { staff: who.staff, head: who.head, cashier: who.cashier, sealKeeper: who.sealKeeper, dispatcher: who.dispatcher },
+      [who.head, who.finance, who.secretary, who.principal, who.admin],
+      {
+        day,
+        requests: [
+          { by: 'staff', leaveType: 'annual', inDays: -35, span: 2, reason: '回老家探望父母', reach: 'approved' },
+          { by: 'staff', leaveType: 'sick', inDays: -21, from: 3, span: 1, reason: '感冒发烧就医', reach: 'approved' },
+          { by: 'staff', leaveType: 'personal', inDays: 9, from: 5, span: 1, reason: '办理房屋过户手续', reach: 'submitted' },
+          { by: 'staff', leaveType: 'annual', inDays: 24, span: 2, reason: '陪孩子参加夏令营', reach: 'draft' },
+          { by: 'head', leaveType: 'annual', inDays: 14, span: 3, reason: '外出旅游', reach: 'submitted' },
+          { by: 'cashier', leaveType: 'personal', inDays: -12, from: 2, span: 1, reason: '子女家长会', reach: 'approved' },
+          { by: 'sealKeeper', leaveType: 'annual', inDays: 6, span: 2, reason: '探亲', reach: 'rejected' },
+          {
+            by: 'dispatcher',
+            leaveType: 'personal',
+            inDays: 3,
+            from: 4,
+            span: 1,
+            reason: '车辆年检陪同家人体检',
+            reach: 'submitted',
+          },
+        ],
+      },
+    );
     // Venues (issue 18): the school's halls and rooms, booked this week and next in every state.
     await seedDemoVenues(
       { keeper: who.assets, staff: [who.staff, who.head], approvers: [who.head, who.assets, who.admin, who.principal] },
       schoolVenues(now),
+      clock,
     );
     // The seed's people sign out: their sessions would stand among a newcomer's devices (安全设置).
     await sql`update sys_session set revoked_at = ${new Date(now)} where top_dept_id = ${site.id} and revoked_at is null`.execute(

@@ -16,6 +16,7 @@ import { seedAssetsAndStock } from './demo-assets.ts';
 import { seedSealsAndPrinting } from './demo-office.ts';
 import { seedDemoSalaries } from './demo-salaries.ts';
 import { seedCars } from './demo-cars.ts';
+import { seedLeave } from './demo-leave.ts';
 import { hospitalVenues, seedDemoVenues } from './demo-venues.ts';
 
 const PASSWORD = 'City@12345';
@@ -432,7 +433,16 @@ export async function seedCityDemo(database: Database, now: number, dataDir = ''
       },
     );
     // Venues (issue 18): the hospital's lecture hall and meeting room, booked this week and next.
-    await seedDemoVenues({ keeper, staff: [staff, head], approvers: [head, keeper, admin, dean] }, hospitalVenues(now));
+    await seedDemoVenues({ keeper, staff: [staff, head], approvers: [head, keeper, admin, dean] }, hospitalVenues(now), clock);
+    // Leave (issue 34): a doctor's and the dispatcher's requests.
+    await seedLeave({ staff, dispatcher }, [head, finance, dean, admin], {
+      day,
+      requests: [
+        { by: 'staff', leaveType: 'annual', inDays: -28, span: 3, reason: '参加学术会议后休假', reach: 'approved' },
+        { by: 'staff', leaveType: 'personal', inDays: 8, from: 2, span: 1, reason: '家中有事', reach: 'submitted' },
+        { by: 'dispatcher', leaveType: 'sick', inDays: -9, from: 4, span: 2, reason: '腰伤复查', reach: 'approved' },
+      ],
+    });
     // The seed's people sign out: their sessions would stand among a newcomer's devices (安全设置).
     await sql`update sys_session set revoked_at = ${new Date(now)} where top_dept_id = ${site.id} and revoked_at is null`.execute(
       db,

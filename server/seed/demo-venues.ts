@@ -2,7 +2,7 @@
 // by the people who would do it: general affairs enters the venues (one closed for repair), staff
 // book them for this week and next, and the bookings stand in every state — approved, waiting for
 // approval, a draft, rejected, withdrawn, cancelled — so the calendar shows each colour.
-import { addDays, DEFAULT_TIME_ZONE, siteNow } from '../platform/site-time.ts';
+import { addDays, DEFAULT_TIME_ZONE, siteNow, toInstant } from '../platform/site-time.ts';
 
 type Caller = { call: (method: 'GET' | 'POST', url: string, body?: unknown) => Promise<any> };
 
@@ -39,7 +39,22 @@ function at(now: number, day: number, hhmm: string): string {
   return `${addDays(today, day - weekday)} ${hhmm}:00`;
 }
 
-export async function seedDemoVenues(people: VenueSeedPeople, plan: VenueSeedPlan): Promise<void> {
+export async function seedDemoVenues(
+  people: VenueSeedPeople,
+  plan: VenueSeedPlan,
+  clock?: { now(): number; set(t: number): void },
+): Promise<void> {
+  // A booking may not start in the past (issue 34): this week's are made on Monday morning's clock.
+  const before = clock?.now();
+  clock?.set(Math.min(plan.now, Date.parse(toInstant(at(plan.now, 0, '00:00'), DEFAULT_TIME_ZONE))));
+  try {
+    await seedBookings(people, plan);
+  } finally {
+    if (clock && before !== undefined) clock.set(before);
+  }
+}
+
+async function seedBookings(people: VenueSeedPeople, plan: VenueSeedPlan): Promise<void> {
   const { keeper } = people;
   const keeperId = ((await keeper.call('GET', '/core/user/info')) as { userId: number }).userId;
   const venues: number[] = [];

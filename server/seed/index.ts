@@ -5,7 +5,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../platform/clock.ts';
 import type { DB } from '../platform/db/types.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { ORGANISATIONS, type OrganisationSeed } from './organisations.ts';
+import { DEMO_WORK_START, ORGANISATIONS, type OrganisationSeed } from './organisations.ts';
 import { syncSite } from './sync.ts';
 
 export interface SeedReport {
@@ -109,6 +109,7 @@ async function createOrganisation(
         sex: u.sex ?? '2',
         re_password: u.rePassword ?? false,
         password_changed_at: now,
+        work_start_date: DEMO_WORK_START[u.loginName] ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

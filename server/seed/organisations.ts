@@ -12,6 +12,8 @@ export interface RoleGrants {
   actions: string[] | 'all';
   /** Menu keys granted for reading only: the page and its query and export buttons. */
   reads?: string[];
+  /** Menu keys where the role files its own requests: the page and the applicant's buttons, whatever `actions` says. */
+  applies?: string[];
 }
 
 export interface RoleSeed {
@@ -45,7 +47,9 @@ export interface OrganisationSeed {
 }
 
 const NOT_ADMIN = ['system', 'monitor', 'tool'];
-const APPLICANT_ACTIONS = ['query', 'add', 'edit', 'remove', 'cancel', 'close', 'print'];
+export const APPLICANT_ACTIONS = ['query', 'add', 'edit', 'remove', 'cancel', 'close', 'print'];
+/** What every member of staff files whatever their role (issue 34): leave, their leave balance, a car. */
+const OWN_REQUESTS = ['leaveApply', 'leaveBalance', 'carApply'];
 /** Lists an applicant reads to fill a request (their cards, the products and warehouses to ask from). */
 const APPLICANT_READS = ['assetCatalog', 'consumableProduct', 'consumableWarehouse', 'venueInfo'];
 
@@ -102,7 +106,9 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
         actions: [...APPLICANT_ACTIONS, 'export', 'audit'],
         // What their requests pick from: the department's cards, products and warehouses; the
         // supplier register their contracts and purchases pick the counterparty from.
-        reads: [...APPLICANT_READS, 'supplier'],
+        reads: [...APPLICANT_READS, 'supplier', 'workCalendar'],
+        // The site's working calendar and leave entitlements are finance's (HR's) registers.
+        except: ['workCalendar', 'leaveEntitlement'],
       },
     },
     {
@@ -110,7 +116,20 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
       name: '会计',
       dataScope: '1',
       grants: {
-        menus: ['budget', 'expense', 'contract', 'purchase', 'salary', 'meeting', 'policy', 'carFunds', 'workflowTask'],
+        applies: OWN_REQUESTS,
+        menus: [
+          'budget',
+          'expense',
+          'contract',
+          'purchase',
+          'salary',
+          'meeting',
+          'policy',
+          'carFunds',
+          'workflowTask',
+          'workCalendar',
+          'leaveEntitlement',
+        ],
         // The supplier register is purchasing's: finance reads it (who is paid, to which account).
         except: ['supplier'],
         reads: ['supplier'],
@@ -121,7 +140,11 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
       key: 'cashier',
       name: '出纳',
       dataScope: '1',
-      grants: { menus: ['expense', 'contractPayment', 'salary', 'budgetList', 'budgetJournal', 'workflowTask'], actions: 'all' },
+      grants: {
+        applies: OWN_REQUESTS,
+        menus: ['expense', 'contractPayment', 'salary', 'budgetList', 'budgetJournal', 'workflowTask'],
+        actions: 'all',
+      },
     },
     {
       key: 'assetKeeper',
@@ -130,24 +153,36 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
       // The keeper enters what purchasing accepted: reading purchases, not filing them; with the
       // buyer, the keeper keeps the supplier register (qualifications, licences of equipment suppliers).
       grants: {
+        applies: OWN_REQUESTS,
         menus: ['asset', 'consumable', 'venue', 'workflowTask', 'supplier'],
         actions: 'all',
         reads: ['purchaseApply', 'medicalPurchase'],
       },
     },
-    { key: 'buyer', name: '采购员', dataScope: '1', grants: { menus: ['purchase', 'contract', 'workflowTask'], actions: 'all' } },
-    { key: 'carDispatcher', name: '车辆调度员', dataScope: '1', grants: { menus: ['car', 'workflowTask'], actions: 'all' } },
+    {
+      key: 'buyer',
+      name: '采购员',
+      dataScope: '1',
+      grants: { applies: OWN_REQUESTS, menus: ['purchase', 'contract', 'workflowTask'], actions: 'all' },
+    },
+    {
+      key: 'carDispatcher',
+      name: '车辆调度员',
+      dataScope: '1',
+      grants: { applies: OWN_REQUESTS, menus: ['car', 'workflowTask'], actions: 'all' },
+    },
     {
       key: 'sealKeeper',
       name: '印章管理员',
       dataScope: '1',
-      grants: { menus: ['seal', 'printing', 'workflowTask'], actions: 'all' },
+      grants: { applies: OWN_REQUESTS, menus: ['seal', 'printing', 'workflowTask'], actions: 'all' },
     },
     {
       key: 'auditor',
       name: '审计',
       dataScope: '1',
       grants: {
+        applies: OWN_REQUESTS,
         menus: [
           'budget',
           'expense',
@@ -186,6 +221,7 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'carApply',
           'venueBooking',
           'leaveApply',
+          'leaveBalance',
           'sealApply',
           'printApply',
           'policyShare',
@@ -199,6 +235,36 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
 }
 
 const DEMO_PASSWORD = 'Demo@12345';
+
+/**
+ * When each demo person started working (参加工作日期, issue 34): their years of service give their
+ * annual leave (职工带薪年休假条例 第三条) — every tier is among them: 20 years and more (15 days), 10 to
+ * 20 (10), 1 to 10 (5), and the newcomer under a year (none). The administrators have none recorded.
+ */
+export const DEMO_WORK_START: Readonly<Record<string, string>> = {
+  principal: '1996-08-01',
+  secretary: '1999-07-01',
+  deputy: '2008-09-01',
+  deputy2: '2011-09-01',
+  head: '2012-08-15',
+  finance: '2006-07-01',
+  cashier: '2018-03-01',
+  assets: '2004-07-01',
+  buyer: '2019-07-01',
+  dispatcher: '2015-04-01',
+  sealkeeper: '2016-09-01',
+  auditor: '2002-07-01',
+  staff: '2019-09-01',
+  teacher: '2005-09-01',
+  newcomer: '2026-07-01',
+  citystaff: '2013-08-01',
+  citydean: '1994-09-01',
+  cityfinance: '2009-07-01',
+  cityhead: '2010-07-01',
+  citybuyer: '2017-07-01',
+  citycashier: '2016-07-01',
+  citydispatcher: '2012-05-01',
+};
 
 export const ORGANISATIONS: OrganisationSeed[] = [
   {

@@ -23,7 +23,7 @@ import {
   type DictManifest,
   type MenuManifestNode,
 } from './manifests.ts';
-import { ORGANISATIONS, type RoleGrants } from './organisations.ts';
+import { APPLICANT_ACTIONS, ORGANISATIONS, type RoleGrants } from './organisations.ts';
 
 interface FlatMenu {
   key: string;
@@ -101,7 +101,11 @@ export function grants(rules: RoleGrants, menu: Pick<FlatMenu, 'lineage' | 'role
     (menu.type !== 'F' || ['query', 'export'].includes(menu.action!));
   if (!named && rules.except && menu.lineage.some((k) => rules.except!.includes(k))) return reading();
   const inMenus = named || rules.menus === 'all' || menu.lineage.some((k) => (rules.menus as string[]).includes(k));
-  if (!inMenus) return reading();
+  // One's own requests (leave, a car) in a role that runs other areas: the page and the applicant's buttons.
+  const applying = () =>
+    Boolean(rules.applies?.some((k) => menu.lineage.includes(k))) &&
+    (menu.type !== 'F' || APPLICANT_ACTIONS.includes(menu.action!));
+  if (!inMenus) return applying() || reading();
   return menu.type !== 'F' || rules.actions === 'all' || rules.actions.includes(menu.action!);
 }
 

@@ -423,6 +423,20 @@ const enUS: Messages = {
     recipientsHint: 'role:<role key> or user:<user id>, separated by commas',
     loadFailed: 'The approval rules could not be read: {{detail}}',
   },
+  leaveBalance: {
+    title: 'My leave balance',
+    year: 'Year',
+    thisYear: 'This year',
+    kind: 'Leave type',
+    entitled: 'Entitled (days)',
+    taken: 'Taken',
+    pending: 'In approval',
+    left: 'Left',
+    note: 'Note',
+    noLimit: 'No limit',
+    hint: "Annual leave follows years of service (Paid Annual Leave Regulation art. 3: 1–10 years 5 days, 10–20 years 10, 20 and more 15); days are counted on the organisation's working calendar: weekends and public holidays off, adjusted working days on.",
+    loadFailed: 'The leave balance could not be read: {{detail}}',
+  },
 };
 
 export default enUS;

@@ -425,6 +425,20 @@ const ptBR: Messages = {
     recipientsHint: 'role:<chave do papel> ou user:<id do usuário>, separados por vírgulas',
     loadFailed: 'Não foi possível ler as regras de aprovação: {{detail}}',
   },
+  leaveBalance: {
+    title: 'Meu saldo de licenças',
+    year: 'Ano',
+    thisYear: 'Este ano',
+    kind: 'Tipo de licença',
+    entitled: 'Direito (dias)',
+    taken: 'Gozados',
+    pending: 'Em aprovação',
+    left: 'Restam',
+    note: 'Observação',
+    noLimit: 'Sem limite',
+    hint: 'As férias anuais seguem o tempo de serviço (Regulamento de férias pagas art. 3: 1–10 anos 5 dias, 10–20 anos 10, 20 ou mais 15); os dias contam no calendário de trabalho da organização: fins de semana e feriados não contam, dias úteis de compensação contam.',
+    loadFailed: 'Não foi possível ler o saldo de licenças: {{detail}}',
+  },
 };
 
 export default ptBR;

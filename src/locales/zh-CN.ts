@@ -415,6 +415,20 @@ const zhCN = {
     recipientsHint: 'role:角色标识 或 user:用户编号，逗号分隔',
     loadFailed: '审批规则无法读取：{{detail}}',
   },
+  leaveBalance: {
+    title: '我的假期余额',
+    year: '年度',
+    thisYear: '本年',
+    kind: '假期类型',
+    entitled: '额度（天）',
+    taken: '已休',
+    pending: '审批中',
+    left: '剩余',
+    note: '说明',
+    noLimit: '不限',
+    hint: '年休假按累计工作年限计（职工带薪年休假条例第三条：满1年不满10年5天，满10年不满20年10天，满20年15天）；天数按本单位工作日历计，周末和法定节假日不计，调休上班日计入。',
+    loadFailed: '假期余额无法读取：{{detail}}',
+  },
 };
 
 export default zhCN;

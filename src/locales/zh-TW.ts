@@ -416,6 +416,20 @@ const zhTW: Messages = {
     recipientsHint: 'role:角色標識 或 user:使用者編號，逗號分隔',
     loadFailed: '審批規則無法讀取：{{detail}}',
   },
+  leaveBalance: {
+    title: '我的假期餘額',
+    year: '年度',
+    thisYear: '本年',
+    kind: '假期類型',
+    entitled: '額度（天）',
+    taken: '已休',
+    pending: '審批中',
+    left: '剩餘',
+    note: '說明',
+    noLimit: '不限',
+    hint: '年休假按累計工作年限計（職工帶薪年休假條例第三條：滿1年不滿10年5天，滿10年不滿20年10天，滿20年15天）；天數按本單位工作日曆計，週末和法定節假日不計，調休上班日計入。',
+    loadFailed: '假期餘額無法讀取：{{detail}}',
+  },
 };
 
 export default zhTW;

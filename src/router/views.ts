@@ -21,6 +21,7 @@ const views: Record<string, ComponentType<any>> = {
   CodeGen: lazyView('CodeGen', () => import('../views/tool/CodeGen.tsx')),
   WorkflowDesigner: lazyView('WorkflowDesigner', () => import('../views/workflow/Designer.tsx')),
   ApprovalRules: lazyView('ApprovalRules', () => import('../views/workflow/ApprovalRules.tsx')),
+  LeaveBalance: lazyView('LeaveBalance', () => import('../views/leave/LeaveBalance.tsx')),
 };
 
 export function viewFor(component: string): ComponentType<any> | null {

@@ -271,11 +271,11 @@ describe('more decimals than the field takes', () => {
     expect(await loans('两位小数')).toEqual([{ amount: '1.05' }]);
   });
 
-  it('refuses a leave of 1.005 or 1.25 days (half days: one place), and takes 1.5', async () => {
+  it('takes no days from a leave body: the server counts them from the dates (issue 34)', async () => {
     const leave = (days: number, reason: string) =>
       server.post(
         '/api/leave/apply/save',
-        { leaveType: 'annual', startDate: '2026-03-02', endDate: '2026-03-03', days, reason },
+        { leaveType: 'personal', startDate: '2026-03-02', endDate: '2026-03-03', days, reason },
         as('en-US'),
       );
     const stored = async (reason: string) =>
@@ -284,14 +284,12 @@ describe('more decimals than the field takes', () => {
         .select(['days' as never])
         .where('reason' as never, '=', reason as never)
         .execute();
-    for (const days of [1.005, 1.25]) {
+    // 2026-03-02 and 03 are a Monday and a Tuesday: two working days, whatever days the body says.
+    for (const days of [1.005, 1.25, 1.5]) {
       const r = await leave(days, `天数 ${days}`);
-      expect(r.body).toMatchObject({ code: '40000', msg: 'Invalid request: Days has too many decimal places (at most 1)' });
-      expect(await stored(`天数 ${days}`)).toEqual([]);
+      expect(r.body.code, r.body.msg).toBe('0');
+      expect(await stored(`天数 ${days}`)).toEqual([{ days: 2 }]);
     }
-    const half = await leave(1.5, '天数 1.5');
-    expect(half.body.code, half.body.msg).toBe('0');
-    expect(await stored('天数 1.5')).toEqual([{ days: 1.5 }]);
   });
 
   it('refuses a line’s quantity or price with more places, naming the line, and stores nothing', async () => {

@@ -44,7 +44,8 @@ it('answers the saved version of the form, fields in the order the file lays the
     Object.keys(leaveForm.schema.properties.grid.properties),
   );
   expect(bundle.entity.fields.slice(0, 4).map((f) => f.name)).toEqual(['leaveType', 'startDate', 'endDate', 'days']);
-  expect(bundle.print).toBe(false);
+  // Every approvable document prints (issue 34): the approval page offers the leave's print.
+  expect(bundle.print).toBe(true);
   expect(bundle.texts['leaveApply.title']!['zh-CN']).toBe('请假申请');
   expect(bundle.texts['leaveApply.reason']!['en-US']).toBe('Reason');
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
 import { ok, refused } from '../support/answers.ts';
+import { sql } from 'kysely';
 import { addDays, siteNow, toInstant } from '../../server/platform/site-time.ts';
 
 type Row = Record<string, any>;
@@ -101,9 +102,12 @@ describe('no overlapping bookings of a venue', () => {
   });
 
   it('does not cancel a booking that has begun', async () => {
-    const soon = ok(await book('staff', { venueId: room.id, startTime: at(0, 0, 0), endTime: at(0, 23, 59) }));
+    // Booked for tomorrow (a booking may not start in the past), then moved to have begun an hour ago.
+    const soon = ok(await book('staff', { venueId: room.id, startTime: at(1, 0, 0), endTime: at(1, 23, 59) }));
     ok(await server.post(`/api/venue/booking/submit?id=${soon.id}`, {}, as('staff')));
     await decide(soon.id, 'approve');
+    const begun = new Date(server.clock.now() - 3_600_000);
+    await sql`update biz_venue_booking set start_time = ${begun} where id = ${soon.id}`.execute(server.database.db as any);
     refused(await server.post(`/api/venue/booking/cancel?id=${soon.id}`, {}, as('staff')), /已开始/);
   });
 
@@ -212,6 +216,208 @@ describe('the week calendar', () => {
         as('staff'),
       ),
     );
+  });
+});
+
+describe('no booking in the past, none beyond the venue (issue 34)', () => {
+  let room: Row;
+  beforeAll(async () => {
+    room = await newVenue('admin', '测试小会议室', { capacity: 300 });
+  });
+
+  it('refuses a booking that starts before now on the site clock, in four languages', async () => {
+    const msg = refused(
+      await book('staff', { venueId: room.id, startTime: at(-1, 9), endTime: at(-1, 10) }),
+      /开始时间不能早于当前时间/,
+    );
+    expect(msg).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    refused(
+      await book('staff', { venueId: room.id, startTime: at(-1, 9), endTime: at(-1, 10) }, 'en-US'),
+      /Starts cannot be in the past/,
+    );
+    refused(
+      await book('staff', { venueId: room.id, startTime: at(-1, 9), endTime: at(-1, 10) }, 'zh-TW'),
+      /開始時間不能早於目前時間/,
+    );
+    refused(
+      await book('staff', { venueId: room.id, startTime: at(-1, 9), endTime: at(-1, 10) }, 'pt-BR'),
+      /não pode estar no passado/,
+    );
+    // Moving a booking into the past is refused too; a later one is taken.
+    const later = ok(await book('staff', { venueId: room.id, startTime: at(9, 9), endTime: at(9, 10) }));
+    refused(await server.post('/api/venue/booking/update', { ...later, startTime: at(-2, 9), endTime: at(-2, 10) }, as('staff')));
+    const rows = ok(await server.get(`/api/venue/booking/list?venueId=${room.id}`, as('admin'))) as Row[];
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses more attendees than the venue holds, naming both numbers', async () => {
+    const msg = refused(
+      await book('staff', { venueId: room.id, attendees: 5000, startTime: at(10, 9), endTime: at(10, 10) }),
+      /5000/,
+    );
+    expect(msg).toMatch(/300/);
+    expect(msg).toMatch(/容纳人数/);
+    refused(
+      await book('staff', { venueId: room.id, attendees: 301, startTime: at(10, 9), endTime: at(10, 10) }, 'en-US'),
+      /301 attendees exceed the venue's capacity of 300/,
+    );
+    ok(await book('staff', { venueId: room.id, attendees: 300, startTime: at(10, 9), endTime: at(10, 10) }));
+    // An edit beyond it is refused as well.
+    const mine = ok(await book('staff', { venueId: room.id, attendees: 10, startTime: at(10, 11), endTime: at(10, 12) }));
+    refused(await server.post('/api/venue/booking/update', { ...mine, attendees: 400 }, as('staff')), /400/);
+  });
+});
+
+describe('recurring bookings (issue 34)', () => {
+  let room: Row;
+  beforeAll(async () => {
+    room = await newVenue('admin', '测试周会室');
+  });
+  const list = async () => ok(await server.get(`/api/venue/booking/list?venueId=${room.id}`, as('admin'))) as Row[];
+
+  it('creates one booking per week until the date, each at the same wall time', async () => {
+    const made = ok(
+      await book('staff', {
+        venueId: room.id,
+        subject: '教研组周会',
+        startTime: at(2, 15),
+        endTime: at(2, 16),
+        repeatEvery: 'week',
+        repeatUntil: at(2 + 7 * 4, 0).slice(0, 10),
+      }),
+    );
+    expect(made.occurrences).toHaveLength(5);
+    const rows = await list();
+    expect(rows).toHaveLength(5);
+    const starts = rows.map((r) => r.startTime).sort();
+    expect(starts).toEqual([0, 1, 2, 3, 4].map((k) => toInstant(at(2 + 7 * k, 15), 'Asia/Shanghai')));
+    expect(new Set(rows.map((r) => r.bookingNo)).size).toBe(5);
+    expect(rows.every((r) => r.subject === '教研组周会')).toBe(true);
+  });
+
+  it('refuses a series with one clash, naming its date, and creates none of it', async () => {
+    // A booking three days later blocks the fourth occurrence of a daily series.
+    const blocker = ok(await book('teacher', { venueId: room.id, startTime: at(40, 9, 30), endTime: at(40, 10, 30) }));
+    const before = (await list()).length;
+    const msg = refused(
+      await book('staff', {
+        venueId: room.id,
+        startTime: at(37, 9),
+        endTime: at(37, 10),
+        repeatEvery: 'day',
+        repeatUntil: at(44, 0).slice(0, 10),
+      }),
+      new RegExp(at(40, 0).slice(0, 10)),
+    );
+    expect(msg).toContain(blocker.bookingNo);
+    expect(msg).toMatch(/整组重复预约均未保存/);
+    expect((await list()).length).toBe(before);
+    const en = refused(
+      await book(
+        'staff',
+        { venueId: room.id, startTime: at(37, 9), endTime: at(37, 10), repeatEvery: 'day', repeatUntil: at(44, 0).slice(0, 10) },
+        'en-US',
+      ),
+    );
+    expect(en).toMatch(/none of the series was saved/);
+    expect((await list()).length).toBe(before);
+  });
+
+  it('refuses a bad rule and a series too long', async () => {
+    refused(
+      await book('staff', {
+        venueId: room.id,
+        startTime: at(50, 9),
+        endTime: at(50, 10),
+        repeatEvery: 'month',
+        repeatUntil: at(60, 0).slice(0, 10),
+      }),
+      /每天/,
+    );
+    refused(
+      await book('staff', {
+        venueId: room.id,
+        startTime: at(50, 9),
+        endTime: at(50, 10),
+        repeatEvery: 'week',
+        repeatUntil: 'soon',
+      }),
+    );
+    refused(
+      await book('staff', {
+        venueId: room.id,
+        startTime: at(50, 9),
+        endTime: at(50, 10),
+        repeatEvery: 'week',
+        repeatUntil: at(40, 0).slice(0, 10),
+      }),
+    );
+    refused(
+      await book('staff', {
+        venueId: room.id,
+        startTime: at(50, 9),
+        endTime: at(50, 10),
+        repeatEvery: 'day',
+        repeatUntil: at(200, 0).slice(0, 10),
+      }),
+      /最多 60 次/,
+    );
+  });
+});
+
+describe('the day view and where the calendar opens (issue 34)', () => {
+  let a: Row;
+  let b: Row;
+  let theirs: Row;
+  beforeAll(async () => {
+    a = await newVenue('admin', '测试日视图甲');
+    b = await newVenue('admin', '测试日视图乙');
+    theirs = ok(await book('teacher', { venueId: a.id, subject: '学生处会议', startTime: at(20, 9), endTime: at(20, 10) }));
+    ok(await book('staff', { venueId: b.id, subject: '我的会议', startTime: at(20, 14), endTime: at(20, 15) }));
+    ok(await book('staff', { venueId: b.id, subject: '次日会议', startTime: at(21, 0, 30), endTime: at(21, 1) }));
+  });
+  const dayView = (who: string, day = at(20, 0).slice(0, 10)) =>
+    server.get(`/api/venue/booking/calendar/day?day=${day}`, as(who));
+
+  it("answers every venue and the day's bookings, on the site's day", async () => {
+    const view = ok(await dayView('admin'));
+    expect(view.day).toBe(at(20, 0).slice(0, 10));
+    expect(view.from).toBe(toInstant(at(20, 0), 'Asia/Shanghai'));
+    const labels = (view.resources as Row[]).map((r) => r.label);
+    expect(labels).toEqual(expect.arrayContaining(['测试日视图甲', '测试日视图乙']));
+    const ours = (view.rows as Row[]).filter((r) => r.resource === a.id || r.resource === b.id);
+    expect(ours.map((r) => r.title)).toEqual(['学生处会议', '我的会议']);
+    expect(ours[0]).toMatchObject({ resource: a.id, doc: theirs.bookingNo, readable: true });
+  });
+
+  it("keeps to the caller's data scope: another's booking is taken time only", async () => {
+    const view = ok(await dayView('staff'));
+    const ours = (view.rows as Row[]).filter((r) => r.resource === a.id || r.resource === b.id);
+    expect(ours).toHaveLength(2);
+    expect(ours[0]).toMatchObject({ resource: a.id, title: null, doc: null, applicant: null, readable: false });
+    expect(ours[1]).toMatchObject({ resource: b.id, title: '我的会议', readable: true, mine: true });
+    // Another organisation sees none of them; the auditor has no calendar; a bad day is refused.
+    const city = ok(await dayView('citystaff'));
+    expect((city.resources as Row[]).map((r) => r.label)).not.toContain('测试日视图甲');
+    expect((city.rows as Row[]).some((r) => r.resource === a.id)).toBe(false);
+    expect((await dayView('auditor')).body.code).toBe('40103');
+    refused(await dayView('staff', '2026-02-30'), /YYYY-MM-DD/);
+    refused(await dayView('staff', 'x'));
+  });
+
+  it('opens on a venue that has bookings', async () => {
+    const start = ok(await server.get('/api/venue/booking/calendar/start', as('staff')));
+    expect(start.resource).toEqual(expect.any(Number));
+    expect(Date.parse(start.at)).toBeGreaterThan(0);
+    const week = ok(
+      await server.get(
+        `/api/venue/booking/calendar?resource=${start.resource}&from=${encodeURIComponent(start.at)}&to=${encodeURIComponent(
+          new Date(Date.parse(start.at) + 86_400_000).toISOString(),
+        )}`,
+        as('staff'),
+      ),
+    ) as Row[];
+    expect(week.length).toBeGreaterThan(0);
   });
 });
 

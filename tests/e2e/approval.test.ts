@@ -56,13 +56,14 @@ async function apply(p: Page, reason: string, days: number) {
   await p.locator('[data-testid=toolbar-add]').click();
   await item(p, '请假类型').locator('.ant-select').click();
   await p.locator('.ant-select-item-option', { hasText: '事假' }).click();
-  await item(p, '天数').locator('input').fill(String(days));
   await pickDate(p, '开始日期', '2026-03-02');
   await pickDate(p, '结束日期', `2026-03-0${1 + days}`);
   await item(p, '事由').locator('input').fill(reason);
   await p.locator('[data-testid=form-ok]').click();
   await expect.poll(() => toast(p).textContent()).toContain('保存成功');
   await expect.poll(() => row(p, reason).count()).toBe(1);
+  // The days are the server's, counted from the dates (2026-03-02 is a Monday).
+  await expect.poll(() => row(p, reason).textContent()).toContain(String(days));
 }
 
 /** Staff submits it from the list (row action 提交审批, confirmed). */
@@ -216,7 +217,7 @@ describe('a rejected application', () => {
     await head.goto(`${baseUrl()}/workflow/task`);
     await expect.poll(() => row(head, reasons.rejected).count()).toBe(1);
     await row(head, reasons.rejected).locator('.ant-checkbox-input').check();
-    await head.locator('[data-testid=batch-request-approveBatch]').click();
+    await head.locator('[data-testid=batch-request-approveAll]').click();
     await expect.poll(() => head.locator('.ant-modal-confirm-content').textContent()).toContain('确定同意所选的全部任务吗');
     await confirm(head);
     await expect.poll(() => toast(head).textContent()).toContain('已完成 1 项');

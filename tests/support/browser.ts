@@ -32,12 +32,14 @@ export async function newPage(
     language?: string;
     userAgent?: string;
     width?: number;
+    /** The viewport's height (820 unless told: a phone's is 844, issue 34). */
+    height?: number;
     /** The browser's own time zone (an IANA name); the site's clock must not care (issue 32). */
     timezoneId?: string;
   } = {},
 ) {
   const context: BrowserContext = await browser.newContext({
-    viewport: { width: options.width ?? 1366, height: 820 },
+    viewport: { width: options.width ?? 1366, height: options.height ?? 820 },
     locale: 'zh-CN',
     userAgent: options.userAgent,
     timezoneId: options.timezoneId,

@@ -201,6 +201,25 @@ describe('schemas:check finds', () => {
     expect(at(problems, 'salary/salary.bpmn', '#salary')[0]?.message).toMatch(/process salary has no texts/);
   });
 
+  it('a document that goes through approval without a print file (issue 34)', () => {
+    const { root } = copy();
+    fs.rmSync(path.join(root, 'consumable/consumableLoss.print.json'));
+    // A print file under another name counts only when the entity's `print` names it.
+    fs.renameSync(path.join(root, 'leave/leaveApply.print.json'), path.join(root, 'leave/leaveSlip.print.json'));
+    // A register without a process needs none.
+    fs.rmSync(path.join(root, 'meeting/meetingRecord.print.json'));
+    let problems = checkSchemas(root);
+    expect(at(problems, 'consumable/consumableLoss.entity.json', '/process')[0]?.message).toBe(
+      'entity consumableLoss goes through approval but has no print file consumableLoss.print.json',
+    );
+    expect(at(problems, 'leave/leaveApply.entity.json', '/process')[0]?.message).toMatch(/no print file leaveApply\.print\.json/);
+    expect(problems).toHaveLength(2);
+    edit(root, 'leave/leaveApply.entity.json', (j) => (j.print = 'leaveSlip'));
+    problems = checkSchemas(root);
+    expect(at(problems, 'leave/leaveApply.entity.json', '/process')).toEqual([]);
+    expect(problems).toHaveLength(1);
+  });
+
   it('an unknown permission key', () => {
     const { root } = copy();
     edit(root, 'system/dictType.list.json', (j) => (j.rowActions[1].permission = 'system:dictDate:list'));

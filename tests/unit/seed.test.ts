@@ -114,6 +114,20 @@ describe('role grants', () => {
     expect(grants(staff, button('leaveApply', 'audit', ['leave']) as never)).toBe(false);
     expect(grants(staff, page('user', ['system']) as never)).toBe(false);
   });
+  it('let every role file its own leave and car requests, with the applicant’s buttons only (issue 34)', () => {
+    const role = (key: string) => ORGANISATIONS[0]!.roles.find((r) => r.key === key)!.grants;
+    for (const key of ['assetKeeper', 'carDispatcher', 'sealKeeper', 'accountant', 'cashier', 'buyer', 'auditor']) {
+      for (const menu of ['leaveApply', 'leaveBalance', 'carApply'])
+        expect(grants(role(key), page(menu, ['x']) as never), `${key} ${menu}`).toBe(true);
+      expect(grants(role(key), button('leaveApply', 'add', ['leave']) as never), key).toBe(true);
+    }
+    // The auditor reads elsewhere, and may not decide or keep the leave registers.
+    expect(grants(role('auditor'), button('leaveApply', 'audit', ['leave']) as never)).toBe(false);
+    expect(grants(role('auditor'), page('workCalendar', ['leave']) as never)).toBe(false);
+    expect(grants(role('accountant'), button('workCalendar', 'add', ['leave']) as never)).toBe(true);
+    // The dispatcher keeps every button of the car area, the requests included.
+    expect(grants(role('carDispatcher'), button('carApply', 'arrange', ['car']) as never)).toBe(true);
+  });
   const release = (key: string) => releaseMenus().find((m) => m.key === key)!;
   it('give everyone home, account, their own notices and payslips (roles "*" in menu.json)', () => {
     for (const key of ['dashboard', 'center', 'noticeUserRelList', 'noticeUserRelList:read', 'salaryMine'])

@@ -11,6 +11,7 @@
 //   "safety": { "field": "safetyStock", "notify": "assetKeeper" }   (on out and move) when what is left of a
 //                                                              product in all warehouses falls below the product's
 //                                                              safety stock, the role's users get a notice
+//                                                              and a purchase request draft restocks it (issue 34)
 //
 // The balance entity holds one row per warehouse and product (fields warehouseId, productId, quantity,
 // amount); the ledger entity one row per line moved (moveDate, warehouseId, productId, direction,
@@ -31,6 +32,7 @@ import { wantingNotification } from '../account/settings.ts';
 import { sendSystemNotice, usersWithRole } from '../notice/send.ts';
 import { t } from '../../platform/messages.ts';
 import { itemsSeparator } from '../../../validators/locale.ts';
+import { nextInSequence } from '../../entities/sequence.ts';
 
 type Row = Record<string, unknown>;
 
@@ -228,6 +230,7 @@ async function warnBelowSafety(c: Ctx, taken: Map<number, number>, safetyField: 
     return Number(r.safety) > 0 && left < Number(r.safety) && left + (taken.get(Number(r.id)) ?? 0) >= Number(r.safety);
   });
   if (!crossed.length) return;
+  await draftPurchase(c, product, crossed);
   const site = c.ctx.site.id;
   const keepers = await usersWithRole(c.ctx.trx, site, role);
   const people = await wantingNotification(c.ctx.trx as unknown as Kysely<DB>, site, keepers, 'stockWarning');
@@ -249,4 +252,69 @@ async function warnBelowSafety(c: Ctx, taken: Map<number, number>, safetyField: 
     locale: c.ctx.request.locale,
     at: new Date(c.ctx.s.clock.now()),
   });
+}
+
+/**
+ * The products an issue took below their safety stock, as a purchase request draft (issue 34) in the
+ * name and department of whoever issued: one line per product for what brings it back to its safety
+ * stock, at the product's reference price. The budget indicator is left for the one who completes
+ * and submits it. A site without purchase requests gets only the notice.
+ */
+async function draftPurchase(c: Ctx, product: EntityDef, crossed: Array<{ id: number; safety: number; left: number }>) {
+  const entities = c.ctx.s.schemas.forSite(c.ctx.site.key).entities;
+  const apply = entities.get('purchaseApply');
+  const line = apply?.lines?.items ? entities.get(apply.lines.items.entity) : undefined;
+  if (!apply || !line) return;
+  const ids = crossed.map((r) => Number(r.id));
+  const info = new Map(
+    (
+      await sql<{ id: number; name: string; spec: string | null; unit: string | null; price: string | null }>`select id,
+        ${sql.ref(col(product, 'productName'))} as name, ${sql.ref(col(product, 'spec'))} as spec,
+        ${sql.ref(col(product, 'unit'))} as unit, ${sql.ref(col(product, 'refPrice'))} as price
+      from ${sql.table(product.table)} where id in (${sql.join(ids)})`.execute(c.ctx.trx)
+    ).rows.map((r) => [Number(r.id), r]),
+  );
+  const lines = crossed.map((r) => {
+    const p = info.get(Number(r.id))!;
+    const quantity = Number(r.safety) - Number(r.left);
+    const price = cents(String(p.price ?? '0'));
+    return { name: p.name, spec: p.spec, unit: p.unit, quantity, price, amount: price * BigInt(quantity) };
+  });
+  const day = siteNow(c.ctx.s.clock.now(), c.ctx.site.timeZone).day;
+  const locale = c.ctx.request.locale;
+  const no = apply.fields.find((f) => f.sequence);
+  const now = new Date(c.ctx.s.clock.now());
+  const head: Row = {
+    top_dept_id: c.ctx.site.id,
+    [col(apply, 'title')]: t('stock.draft.title', locale, { doc: c.docNo }),
+    [col(apply, 'purchaseType')]: '1',
+    [col(apply, 'method')]: '1',
+    [col(apply, 'reason')]: t('stock.draft.reason', locale, { doc: c.docNo }),
+    [col(apply, 'money')]: fromCents(lines.reduce((sum, l) => sum + l.amount, 0n)),
+    [col(apply, 'deptId')]: c.ctx.principal.deptId,
+    [col(apply, 'approvalStatus')]: '0',
+    created_by: c.ctx.principal.userId,
+    created_at: now,
+    ...(apply.has.schemaVersion ? { schema_version: apply.schemaVersion } : {}),
+  };
+  if (no) head[no.column] = await nextInSequence(c.ctx.trx, c.ctx.site.id, `${apply.name}.${no.name}`, no.sequence!, day);
+  const doc = (await c.ctx.trx.insertInto(apply.table).values(head).returning('id').executeTakeFirstOrThrow()) as { id: number };
+  let n = 0;
+  for (const l of lines)
+    await c.ctx.trx
+      .insertInto(line.table)
+      .values({
+        ...(line.site ? { top_dept_id: c.ctx.site.id } : {}),
+        doc_id: Number(doc.id),
+        line_no: ++n,
+        [col(line, 'itemName')]: l.name,
+        [col(line, 'spec')]: l.spec,
+        [col(line, 'unit')]: l.unit,
+        [col(line, 'quantity')]: l.quantity,
+        [col(line, 'unitPrice')]: fromCents(l.price),
+        [col(line, 'amount')]: fromCents(l.amount),
+        created_by: c.ctx.principal.userId,
+        created_at: now,
+      })
+      .execute();
 }

@@ -22,6 +22,7 @@
 // - nk:countersign="all": every candidate decides (one task each); one rejection rejects;
 // - nk:copyTo="role:auditor,user:12,setting:approval.copyTo.contract": told when the step opens,
 //   to read the document, never to decide it.
+// - nk:batch="false" (issue 34): the step is never approved in a batch of the task list.
 import BpmnModdle from 'bpmn-moddle';
 import { conditionError, settingNames } from '../../../validators/expression/check.ts';
 
@@ -50,6 +51,8 @@ export interface TaskNode {
   reason?: { key: string; values: Record<string, string> };
   /** Who is told when the step opens, without deciding it (`nk:copyTo`: role:<key>, user:<id>, setting:<key>). */
   copyTo?: string[];
+  /** The step is decided one document at a time, never in a batch of the task list (`nk:batch="false"`, issue 34). */
+  noBatch?: boolean;
 }
 
 /** A list entry naming the setting that holds the list (`setting:approval.owningRole.purchase`). */
@@ -222,6 +225,7 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
         ...(countersign === 'all' ? { countersign: true } : {}),
         ...(reasonKey && REASON_KEY.test(reasonKey) ? { reason: { key: reasonKey, values: reasonValues ?? {} } } : {}),
         ...(copyTo.length ? { copyTo } : {}),
+        ...(attr(n, 'batch') === 'false' ? { noBatch: true } : {}),
       };
   }
   for (const f of flows) {

@@ -16,6 +16,7 @@ import { approvable, historyStepIn, processTextIn, TaskStatus, titleIn, Workflow
 import { ok } from '../../platform/answer.ts';
 import { documentWarnings } from '../warning/rules.ts';
 import { documentBudget } from '../budget/figures.ts';
+import { documentStock } from '../stock/available.ts';
 import { listSeparator, type Locale } from '../../../validators/locale.ts';
 import { reasonText } from './chains.ts';
 import { approvalRuleRoutes } from './rules.ts';
@@ -45,19 +46,42 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       const { pageNum, pageSize } = pagingOf(q);
       const title = queryText(q, 'title');
       const done = q.scope === 'done';
+      // The document type and an amount range (issue 34): a type of the site that goes through
+      // approval, amounts as decimals; anything else is refused naming the filter.
+      const entities = s.schemas.forSite(site.key).entities;
+      const type = queryText(q, 'entity');
+      if (type !== undefined && !(entities.get(type) && approvable(entities.get(type)!)))
+        throw new AppError(Code.invalid, 'request.badValue', { field: 'entity' });
+      const amountOf = (name: string) => {
+        const v = queryText(q, name);
+        if (v === undefined) return undefined;
+        if (!/^-?\d{1,16}(\.\d{1,2})?$/.test(v)) throw new AppError(Code.invalid, 'request.badValue', { field: name });
+        return v;
+      };
+      const amountBegin = amountOf('amountBegin');
+      const amountEnd = amountOf('amountEnd');
       const where = sql`t.top_dept_id = ${site.id} and ${
         done
           ? sql`t.completed_by = ${principal.userId} and t.status = ${TaskStatus.done}`
           : sql`t.status = ${TaskStatus.open} and t.candidate_ids @> ${JSON.stringify([principal.userId])}::jsonb`
-      } ${title ? sql`and t.title ilike ${`%${title.replace(/[\\%_]/g, (c) => `\\${c}`).slice(0, 100)}%`}` : sql``}`;
+      } ${title ? sql`and t.title ilike ${`%${title.replace(/[\\%_]/g, (c) => `\\${c}`).slice(0, 100)}%`}` : sql``}
+      ${type ? sql`and t.entity = ${type}` : sql``}
+      ${amountBegin ? sql`and t.amount >= ${amountBegin}::numeric` : sql``}
+      ${amountEnd ? sql`and t.amount <= ${amountEnd}::numeric` : sql``}`;
       const total = Number(
         (await sql<{ n: number }>`select count(*)::int as n from wf_task t where ${where}`.execute(s.database.db)).rows[0]!.n,
       );
-      const rows = await sql<Row>`select t.*, u.real_name as starter_name, i.status as instance_status, i.process_key
+      const rows = await sql<Row>`select t.*, u.real_name as starter_name, i.status as instance_status, i.process_key,
+        d.dept_name
       from wf_task t join wf_instance i on i.id = t.instance_id left join sys_user u on u.id = t.starter_id
+        left join sys_dept d on d.id = t.dept_id
       where ${where} order by ${done ? sql`t.completed_at desc` : sql`t.created_at desc`}, t.id desc
       limit ${pageSize} offset ${(pageNum - 1) * pageSize}`.execute(s.database.db);
       const texts = s.schemas.forSite(site.key).texts;
+      const entityTitle = (name: string) => {
+        const e = entities.get(name);
+        return (e && texts[e.title]?.[request.locale]) ?? name;
+      };
       const records = rows.rows.map((r) => ({
         id: Number(r.id),
         instanceId: Number(r.instance_id),
@@ -68,6 +92,11 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
         starterId: Number(r.starter_id),
         starterName: r.starter_name,
         starterIdLabel: r.starter_name,
+        // The document's type in the reader's language, its amount, the applicant's department.
+        entityLabel: entityTitle(String(r.entity)),
+        amount: r.amount === null || r.amount === undefined ? null : String(r.amount),
+        deptId: r.dept_id === null || r.dept_id === undefined ? null : Number(r.dept_id),
+        deptIdLabel: r.dept_name ?? null,
         status: r.status,
         decision: r.decision,
         comment: r.comment,
@@ -75,6 +104,42 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
         createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at,
         completedAt: r.completed_at instanceof Date ? r.completed_at.toISOString() : r.completed_at,
       }));
+      return ok(request, { records, total, current: pageNum, pageNum, pageSize, pages: Math.ceil(total / pageSize) });
+    },
+  );
+
+  // My documents (issue 34): what I submitted, by the state of its approval (status=running,rejected).
+  app.get<{ Querystring: Record<string, string> }>(
+    '/workflow/instance/mine',
+    { config: { permission: 'login' } },
+    async (request) => {
+      const { site, principal } = caller(request);
+      const q = request.query;
+      const { pageNum, pageSize } = pagingOf(q);
+      const states = (queryText(q, 'status') ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+      if (states.some((x) => !/^[a-z]{1,12}$/.test(x))) throw new AppError(Code.invalid, 'request.badValue', { field: 'status' });
+      const where = sql`i.top_dept_id = ${site.id} and i.starter_id = ${principal.userId}
+        ${states.length ? sql`and i.status in (${sql.join(states)})` : sql``}`;
+      const total = Number(
+        (await sql<{ n: number }>`select count(*)::int as n from wf_instance i where ${where}`.execute(s.database.db)).rows[0]!.n,
+      );
+      const rows = await sql<Row>`select i.* from wf_instance i where ${where} order by i.updated_at desc, i.id desc
+        limit ${pageSize} offset ${(pageNum - 1) * pageSize}`.execute(s.database.db);
+      const entities = s.schemas.forSite(site.key).entities;
+      const texts = s.schemas.forSite(site.key).texts;
+      const records = rows.rows.map((r) => {
+        const e = entities.get(String(r.entity));
+        return {
+          id: Number(r.id),
+          entity: r.entity,
+          entityLabel: (e && texts[e.title]?.[request.locale]) ?? r.entity,
+          businessKey: Number(r.business_key),
+          title: titleIn(s, site.key, String(r.entity), String(r.title ?? ''), request.locale),
+          status: r.status,
+          currentNodes: r.current_nodes,
+          updatedAt: r.updated_at instanceof Date ? r.updated_at.toISOString() : r.updated_at,
+        };
+      });
       return ok(request, { records, total, current: pageNum, pageNum, pageSize, pages: Math.ceil(total / pageSize) });
     },
   );
@@ -162,6 +227,61 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
         }
       }
       return ok(request, { results, done: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length });
+    },
+  );
+
+  // The task list's batch approval (issue 34): every selected task approved in one transaction, or
+  // none — the first refusal (not the approver, segregation of duties, a step marked
+  // nk:batch="false", minutes required…) names its document and nothing is approved.
+  app.post(
+    '/workflow/task/approveAll',
+    {
+      config: { permission: 'workflow:task:audit', log: { module: 'workflow', action: 'audit' } },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['ids'],
+          properties: {
+            ids: { type: 'array', minItems: 1, maxItems: 200, items: { type: 'integer', minimum: 1 } },
+            id: { type: 'integer', minimum: 1 },
+            comment: { type: ['string', 'null'], maxLength: 500 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { site } = caller(request);
+      const b = request.body as { ids: number[]; comment?: string | null };
+      const ids = [...new Set(b.ids)];
+      const workflow = flow(request);
+      // Each task's document as the refusal names it, read before anything can fail.
+      const named = new Map<number, string>(
+        (
+          await sql<Row>`select id, entity, title from wf_task where top_dept_id = ${site.id} and id in (${sql.join(ids)})`.execute(
+            s.database.db,
+          )
+        ).rows.map((r) => [Number(r.id), titleIn(s, site.key, String(r.entity), String(r.title ?? ''), request.locale)]),
+      );
+      const results = await s.database.db.transaction().execute(async (trx) => {
+        const out = [];
+        for (const id of ids) {
+          try {
+            const r = await workflow.act(id, 'approve', b.comment?.trim() || null, undefined, undefined, trx);
+            out.push({ id, ok: true, status: r.status, msg: t('workflow.done', request.locale) });
+          } catch (err) {
+            if (!(err instanceof AppError)) throw err;
+            throw new AppError(
+              err.code,
+              'workflow.batchRefused',
+              { doc: named.get(id) ?? `#${id}`, reason: String(t(err.messageKey, request.locale, err.params)) },
+              { id },
+              err.status,
+            );
+          }
+        }
+        return out;
+      });
+      return ok(request, { results, done: results.length, failed: 0 }, 'workflow.batchDone', { count: results.length });
     },
   );
 
@@ -287,6 +407,8 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
         ),
         // A pending document's indicator: available now, and after this document (or before its freeze).
         budget: await documentBudget(s, site, entity, doc, locale),
+        // A pending consumable request's lines: on hand, reserved by other requests, available (issue 34).
+        stock: await documentStock(s, site, entity, doc),
         history: history.map((h) => ({
           id: Number(h.id),
           node: historyStepIn(texts, h, locale),

@@ -215,9 +215,11 @@ export class Workflow {
     comment: string | null,
     transferTo?: number,
     minutes?: MeetingMinutes,
+    /** A batch of the task list (issue 34): in its one transaction, refused at a step marked nk:batch="false". */
+    batch?: Trx,
   ) {
     const { site, principal } = this.ctx;
-    const task = await this.db
+    const task = await (batch ?? this.db)
       .selectFrom('wf_task')
       .select(['entity'])
       .where('id', '=', taskId)
@@ -227,7 +229,7 @@ export class Workflow {
     const entity = this.s.schemas.forSite(site.key).entities.get(task.entity);
     if (!entity) throw new AppError(Code.notFound, 'record.notFound');
     const docs = await new EntityService(this.s, entity, this.request).prepare();
-    return this.db.transaction().execute(async (trx) => {
+    const decide = async (trx: Trx) => {
       // The task first, then its instance: two approvers acting at once queue here; the second
       // finds the task decided.
       const open = await sql<Row>`select * from wf_task where id = ${taskId} and top_dept_id = ${site.id} for update`.execute(
@@ -246,6 +248,7 @@ export class Workflow {
         await trx.selectFrom('wf_definition').select(['nodes']).where('id', '=', instance.definition_id).executeTakeFirstOrThrow()
       ).nodes as Record<string, TaskNode>;
       const node = nodes[String(row.element_id)];
+      if (batch && node?.noBatch) throw new AppError(Code.conflict, 'workflow.noBatch', { step: String(row.name) });
       const excluded = await excludedOf(trx, instance, this.madeByTable(entity), Number(row.id));
       const refused = refusalOf(principal.userId, node, excluded);
       if (refused && decision !== 'comment') throw new AppError(Code.forbidden, refused);
@@ -341,7 +344,8 @@ export class Workflow {
         .execute();
       const status = await this.afterStep(trx, instance, nodes, step, entity);
       return { instanceId: instance.id, status };
-    });
+    };
+    return batch ? decide(batch) : this.db.transaction().execute(decide);
   }
 
   /** The applicant takes a document back, while nobody has approved it yet. */
@@ -482,6 +486,10 @@ export class Workflow {
     const excluded = fresh.length ? await excludedOf(trx, instance, this.madeByTable(entity)) : null;
     const variables = storedVariables(instance);
     const at = new Date(this.s.clock.now());
+    // The task says its document's amount (the entity's amount field as kept at submit) and the
+    // applicant's department: the task list's columns and filters (issue 34).
+    const kept = entity.byName.get(entity.meetingAmount)?.type === 'money' ? variables[entity.meetingAmount] : undefined;
+    const amount = typeof kept === 'number' && Number.isFinite(kept) ? kept.toFixed(2) : null;
     for (const elementId of fresh) {
       const node = nodes[elementId];
       const { ids: candidates, escalation } = await candidatesFor(trx, node, instance, excluded!);
@@ -505,6 +513,8 @@ export class Workflow {
             business_key: instance.business_key,
             title: instance.title,
             starter_id: instance.starter_id,
+            amount,
+            dept_id: instance.starter_dept_id ?? null,
             created_at: at,
           })
           .execute();

@@ -71,6 +71,7 @@ export interface UserTable extends Audited {
   re_password: Generated<boolean>;
   password_changed_at: Timestamp;
   remark: string | null;
+  work_start_date: string | null;
 }
 
 export interface RoleTable extends Audited {

@@ -97,7 +97,7 @@ export default observer(function ContractNoticesBlock() {
                     `${d.contractId}-${d.instalmentNo}`,
                     d.contractId,
                     `${d.contractNo} ${d.name}`,
-                    t('home.contracts.instalment', { n: d.instalmentNo, amount: thousands(d.amount, 2), date: d.planDate }),
+                    t('home.contracts.instalment', { n: d.instalmentNo, amount: thousands(d.amount, 2, settings.language), date: d.planDate }),
                     d.daysLeft,
                   ),
                 )}
@@ -114,7 +114,7 @@ export default observer(function ContractNoticesBlock() {
                     String(e.contractId),
                     e.contractId,
                     `${e.contractNo} ${e.name}`,
-                    t('home.contracts.ends', { date: e.endDate, amount: thousands(e.unpaidAmount, 2) }),
+                    t('home.contracts.ends', { date: e.endDate, amount: thousands(e.unpaidAmount, 2, settings.language) }),
                     e.daysLeft,
                   ),
                 )}

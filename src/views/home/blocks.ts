@@ -49,6 +49,13 @@ registerHomeBlock({
   area: 'main',
   component: lazyView('BudgetBars', () => import('./budget/DeptBars.tsx')),
 });
+// The work queues of schemas/home/queues.json (issue 34): the server answers only those the user
+// may see, each with its count and first rows.
+registerHomeBlock({
+  key: 'queues',
+  area: 'main',
+  component: lazyView('HomeQueues', () => import('./QueueBlocks.tsx')),
+});
 // 待审批: my to-do tasks (issue 6).
 registerHomeBlock({ key: 'pendingApproval', permission: 'workflow:task:list', area: 'side', component: PendingApproval });
 // 预算编制 (plan): the budget by expense type.

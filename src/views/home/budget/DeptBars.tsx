@@ -44,7 +44,7 @@ export default observer(function DeptBars() {
           return [
             `<b>${names[items[0]?.dataIndex ?? 0]}</b>`,
             ...items.map(
-              (it) => `${it.marker}${it.seriesName}&nbsp;&nbsp;<b>${yuan(it.seriesIndex === 0 ? d.adjusted : d.used)}</b>`,
+              (it) => `${it.marker}${it.seriesName}&nbsp;&nbsp;<b>${yuan(it.seriesIndex === 0 ? d.adjusted : d.used, language)}</b>`,
             ),
             `${t('home.budget.bars.rate')}&nbsp;&nbsp;<b>${pct(d.executionRate)}</b>`,
           ].join('<br/>');
@@ -109,8 +109,8 @@ export default observer(function DeptBars() {
             head={['', t('home.budget.bars.adjusted'), t('home.budget.bars.used'), t('home.budget.bars.rate')]}
             rows={d.map((x) => [
               x.deptName || t('home.budget.bars.noDept'),
-              yuan(x.adjusted),
-              yuan(x.used),
+              yuan(x.adjusted, language),
+              yuan(x.used, language),
               pct(x.executionRate),
             ])}
           />

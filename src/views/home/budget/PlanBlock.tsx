@@ -29,7 +29,7 @@ export default observer(function PlanBlock() {
         trigger: 'item',
         formatter: (p: { name: string; marker: string; dataIndex: number; percent: number }) => {
           const row = s.byExpenseType[p.dataIndex]!;
-          return `${p.marker}${p.name}<br/>${t('home.budget.plan.adjusted')}&nbsp;&nbsp;<b>${yuan(row.adjusted)}</b> (${p.percent}%)`;
+          return `${p.marker}${p.name}<br/>${t('home.budget.plan.adjusted')}&nbsp;&nbsp;<b>${yuan(row.adjusted, language)}</b> (${p.percent}%)`;
         },
       },
       title: {
@@ -93,12 +93,12 @@ export default observer(function PlanBlock() {
                       {x.label}
                     </span>
                     <span style={{ whiteSpace: 'nowrap' }} title={t('home.budget.plan.adjusted')} data-testid="plan-adjusted">
-                      {yuan(x.adjusted)}
+                      {yuan(x.adjusted, language)}
                       {(up || down) && (
                         <Typography.Text
                           type={up ? 'success' : 'danger'}
                           style={{ fontSize: 12, marginLeft: 4 }}
-                          title={`${up ? '+' : ''}${yuan(change)}`}
+                          title={`${up ? '+' : ''}${yuan(change, language)}`}
                         >
                           {up ? <ArrowUpOutlined /> : <ArrowDownOutlined />}
                         </Typography.Text>
@@ -106,7 +106,7 @@ export default observer(function PlanBlock() {
                     </span>
                   </div>
                   <div style={{ paddingLeft: 16, fontSize: 12, color: token.colorTextSecondary }}>
-                    {t('home.budget.plan.original')} <span data-testid="plan-original">{yuan(x.original)}</span>
+                    {t('home.budget.plan.original')} <span data-testid="plan-original">{yuan(x.original, language)}</span>
                   </div>
                 </div>
               );

@@ -41,7 +41,7 @@ export default observer(function ProgressBlock() {
           for (const it of items) {
             const value =
               it.seriesIndex === 0
-                ? yuan(m.used)
+                ? yuan(m.used, language)
                 : it.seriesIndex === 1
                   ? m.elapsed
                     ? pct(m.executionRate)
@@ -166,7 +166,7 @@ export default observer(function ProgressBlock() {
               ]}
               rows={p.months.map((m) => [
                 monthName(m.month, language),
-                yuan(m.used),
+                yuan(m.used, language),
                 m.elapsed ? pct(m.executionRate) : '',
                 pct(m.timeProgress),
               ])}
@@ -182,7 +182,7 @@ export default observer(function ProgressBlock() {
                 </div>
                 <div>
                   <Typography.Text type="secondary">{t('home.budget.progress.cumulativeUsed')}</Typography.Text>{' '}
-                  <span data-testid="progress-used">{yuan(s.used)}</span>
+                  <span data-testid="progress-used">{yuan(s.used, language)}</span>
                 </div>
                 <Typography.Text type={behind ? 'warning' : 'success'} data-testid="progress-gap">
                   {behind

@@ -147,9 +147,9 @@ export default observer(function StatisticsCards() {
         title={t('home.budget.stats.adjusted')}
         hint={t('home.budget.stats.adjustedHint')}
         loading={loading}
-        value={s && yuan(s.adjusted)}
+        value={s && yuan(s.adjusted, settings.language)}
         content={<Small>{s && t('home.budget.stats.count', { count: s.count })}</Small>}
-        footer={s && <LabelledAmount label={t('home.budget.stats.original')} amount={yuan(s.original)} />}
+        footer={s && <LabelledAmount label={t('home.budget.stats.original')} amount={yuan(s.original, settings.language)} />}
       />
       <StatCard
         span={layout.spans[1]!}
@@ -157,7 +157,7 @@ export default observer(function StatisticsCards() {
         title={t('home.budget.stats.used')}
         hint={t('home.budget.stats.usedHint')}
         loading={loading}
-        value={s && yuan(s.used)}
+        value={s && yuan(s.used, settings.language)}
         content={
           <Progress
             percent={Math.min(100, s?.executionRate ?? 0)}
@@ -174,7 +174,7 @@ export default observer(function StatisticsCards() {
         title={t('home.budget.stats.paid')}
         hint={t('home.budget.stats.paidHint')}
         loading={loading}
-        value={s && yuan(s.paid)}
+        value={s && yuan(s.paid, settings.language)}
         content={<Progress percent={Math.min(100, s?.paymentRate ?? 0)} showInfo={false} size="small" strokeColor="#13c2c2" />}
         footer={s && t('home.budget.stats.paymentRate', { rate: pct(s.paymentRate) })}
       />
@@ -184,10 +184,10 @@ export default observer(function StatisticsCards() {
         title={t('home.budget.stats.available')}
         hint={t('home.budget.stats.availableHint')}
         loading={loading}
-        value={s && yuan(s.available)}
+        value={s && yuan(s.available, settings.language)}
         content={<Small>{s && t('home.budget.stats.utilisationRate', { rate: pct(s.utilisationRate) })}</Small>}
         footer={
-          s && <LabelledAmount label={t('home.budget.stats.frozen')} amount={yuan(addAmounts(s.frozen, s.adjustFrozen))} />
+          s && <LabelledAmount label={t('home.budget.stats.frozen')} amount={yuan(addAmounts(s.frozen, s.adjustFrozen), settings.language)} />
         }
       />
       <StatCard

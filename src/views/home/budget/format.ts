@@ -2,9 +2,9 @@
 // section 9's number filter); axis ticks short (万 / 亿 in Chinese, K / M elsewhere); rates in percent.
 import { thousands } from '../../../../renderer/format.ts';
 
-/** '1234567.5' → '¥1,234,567.50', exactly as the server summed it. */
-export function yuan(value: string | number | null | undefined): string {
-  const text = thousands(value ?? '0', 2);
+/** '1234567.5' → '¥1,234,567.50' (pt-BR '¥1.234.567,50'), exactly as the server summed it. */
+export function yuan(value: string | number | null | undefined, language?: string): string {
+  const text = thousands(value ?? '0', 2, language);
   return text.startsWith('-') ? `-¥${text.slice(1)}` : `¥${text}`;
 }
 

@@ -1,0 +1,141 @@
+// A work queue per role on home (issue 34): the queue blocks of schemas/home/queues.json — each
+// the count and first rows of a list with its fixed filter, shown to whoever holds the list's
+// key — for the cashier, the keeper and the dispatcher; the task list's amount, document type,
+// applicant and department with filters by type and amount; the task list's batch approval, all
+// or none, the refusal naming the document.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RequestOptions, type TestServer } from '../support/server.ts';
+import { ok, refused } from '../support/answers.ts';
+
+type Row = Record<string, any>;
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startServer();
+  for (const name of ['cashier', 'assets', 'dispatcher', 'staff', 'head', 'finance', 'principal'])
+    tokens[name] = await server.login(name, 'Demo@12345');
+});
+afterAll(async () => server?.close());
+
+const as = (who: string, lang = 'zh-CN'): RequestOptions => ({ token: tokens[who], site: 'demo', lang });
+const queues = async (who: string, lang = 'zh-CN') => ok(await server.get('/api/home/queues', as(who, lang))) as Row[];
+const byKey = (list: Row[]) => Object.fromEntries(list.map((q) => [q.key, q]));
+
+describe('queue blocks per role', () => {
+  it('gives the cashier what waits to be paid, and nothing of the keeper or the dispatcher', async () => {
+    const mine = byKey(await queues('cashier'));
+    expect(mine.toIssue).toBeUndefined();
+    expect(mine.toArrange).toBeUndefined();
+    expect(mine.belowSafetyStock).toBeUndefined();
+    const payables = ok(await server.get('/api/expense/payment/payables', as('cashier'))) as Row[];
+    expect(payables.length).toBeGreaterThan(0);
+    expect(mine.toPay).toMatchObject({ title: '待支付', total: payables.length, link: '/expense/paymentList' });
+    expect(mine.toPay.rows.length).toBe(Math.min(5, payables.length));
+    expect(mine.toPay.rows[0]).toMatchObject({ sourceNo: payables[0]!.sourceNo, due: payables[0]!.due });
+    expect(mine.toPay.columns.map((c: Row) => c.title)).toEqual(['单据', '部门', '收款人', '待付金额']);
+    expect(mine.toPay.columns[3].type).toBe('money');
+    // One queue alone; a queue the caller may not see is not there.
+    expect(ok(await server.get('/api/home/queues/toPay', as('cashier'))).total).toBe(payables.length);
+    refused(await server.get('/api/home/queues/toIssue', as('cashier')), /toIssue/);
+  });
+
+  it('gives the keeper the approved requests not issued and the products below safety stock', async () => {
+    const mine = byKey(await queues('assets', 'en-US'));
+    expect(mine.toPay).toBeUndefined();
+    expect(mine.toArrange).toBeUndefined();
+    const list = ok(
+      await server.get('/api/consumable/apply/page?approvalStatus=2&issueState=0&pageSize=50', as('assets')),
+    ) as Row;
+    expect(mine.toIssue).toMatchObject({ title: 'To issue', total: list.total });
+    expect(mine.toIssue.link).toBe('/consumable/apply?approvalStatus=2&issueState=0');
+    expect(mine.toIssue.rows.map((r: Row) => r.applyNo)).toEqual(list.records.slice(0, 5).map((r: Row) => r.applyNo));
+    // Departments by name, not by id.
+    for (const r of mine.toIssue.rows) expect(typeof r.deptId).toBe('string');
+    const products = ok(await server.get('/api/consumable/product/page?pageSize=100', as('assets'))).records as Row[];
+    const low = products.filter((p) => p.stockFlag === '1');
+    expect(mine.belowSafetyStock.total).toBe(low.length);
+    expect(mine.belowSafetyStock.rows.map((r: Row) => r.productName)).toEqual(low.slice(0, 5).map((p) => p.productName));
+  });
+
+  it('gives the dispatcher the approved trips without a car; staff only their own documents', async () => {
+    const before = byKey(await queues('dispatcher')).toArrange;
+    const list = ok(await server.get('/api/car/apply/page?approvalStatus=2&docState=0&pageSize=50', as('dispatcher'))) as Row;
+    expect(before).toMatchObject({ title: '待派车', total: list.total, link: '/car/arrange?docState=0' });
+    expect(before.rows.map((r: Row) => r.applyNo)).toEqual(list.records.slice(0, 5).map((r: Row) => r.applyNo));
+    expect(byKey(await queues('dispatcher')).toPay).toBeUndefined();
+    // Staff sees none of the three, but their own documents.
+    const staff = byKey(await queues('staff'));
+    for (const key of ['toPay', 'toIssue', 'toArrange', 'belowSafetyStock']) expect(staff[key]).toBeUndefined();
+    expect(staff.myDocuments).toBeDefined();
+    expect(staff.myDocuments.rows.every((r: Row) => ['审批中', '已驳回'].includes(r.status))).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+let seq = 0;
+/** The Monday seq weeks after 2026-01-05 (plus some days): leaves of one person never overlap. */
+const monday = (weeks: number, plus = 0) => new Date(Date.UTC(2026, 0, 5 + weeks * 7 + plus)).toISOString().slice(0, 10);
+async function leave(who = 'staff'): Promise<Row> {
+  const doc = ok(
+    await server.post(
+      '/api/leave/apply/save',
+      { leaveType: 'personal', startDate: monday(++seq), endDate: monday(seq, 1), days: 2, reason: `队列测试${seq}` },
+      as(who),
+    ),
+  );
+  ok(await server.post(`/api/leave/apply/submit?id=${doc.id}`, {}, as(who)));
+  return doc;
+}
+const todo = async (who: string, query = '') =>
+  ok(await server.get(`/api/workflow/task/page?scope=todo&pageSize=100${query}`, as(who))).records as Row[];
+const taskOf = async (docId: number, who: string) =>
+  (await todo(who)).find((t) => t.entity === 'leaveApply' && t.businessKey === docId);
+
+describe('the task list', () => {
+  it('shows amount, document type, applicant and department, and filters by type and amount', async () => {
+    const all = await todo('finance');
+    const priced = all.find((t) => t.amount !== null);
+    expect(priced, 'finance should have a task with an amount').toBeTruthy();
+    expect(priced).toMatchObject({ entityLabel: expect.any(String), starterIdLabel: expect.any(String), deptIdLabel: expect.any(String) });
+    expect(priced!.amount).toMatch(/^\d+\.\d{2}$/);
+    const ofType = await todo('finance', `&entity=${priced!.entity}`);
+    expect(ofType.length).toBeGreaterThan(0);
+    expect(ofType.every((t) => t.entity === priced!.entity)).toBe(true);
+    const exact = await todo('finance', `&amountBegin=${priced!.amount}&amountEnd=${priced!.amount}`);
+    expect(exact.map((t) => t.id)).toContain(priced!.id);
+    expect(exact.every((t) => t.amount === priced!.amount)).toBe(true);
+    const above = await todo('finance', `&amountBegin=${(Number(priced!.amount) + 0.01).toFixed(2)}`);
+    expect(above.some((t) => t.id === priced!.id)).toBe(false);
+    refused(await server.get('/api/workflow/task/page?scope=todo&entity=nope', as('finance')), /entity/);
+    refused(await server.get('/api/workflow/task/page?scope=todo&amountBegin=abc', as('finance')), /amountBegin/);
+  });
+
+  it('approves a batch of selected tasks at once', async () => {
+    const a = await leave();
+    const b = await leave();
+    const ids = [(await taskOf(a.id, 'head'))!.id, (await taskOf(b.id, 'head'))!.id];
+    const answer = await server.post('/api/workflow/task/approveAll', { ids, comment: '同意' }, as('head'));
+    expect(ok(answer)).toMatchObject({ done: 2, failed: 0 });
+    expect(answer.body.msg).toBe('已批量审批 2 件');
+    expect(await taskOf(a.id, 'head')).toBeUndefined();
+    expect(await taskOf(b.id, 'head')).toBeUndefined();
+  });
+
+  it('approves none of a batch when one cannot be approved, naming that document', async () => {
+    const a = await leave();
+    const own = (await taskOf(a.id, 'head'))!;
+    // A task of someone else's to-do list: the head is not its approver.
+    const foreign = (await todo('finance')).find((t) => !(t.candidateIds ?? []).includes?.(0))!;
+    expect(foreign).toBeTruthy();
+    expect((await todo('head')).some((t) => t.id === foreign.id)).toBe(false);
+    const msg = refused(await server.post('/api/workflow/task/approveAll', { ids: [own.id, foreign.id] }, as('head')));
+    expect(msg).toContain(foreign.title);
+    expect(msg).toContain('您不是该审批任务的审批人');
+    expect(msg).toContain('本批均未审批');
+    // All or none: the head's own task, approved first, is still open.
+    expect(await taskOf(a.id, 'head')).toBeDefined();
+  });
+});

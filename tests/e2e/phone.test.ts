@@ -1,0 +1,266 @@
+// Every request and approval on a phone (issue 34): the messaging app's browser at 390×844. The request
+// forms of five document types and their approval pages, and the asset card page a QR label opens,
+// fit the screen: no sideways scrolling of the page, labels above their controls, an opened picker
+// inside the screen, the approve button in reach without scrolling; lists are cards. On a desktop,
+// English labels of a horizontal form wrap between words, never inside one.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { apiAs, baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
+
+const WECHAT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47';
+const WIDTH = 390;
+const HEIGHT = 844;
+type Row = Record<string, any>;
+
+let browser: Browser;
+const pages = new Map<string, Page>();
+let last: Page | undefined;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && last)
+    await explainFailure(last, `failed-phone-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+});
+afterAll(async () => browser?.close());
+
+/** A phone signed in as the user (one per user, kept for the file's tests). */
+async function phoneOf(loginName: string): Promise<Page> {
+  let page = pages.get(loginName);
+  if (!page) {
+    ({ page } = await newPage(browser, { language: 'zh-CN', userAgent: WECHAT, width: WIDTH, height: HEIGHT }));
+    await signIn(page, loginName, loginName === 'admin' ? 'Admin@12345' : 'Demo@12345');
+    await page.waitForURL(/\/home/);
+    pages.set(loginName, page);
+  }
+  last = page;
+  return page;
+}
+
+const scrollWidth = (p: Page) => p.evaluate(() => document.scrollingElement!.scrollWidth);
+
+/** Every labelled field of the form: its label's box and its control's box. */
+const fieldBoxes = (form: Locator) =>
+  form.evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>('.ant-formily-item')]
+      .filter((item) => item.offsetParent !== null && !item.closest('.ant-table'))
+      .map((item) => {
+        const label = item.querySelector<HTMLElement>(':scope > .ant-formily-item-label');
+        const control = item.querySelector<HTMLElement>(':scope > .ant-formily-item-control');
+        if (!label?.innerText.trim() || !control) return null;
+        const l = label.getBoundingClientRect();
+        const c = control.getBoundingClientRect();
+        return { label: label.innerText.trim(), labelBottom: l.bottom, labelLeft: l.left, controlTop: c.top, controlLeft: c.left, right: c.right };
+      })
+      .filter((b): b is NonNullable<typeof b> => b !== null),
+  );
+
+/** The form is one column with each label above its control, and nothing reaches past the screen. */
+async function expectPhoneForm(p: Page, name: string) {
+  const form = p.locator('[data-testid=schema-form]').first();
+  await form.locator('.ant-formily-item').first().waitFor();
+  await expect.poll(() => scrollWidth(p)).toBeLessThanOrEqual(WIDTH);
+  const boxes = await fieldBoxes(form);
+  expect(boxes.length, `${name}: labelled fields`).toBeGreaterThan(2);
+  const left = boxes[0]!.labelLeft;
+  for (const b of boxes) {
+    expect(b.labelBottom, `${name}: ${b.label} above its control`).toBeLessThanOrEqual(b.controlTop + 1);
+    expect(Math.abs(b.labelLeft - left), `${name}: ${b.label} in the one column`).toBeLessThan(2);
+    expect(b.right, `${name}: ${b.label} inside the screen`).toBeLessThanOrEqual(WIDTH);
+  }
+  await shot(p, `phone-form-${name}`);
+}
+
+/** Opens the form's first date picker (or select) and checks its dropdown lies inside the screen. */
+async function expectPickerInside(p: Page, name: string, selector = '.ant-picker') {
+  const form = p.locator('[data-testid=schema-form]').first();
+  const control = form.locator(`.ant-formily-item ${selector}`).first();
+  await control.scrollIntoViewIfNeeded();
+  await control.click();
+  const dropdown = p.locator(selector === '.ant-picker' ? '.ant-picker-dropdown:visible' : '.ant-select-dropdown:visible').first();
+  await dropdown.waitFor();
+  await p.waitForTimeout(300);
+  const box = (await dropdown.boundingBox())!;
+  await shot(p, `phone-picker-${name}`);
+  expect(box.x, `${name}: picker's left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${name}: picker's right edge`).toBeLessThanOrEqual(WIDTH);
+  expect(box.y, `${name}: picker's top`).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, `${name}: picker's bottom`).toBeLessThanOrEqual(HEIGHT);
+  // Closed by a tap beside it (Escape would close the dialog as well).
+  await p.locator('.ant-modal:visible .ant-modal-title, .schema-form-page .ant-card-head-title').first().click();
+  await dropdown.waitFor({ state: 'hidden' });
+}
+
+/** A list page as cards, then its add dialog. */
+async function openAddDialog(p: Page, path: string, component: string) {
+  await p.goto(`${baseUrl()}${path}`);
+  await p.locator(`[data-testid=schema-list-${component}]`).waitFor();
+  // Rows as cards (the user may have none yet: the cards' box then says so).
+  await p.locator('[data-testid=phone-cards]').waitFor();
+  expect(await p.locator('.schema-list .ant-table').count(), `${component}: no table`).toBe(0);
+  await expect.poll(() => scrollWidth(p)).toBeLessThanOrEqual(WIDTH);
+  await shot(p, `phone-list-${component}`);
+  await p.locator('[data-testid=toolbar-add]').click();
+  await p.locator('.ant-modal:visible [data-testid=schema-form]').waitFor();
+  // The dialog takes the screen's width.
+  const dialog = (await p.locator('.ant-modal:visible .ant-modal-content').boundingBox())!;
+  expect(dialog.x).toBeGreaterThanOrEqual(0);
+  expect(dialog.width).toBeGreaterThanOrEqual(WIDTH - 2);
+}
+
+/** Whoever holds an open task on a document of the entity, and the document's id. */
+async function pendingOf(entity: string): Promise<{ who: string; id: number }> {
+  for (const who of ['head', 'assets', 'finance', 'principal', 'secretary', 'dispatcher', 'admin']) {
+    const call = who === 'admin' ? await apiAs('admin', 'Admin@12345') : await apiAs(who);
+    const tasks = (await call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Row[];
+    const task = tasks.find((t) => t.entity === entity);
+    if (task) return { who, id: Number(task.businessKey) };
+  }
+  throw new Error(`no open task on a ${entity}`);
+}
+
+describe('on a phone (390×844, the messaging app)', () => {
+  it('asks for a car: cards, a one-column form, its date-time picker inside the screen', async () => {
+    const p = await phoneOf('staff');
+    await openAddDialog(p, '/car/apply', 'CarApply');
+    const cards = p.locator('[data-testid=phone-card]');
+    await expect.poll(() => cards.count(), { message: 'her car requests as cards' }).toBeGreaterThan(0);
+    await expect(cards.first().locator('[data-testid=phone-card-actions] a').count()).resolves.toBeGreaterThan(0);
+    await expectPhoneForm(p, 'carApply');
+    await expectPickerInside(p, 'carApply');
+  });
+
+  it('applies for leave, a purchase and consumables in one column', async () => {
+    const p = await phoneOf('staff');
+    await openAddDialog(p, '/leave/apply', 'LeaveApply');
+    await expectPhoneForm(p, 'leaveApply');
+    await expectPickerInside(p, 'leaveApply');
+    await expectPickerInside(p, 'leaveApply-select', '.ant-select');
+    const buyer = await phoneOf('buyer');
+    await openAddDialog(buyer, '/purchase/apply', 'PurchaseApply');
+    await expectPhoneForm(buyer, 'purchaseApply');
+    await openAddDialog(p, '/consumable/apply', 'ConsumableApply');
+    await expectPhoneForm(p, 'consumableApply');
+    await expectPickerInside(p, 'consumableApply');
+  });
+
+  it('fills in a reimbursement on its own page, its sub-tables scrolling inside their box', async () => {
+    const p = await phoneOf('staff');
+    await p.goto(`${baseUrl()}/expense/fundsForm`);
+    await p.locator('[data-testid=schema-form-page-FundsForm]').waitFor();
+    await expectPhoneForm(p, 'reimburse');
+    // Every sub-table is no wider than the screen; what it holds beyond scrolls inside it.
+    const tables = await p
+      .locator('[data-testid=schema-form] .ant-table-wrapper')
+      .evaluateAll((all) => all.filter((t) => (t as HTMLElement).offsetParent).map((t) => t.getBoundingClientRect().right));
+    for (const right of tables) expect(right).toBeLessThanOrEqual(WIDTH);
+    await expect(p.locator('[data-testid=form-ok]').isVisible()).resolves.toBe(true);
+  });
+
+  it('approves each kind of document with the approve button in reach', async () => {
+    // A leave of this run, submitted by staff, waits for the department head.
+    const staff = await apiAs('staff');
+    const leave = await staff('POST', '/leave/apply/save', {
+      leaveType: 'annual',
+      startDate: '2026-04-06',
+      endDate: '2026-04-07',
+      days: 2,
+      reason: `e2e 手机审批 ${Date.now().toString(36)}`,
+    });
+    await staff('POST', '/leave/apply/submit', { id: leave.id });
+    for (const entity of ['reimburse', 'leaveApply', 'carApply', 'purchaseApply', 'consumableApply']) {
+      const { who, id } = await pendingOf(entity);
+      const p = await phoneOf(who);
+      await p.goto(`${baseUrl()}/approval/${entity}/${id}`);
+      await p.locator('[data-testid=approval-form] .ant-formily-item').first().waitFor();
+      const approve = p.locator('[data-testid=approval-approve]').first();
+      await approve.waitFor();
+      await p.waitForTimeout(300);
+      expect(await p.evaluate(() => window.scrollY), entity).toBe(0);
+      const box = (await approve.boundingBox())!;
+      expect(box.y, `${entity}: approve on screen`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${entity}: approve without scrolling`).toBeLessThanOrEqual(HEIGHT);
+      expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+      await expect.poll(() => scrollWidth(p), { message: entity }).toBeLessThanOrEqual(WIDTH);
+      // The document's labels sit above their values.
+      const boxes = await fieldBoxes(p.locator('[data-testid=approval-form]'));
+      for (const b of boxes) expect(b.labelBottom, `${entity}: ${b.label}`).toBeLessThanOrEqual(b.controlTop + 1);
+      await shot(p, `phone-approval-${entity}`);
+      // Scrolled to the end, the bar still holds the button.
+      await p.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+      const after = (await approve.boundingBox())!;
+      expect(after.y + after.height).toBeLessThanOrEqual(HEIGHT);
+    }
+  });
+
+  it("opens an asset card from its label's code as a clean phone page", async () => {
+    const cards = (await (await apiAs('assets'))('GET', '/asset/card/page?pageSize=1')).records as Row[];
+    const p = await phoneOf('assets');
+    await p.goto(`${baseUrl()}/asset/cardDetail?code=${encodeURIComponent(cards[0]!.assetNo)}`);
+    await expect.poll(() => p.locator('[data-testid=detail-title]').textContent()).toBe(cards[0]!.assetNo);
+    await p.locator('[data-testid=schema-detail-AssetCardDetail] .ant-formily-item').first().waitFor();
+    await expect.poll(() => scrollWidth(p)).toBeLessThanOrEqual(WIDTH);
+    // The heading and its buttons do not overlap: the buttons come below the title.
+    const title = (await p.locator('[data-testid=detail-title]').boundingBox())!;
+    const back = (await p.locator('[data-testid=detail-back]').boundingBox())!;
+    expect(title.y).toBeGreaterThanOrEqual(0);
+    expect(back.y).toBeGreaterThanOrEqual(title.y + title.height);
+    expect(back.x + back.width).toBeLessThanOrEqual(WIDTH);
+    const boxes = await fieldBoxes(p.locator('[data-testid=schema-detail-AssetCardDetail]'));
+    for (const b of boxes) expect(b.labelBottom, b.label).toBeLessThanOrEqual(b.controlTop + 1);
+    await shot(p, 'phone-asset-card');
+    await p.locator('.ant-tabs-tab', { hasText: '资产标签' }).click();
+    const qr = p.locator('[data-testid=detail-qr]');
+    await qr.locator('svg').waitFor();
+    const code = (await qr.boundingBox())!;
+    expect(code.x + code.width).toBeLessThanOrEqual(WIDTH);
+    await expect.poll(() => scrollWidth(p)).toBeLessThanOrEqual(WIDTH);
+    await shot(p, 'phone-asset-label');
+  });
+});
+
+describe('on a desktop', () => {
+  it('wraps English and Portuguese labels between words, never inside one', async () => {
+    for (const language of ['en-US', 'pt-BR']) {
+      const { page: p, context } = await newPage(browser, { language });
+      last = p;
+      await signIn(p, 'staff', 'Demo@12345');
+      await p.waitForURL(/\/home/);
+      for (const [path, component] of [
+        ['/car/apply', 'CarApply'],
+        ['/leave/apply', 'LeaveApply'],
+      ] as const) {
+        await p.goto(`${baseUrl()}${path}`);
+        await p.locator(`[data-testid=schema-list-${component}]`).waitFor();
+        await p.locator('[data-testid=toolbar-add]').click();
+        const form = p.locator('.ant-modal:visible [data-testid=schema-form]');
+        await form.locator('.ant-formily-item').first().waitFor();
+        // A word broken across lines has two boxes.
+        const broken = await form.evaluate((root) =>
+          [...root.querySelectorAll('.ant-formily-item-label label')].flatMap((label) => {
+            const text = label.firstChild;
+            if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+            const words: string[] = [];
+            for (const m of (text.textContent ?? '').matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(text, m.index!);
+              range.setEnd(text, m.index! + m[0].length);
+              const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              if (lines.size > 1) words.push(m[0]);
+            }
+            return words;
+          }),
+        );
+        await shot(p, `desktop-labels-${language}-${component}`);
+        expect(broken, `${language} ${component}: words broken inside`).toEqual([]);
+        // The label beside its control: a horizontal form still.
+        const boxes = await fieldBoxes(form);
+        expect(boxes.some((b) => b.controlLeft > b.labelLeft + 40 && b.controlTop < b.labelBottom)).toBe(true);
+        await p.locator('.ant-modal:visible .ant-modal-close').click();
+      }
+      await context.close();
+    }
+  });
+});
