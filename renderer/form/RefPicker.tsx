@@ -69,7 +69,9 @@ export function PickerRow({ cells, widths, head }: { cells: ReactNode[]; widths:
     <div
       style={{
         display: 'grid',
-        gridTemplateColumns: widths.map((w) => `${w}px`).join(' '),
+        // In proportion to the widths: as wide as they are where the list takes their sum, narrower
+        // together on a phone, where the list takes the screen's width (renderer/phone.css).
+        gridTemplateColumns: widths.map((w) => `minmax(0, ${w}fr)`).join(' '),
         gap: 8,
         fontWeight: head ? 600 : undefined,
         color: head ? 'rgba(0,0,0,0.55)' : undefined,

@@ -88,6 +88,12 @@ export class SessionStore {
     return info.id === 1 || (info.buttons ?? []).includes(key);
   }
 
+  /** Whether the user holds any key at all (user 1 holds them all). */
+  get holdsSome(): boolean {
+    const info = this.info;
+    return Boolean(info && (info.id === 1 || (info.buttons ?? []).length > 0));
+  }
+
   setYear(year: string) {
     storage.set(STORAGE_KEYS.currentYear, year, SESSION_LIFETIME_MS);
     this.currentYear = year;

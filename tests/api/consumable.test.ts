@@ -391,8 +391,7 @@ describe('stock you can plan by', () => {
     expect(bad.body.code).toBe('40000');
   });
 
-  // Unverified (issue 34): the draft was not found by this read in the last run; left for the next one.
-  it.skip('drafts a purchase request back to the safety stock when an issue takes a product below it', async () => {
+  it('drafts a purchase request back to the safety stock when an issue takes a product below it', async () => {
     const w = await warehouse();
     const p = await product(50);
     await server.post('/api/consumable/product/update', {
@@ -403,10 +402,11 @@ describe('stock you can plan by', () => {
     const name = ok(await server.get(`/api/consumable/product/infoById/${p}`, as('assets'))).productName;
     const out = await outorder(w, [[p, 25]]);
     const issued = ok(await server.post(`/api/consumable/outorder/issue?id=${out.id}`, {}, as('assets')));
-    const drafts = ok(await server.get('/api/purchase/apply/page?pageSize=100&approvalStatus=0', as('admin'))).records as Row[];
+    // The draft is the keeper's own (a draft is seen by whoever holds it), to complete and submit.
+    const drafts = ok(await server.get('/api/purchase/apply/page?pageSize=100&approvalStatus=0', as('assets'))).records as Row[];
     const draft = drafts.find((d) => String(d.title).includes(issued.outNo));
     expect(draft, 'a purchase draft naming the issue').toBeTruthy();
-    const full = ok(await server.get(`/api/purchase/apply/infoById/${draft!.id}`, as('admin')));
+    const full = ok(await server.get(`/api/purchase/apply/infoById/${draft!.id}`, as('assets')));
     // 35 left of a safety stock of 50: 15 to buy, at the reference price.
     expect(full.items.map((l: Row) => [l.itemName, Number(l.quantity), l.unitPrice, l.amount])).toEqual([[name, 15, '2.50', '37.50']]);
     expect(full).toMatchObject({ approvalStatus: '0', money: '37.50' });

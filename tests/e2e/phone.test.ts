@@ -88,6 +88,8 @@ async function expectPickerInside(p: Page, name: string, selector = '.ant-picker
   expect(box.x + box.width, `${name}: picker's right edge`).toBeLessThanOrEqual(WIDTH);
   expect(box.y, `${name}: picker's top`).toBeGreaterThanOrEqual(0);
   expect(box.y + box.height, `${name}: picker's bottom`).toBeLessThanOrEqual(HEIGHT);
+  // Every column of the choices is seen: nothing is cut at the right edge of the list.
+  expect(await dropdown.evaluate((el) => el.scrollWidth - el.clientWidth), `${name}: no column cut off`).toBeLessThanOrEqual(1);
   // Closed by a tap beside it (Escape would close the dialog as well).
   await p.locator('.ant-modal:visible .ant-modal-title, .schema-form-page .ant-card-head-title').first().click();
   await dropdown.waitFor({ state: 'hidden' });

@@ -9,19 +9,21 @@ const BUDGET_BLOCKS = ['budgetStatistics', 'budgetProgress', 'budgetBars', 'budg
 
 describe('home blocks', () => {
   it('show the budget blocks to holders of the indicator list key only', () => {
-    const all = homeBlocks(() => true).map((b) => b.key);
+    const all = homeBlocks(() => true, true).map((b) => b.key);
     for (const key of BUDGET_BLOCKS) expect(all).toContain(key);
-    // The work queues (issue 34) are everyone's block: it shows only the queues the caller may list.
+    // The work queues (issue 34) are the block of whoever holds some key: the server shows only the
+    // queues the caller may list. A user with no key at all is not asked.
     const withoutQueues = (keys: string[]) => keys.filter((k) => k !== 'queues');
-    const staff = homeBlocks((k) => ['workflow:task:list', 'system:noticeUserRel:list'].includes(k)).map((b) => b.key);
+    const staff = homeBlocks((k) => ['workflow:task:list', 'system:noticeUserRel:list'].includes(k), true).map((b) => b.key);
     expect(staff).toContain('queues');
     expect(withoutQueues(staff)).toEqual(['pendingApproval', 'notices']);
-    const budgetOnly = homeBlocks((k) => k === BUDGET_PERMISSION).map((b) => b.key);
+    const budgetOnly = homeBlocks((k) => k === BUDGET_PERMISSION, true).map((b) => b.key);
     expect(withoutQueues(budgetOnly)).toEqual(BUDGET_BLOCKS);
+    expect(homeBlocks(() => false, false)).toEqual([]);
   });
 
   it('place the statistics across the top, the charts wide and the cards beside them', () => {
-    const area = Object.fromEntries(homeBlocks(() => true).map((b) => [b.key, b.area ?? 'main']));
+    const area = Object.fromEntries(homeBlocks(() => true, true).map((b) => [b.key, b.area ?? 'main']));
     expect(area).toMatchObject({
       budgetStatistics: 'top',
       budgetProgress: 'main',

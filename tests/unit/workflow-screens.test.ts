@@ -140,16 +140,17 @@ describe('renderer words', () => {
 
 describe('home blocks', () => {
   it('show the pending-approval card to holders of workflow:task:list only', () => {
-    expect(homeBlocks(() => true).map((b) => b.key)).toContain('pendingApproval');
-    expect(homeBlocks((key) => key !== 'workflow:task:list').map((b) => b.key)).not.toContain('pendingApproval');
+    expect(homeBlocks(() => true, true).map((b) => b.key)).toContain('pendingApproval');
+    expect(homeBlocks((key) => key !== 'workflow:task:list', true).map((b) => b.key)).not.toContain('pendingApproval');
   });
 
   it('register a block once, for everyone when it names no key', () => {
     const block = () => null;
     registerHomeBlock({ key: 'test-everyone', component: block });
     registerHomeBlock({ key: 'test-everyone', component: block });
-    // Everyone's blocks: the work queues (issue 34) and this one, once.
-    expect(homeBlocks(() => false).map((b) => b.key).filter((k) => k !== 'queues')).toEqual(['test-everyone']);
+    // Everyone's blocks: this one, once (and the work queues of issue 34, for whoever holds some key).
+    expect(homeBlocks(() => false, false).map((b) => b.key)).toEqual(['test-everyone']);
+    expect(homeBlocks(() => false, true).map((b) => b.key)).toEqual(['queues', 'test-everyone']);
   });
 });
 

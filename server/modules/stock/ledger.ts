@@ -33,6 +33,7 @@ import { sendSystemNotice, usersWithRole } from '../notice/send.ts';
 import { t } from '../../platform/messages.ts';
 import { itemsSeparator } from '../../../validators/locale.ts';
 import { nextInSequence } from '../../entities/sequence.ts';
+import { yearOf } from '../../entities/query.ts';
 
 type Row = Record<string, unknown>;
 
@@ -297,6 +298,8 @@ async function draftPurchase(c: Ctx, product: EntityDef, crossed: Array<{ id: nu
     created_at: now,
     ...(apply.has.schemaVersion ? { schema_version: apply.schemaVersion } : {}),
   };
+  // A yearly document belongs to the budget year the keeper works in, as one saved from the form would.
+  if (apply.year) head[col(apply, apply.year)] = yearOf(c.ctx.request.headers, c.ctx.s.clock.now(), c.ctx.site.timeZone);
   if (no) head[no.column] = await nextInSequence(c.ctx.trx, c.ctx.site.id, `${apply.name}.${no.name}`, no.sequence!, day);
   const doc = (await c.ctx.trx.insertInto(apply.table).values(head).returning('id').executeTakeFirstOrThrow()) as { id: number };
   let n = 0;

@@ -46,7 +46,7 @@ export default observer(function Home() {
   const info = session.info;
   // The hour on the site's clock, as the people there live it (issue 32).
   const greeting = t(`home.greeting.${greetingFor(siteNow().hour())}`);
-  const blocks = homeBlocks((key) => session.holds(key));
+  const blocks = homeBlocks((key) => session.holds(key), session.holdsSome);
   const top = blocks.filter((b) => b.area === 'top');
   const main = blocks.filter((b) => (b.area ?? 'main') === 'main');
   const side = blocks.filter((b) => b.area === 'side');

@@ -10,6 +10,8 @@ export interface HomeBlock {
   key: string;
   /** Shown only to users with this key (none: to everyone). */
   permission?: string;
+  /** Shown only to users who hold some key: the block's parts each need one, which the server checks. */
+  anyKey?: boolean;
   /** top: full width above the columns; main: the wide column; side: the narrow one. Default main. */
   area?: 'top' | 'main' | 'side';
   component: ComponentType;
@@ -22,8 +24,8 @@ export function registerHomeBlock(block: HomeBlock) {
 }
 
 /** The blocks this user may see, in the order they were registered. */
-export function homeBlocks(can: (key: string) => boolean): readonly HomeBlock[] {
-  return blocks.filter((b) => !b.permission || can(b.permission));
+export function homeBlocks(can: (key: string) => boolean, holdsSome: boolean): readonly HomeBlock[] {
+  return blocks.filter((b) => (!b.permission || can(b.permission)) && (!b.anyKey || holdsSome));
 }
 
 /** The budget figures are indicator figures: whoever may list indicators sees them, in their data scope. */
@@ -50,9 +52,10 @@ registerHomeBlock({
   component: lazyView('BudgetBars', () => import('./budget/DeptBars.tsx')),
 });
 // The work queues of schemas/home/queues.json (issue 34): the server answers only those the user
-// may see, each with its count and first rows.
+// may see, each with its count and first rows; every queue needs a key, so a user with none is not asked.
 registerHomeBlock({
   key: 'queues',
+  anyKey: true,
   area: 'main',
   component: lazyView('HomeQueues', () => import('./QueueBlocks.tsx')),
 });
