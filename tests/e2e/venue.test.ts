@@ -11,6 +11,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const venue = `e2e 会议室 ${Date.now().toString(36)}`;
+/** The day the first case booked its meeting on (YYYY-MM-DD), for the day view. */
+let bookedDay = '';
 /** Pixels a half-hour row is tall in the calendar, and its first hour. */
 const ROW = 22;
 const FIRST = 7;
@@ -75,6 +77,7 @@ describe('venue calendar', () => {
     const start = item('开始时间').locator('input');
     await start.waitFor();
     const day = (await start.inputValue()).slice(0, 10);
+    bookedDay = day;
     await start.click();
     await start.fill(`${day} 09:30:00`);
     await page.keyboard.press('Enter');
@@ -87,6 +90,50 @@ describe('venue calendar', () => {
     await page.locator('.ant-modal:visible .ant-modal-close').click();
     await page.locator('[data-testid=form-discard]').click();
     expect(await page.locator('[data-testid=calendar-block]').count()).toBe(1);
+  });
+
+  it('shows every room of that day side by side, the meeting in its room at its hour', async () => {
+    expect(bookedDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await page.goto(`${baseUrl()}/venue/day`);
+    await page.locator('[data-testid=calendar-dayview]').waitFor();
+    // Forward a day at a time to the meeting's day (it lies within the next two weeks).
+    for (let i = 0; i < 15 && !(await page.locator('[data-testid=calendar-day]').innerText()).startsWith(bookedDay); i++) {
+      await page.locator('[data-testid=calendar-next]').click();
+    }
+    expect(await page.locator('[data-testid=calendar-day]').innerText()).toContain(bookedDay);
+    const rooms = await page.locator('[data-testid=calendar-room]').allInnerTexts();
+    expect(rooms.length, 'every room of the school a column').toBeGreaterThan(1);
+    const column = rooms.indexOf(venue);
+    expect(column, `${venue} among ${rooms.join(', ')}`).toBeGreaterThanOrEqual(0);
+    const block = page.locator(`[data-testid=calendar-room-${column}] [data-testid=calendar-block]`, { hasText: 'e2e 教研活动' });
+    await block.waitFor();
+    expect(await block.innerText()).toContain('09:00–10:00');
+    // At the 09:00 row: two hours after the first row (07:00), half-hour rows.
+    const room = (await page.locator(`[data-testid=calendar-room-${column}]`).boundingBox())!;
+    const at = (await block.boundingBox())!;
+    expect(Math.round(at.y - room.y)).toBe(4 * ROW);
+    await shot(page, 'venue-day-view');
+  });
+
+  it('refuses a booking for more people than the room seats, in the form', async () => {
+    await page.goto(`${baseUrl()}/venue/day`);
+    await page.locator('[data-testid=calendar-dayview]').waitFor();
+    await page.locator('[data-testid=calendar-next]').click();
+    const rooms = await page.locator('[data-testid=calendar-room]').allInnerTexts();
+    const column = rooms.indexOf(venue);
+    const room = (await page.locator(`[data-testid=calendar-room-${column}]`).boundingBox())!;
+    // A click on the 14:00 row of the room opens the form with the room and the half hour filled.
+    await page.mouse.click(room.x + room.width / 2, room.y + (14 - FIRST) * 2 * ROW + ROW / 2);
+    await item('会议/活动主题').locator('input').waitFor();
+    await item('会议/活动主题').locator('input').fill('e2e 全校大会');
+    await item('参加人数').locator('input').fill('5000');
+    await page.locator('[data-testid=form-ok]').click();
+    const refusal = page.locator('.ant-message-notice', { hasText: '参加人数 5000 人超过该场地的容纳人数 20 人' });
+    await refusal.waitFor();
+    await shot(page, 'venue-over-capacity-refused');
+    await page.locator('.ant-modal:visible .ant-modal-close').click();
+    await page.locator('[data-testid=form-discard]').click().catch(() => undefined);
+    expect(await page.locator(`[data-testid=calendar-room-${column}] [data-testid=calendar-block]`).count()).toBe(0);
   });
 });
 
