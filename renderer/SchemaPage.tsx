@@ -8,11 +8,12 @@ import ListPage from './list/ListPage.tsx';
 import ErrorPanel from './ErrorPanel.tsx';
 import { rt } from './texts.ts';
 import { useSchemaNews } from './schemaReload.ts';
-import type { CalendarPageBundle, DetailPageBundle, FormPageBundle, PageBundle } from './types.ts';
+import type { CalendarPageBundle, DetailPageBundle, FormPageBundle, PageBundle, ReportPageBundle } from './types.ts';
 // A form page brings Formily; a list loads it only when a dialog opens.
 const FormPage = lazy(() => import('./form/FormPage.tsx'));
 const DetailPage = lazy(() => import('./detail/DetailPage.tsx'));
 const CalendarPage = lazy(() => import('./calendar/CalendarPage.tsx'));
+const ReportPage = lazy(() => import('./report/ReportPage.tsx'));
 
 export default function SchemaPage({
   component,
@@ -25,7 +26,7 @@ export default function SchemaPage({
 }) {
   const env = useRenderer();
   const [state, setState] = useState<{
-    bundle?: PageBundle | FormPageBundle | DetailPageBundle | CalendarPageBundle;
+    bundle?: PageBundle | FormPageBundle | DetailPageBundle | CalendarPageBundle | ReportPageBundle;
     missing?: boolean;
     error?: string;
   }>({});
@@ -36,7 +37,7 @@ export default function SchemaPage({
     // A reload in development keeps what is shown until the new definition is there.
     if (!news.generation) setState({});
     env.fetcher
-      .get<PageBundle | FormPageBundle | DetailPageBundle | CalendarPageBundle>(`schema/page/${component}`)
+      .get<PageBundle | FormPageBundle | DetailPageBundle | CalendarPageBundle | ReportPageBundle>(`schema/page/${component}`)
       .then((answer) => {
         if (cancelled) return;
         if (answer.code === '0') setState({ bundle: answer.data });
@@ -73,6 +74,10 @@ export default function SchemaPage({
       ) : state.bundle.kind === 'calendar' ? (
         <Suspense fallback={spin}>
           <CalendarPage key={component} bundle={state.bundle} />
+        </Suspense>
+      ) : state.bundle.kind === 'report' ? (
+        <Suspense fallback={spin}>
+          <ReportPage key={component} bundle={state.bundle} />
         </Suspense>
       ) : state.bundle.kind === 'detail' ? (
         <Suspense fallback={spin}>

@@ -211,6 +211,33 @@ export interface DetailTab {
 }
 
 /** The bundle of a record's read-only detail page (an asset card with its history and label). */
+/** A report an endpoint answers whole (`<name>.report.json`, issue 34). */
+export interface ReportPageBundle {
+  component: string;
+  kind: 'report';
+  report: {
+    entity: string;
+    component: string;
+    title?: string;
+    permission: string;
+    api: string;
+    /** Only for whoever may export. */
+    export?: { api: string; permission: string };
+    query?: Array<{
+      name: string;
+      title: string;
+      type: 'month' | 'select';
+      default?: 'thisMonth';
+      required?: boolean;
+      options?: { api: string; value: string; label: string };
+    }>;
+    columns: Array<{ field: string; title: string; type?: 'text' | 'number' | 'money'; total?: boolean; width?: number }>;
+    rowKey?: string[];
+  };
+  entity: PublicEntity;
+  texts: Record<string, Record<string, string>>;
+}
+
 /** A week calendar of one resource's bookings (`<name>.calendar.json`). */
 export interface CalendarPageBundle {
   component: string;
@@ -226,8 +253,12 @@ export interface CalendarPageBundle {
     form?: string;
     hours?: [number, number];
     step?: number;
-    /** "day": one day of every resource (renderer/calendar/DayView.tsx); default a week of one. */
-    view?: 'week' | 'day';
+    /** "day": one day of every resource (renderer/calendar/DayView.tsx); "team": a month or week of
+     * every person (TeamView.tsx); default a week of one. */
+    view?: 'week' | 'day' | 'team';
+    /** team: the rows still pending, by field values (the server marks them `pending`). */
+    pending?: Record<string, string[]>;
+    active?: Record<string, string[]>;
   };
   form: FormSchema | null;
   entity: PublicEntity;

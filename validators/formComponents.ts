@@ -15,6 +15,7 @@ export const FORM_COMPONENTS = [
   'FormTab',
   'Input',
   'LineCell',
+  'LineFigure',
   'MoneyInput',
   'NumberPicker',
   'OptionsSelect',

@@ -62,13 +62,18 @@ const BLOCK_COLORS: Record<string, string> = {
 };
 
 const DayView = lazy(() => import('./DayView.tsx'));
+const TeamView = lazy(() => import('./TeamView.tsx'));
 
-/** A calendar file's page: its week of one resource, or (`"view": "day"`) one day of every resource. */
+/**
+ * A calendar file's page: its week of one resource, (`"view": "day"`) one day of every resource, or
+ * (`"view": "team"`) a month or week of every person within the caller's data scope.
+ */
 export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle }) {
-  if (bundle.calendar.view !== 'day') return <WeekView bundle={bundle} />;
+  const view = bundle.calendar.view;
+  if (view !== 'day' && view !== 'team') return <WeekView bundle={bundle} />;
   return (
     <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
-      <DayView bundle={bundle} />
+      {view === 'day' ? <DayView bundle={bundle} /> : <TeamView bundle={bundle} />}
     </Suspense>
   );
 }

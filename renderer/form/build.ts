@@ -274,6 +274,8 @@ const EDITING_ONLY = new Set([
   'ArrayTable.Copy',
   'ArrayTable.Import',
   'ArrayTable.Pick',
+  // A line's figure for the one typing it (LineFigure.tsx): read, the server's own figures show.
+  'LineFigure',
 ]);
 
 /**

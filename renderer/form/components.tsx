@@ -144,6 +144,7 @@ const LOADERS: Record<string, () => Promise<Module>> = {
   FormCollapse: panels,
   FormTab: panels,
   LineCell: lines,
+  LineFigure: () => import('./LineFigure.tsx'),
   OptionsSelect: () => import('./OptionsSelect.tsx'),
   Radio: choices,
   RefSelect: references,

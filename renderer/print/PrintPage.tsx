@@ -40,7 +40,15 @@ interface BusinessHistory {
 interface PrintBundle {
   entity: PublicEntity;
   /** `each`: a line collection; the sections print once per line (a payslip per payee). */
-  print: { entity: string; title: string; each?: string; labels?: { columns?: number }; sections: PrintSection[] };
+  print: {
+    entity: string;
+    title: string;
+    /** landscape: the sheet is A4 turned on its side, on screen and on paper (a claim's allowance columns). */
+    orientation?: 'portrait' | 'landscape';
+    each?: string;
+    labels?: { columns?: number };
+    sections: PrintSection[];
+  };
   version: string;
   texts: Record<string, Record<string, string>>;
 }
@@ -178,6 +186,7 @@ export default function PrintPage({
           const texts = lines.map((line) => cols.map((c) => cell(line, c)));
           const figure = cols.map((c) => !c.blank && isFigureColumn(c.filter, lineFields.get(c.key)?.type));
           const dense = cols.length > DENSE_COLUMNS;
+          const figureRight = (k: number) => figure[k]! && !String(lineFields.get(cols[k]!.key)?.type).startsWith('date');
           const widths = columnWidths(
             cols.map((c, k) => ({
               heading: schemaText(bundle.texts, c.title, language),
@@ -196,8 +205,11 @@ export default function PrintPage({
                 </colgroup>
                 <thead>
                   <tr>
-                    {cols.map((c) => (
-                      <th key={c.key}>{schemaText(bundle.texts, c.title, language)}</th>
+                    {cols.map((c, k) => (
+                      // A figure column's heading stands over its figures, on the right.
+                      <th key={c.key} style={figureRight(k) ? { textAlign: 'right' } : undefined}>
+                        {schemaText(bundle.texts, c.title, language)}
+                      </th>
                     ))}
                   </tr>
                 </thead>
@@ -208,7 +220,7 @@ export default function PrintPage({
                         <td
                           key={c.key}
                           className={figure[j] ? 'print-figure' : undefined}
-                          style={figure[j] && !String(lineFields.get(c.key)?.type).startsWith('date') ? { textAlign: 'right' } : undefined}
+                          style={figureRight(j) ? { textAlign: 'right' } : undefined}
                         >
                           {texts[k]![j]}
                         </td>
@@ -373,9 +385,12 @@ export default function PrintPage({
     fields: new Map([...docFields, ...eachDecl.entity.fields.map((f): [string, EntityField] => [f.name, f])]),
   };
 
+  // The print file's orientation: the sheet's size on screen and its named @page on paper (print.css).
+  const orientation = bundle.print.orientation === 'landscape' ? 'landscape' : 'portrait';
+  const turned = orientation === 'landscape' ? ' print-landscape' : '';
   return (
     <div className="print-page">
-      <div className="print-toolbar">
+      <div className={`print-toolbar${turned}`}>
         <Button onClick={() => window.history.back()}>{t('back')}</Button>
         <Button
           type="primary"
@@ -386,7 +401,13 @@ export default function PrintPage({
           {t('print')}
         </Button>
       </div>
-      <div className="print-sheet" lang={language} style={{ padding: PRINT_PADDING }} data-testid="print-sheet">
+      <div
+        className={`print-sheet${turned}`}
+        lang={language}
+        style={{ padding: PRINT_PADDING }}
+        data-testid="print-sheet"
+        data-orientation={orientation}
+      >
         {bundle.print.labels ? (
           // A sheet of labels: each record's sections in a cell, so many to a row, cut along the lines.
           <div

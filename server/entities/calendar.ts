@@ -5,6 +5,8 @@
 //   GET <api>/calendar?resource=&from=&to=  the active rows of one resource in [from, to)
 //   GET <api>/calendar/day?day=YYYY-MM-DD   every resource and the active rows of the site's day
 //   GET <api>/calendar/start                where the calendar opens: { resource, at }
+//   GET <api>/calendar/team?from=&to=       (a `"view": "team"` file) every person's rows of those days,
+//                                           only within the caller's data scope (issue 34)
 //
 // both under the calendar's own permission (its menu entry's key). Occupancy of a shared resource is
 // the organisation's business: whoever may open the calendar sees every active booking of the site's
@@ -35,8 +37,13 @@ export interface CalendarFile {
   to: string;
   title: string;
   color?: string;
-  /** "day": the file is a day of every resource, served by GET <api>/calendar/day alone. */
-  view?: 'week' | 'day';
+  /** "day": the file is a day of every resource, served by GET <api>/calendar/day alone. "team": days
+   * of every person (the `resource` field names a user) in the caller's data scope, GET <api>/calendar/team. */
+  view?: 'week' | 'day' | 'team';
+  /** team: the rows shown, by field values ({ approvalStatus: ['1', '2'] }); default every row. */
+  active?: Record<string, string[]>;
+  /** team: the rows shown as not yet decided (pending), by field values. */
+  pending?: Record<string, string[]>;
 }
 
 export default function calendarRoutes(app: FastifyInstance, s: Services) {
@@ -45,6 +52,53 @@ export default function calendarRoutes(app: FastifyInstance, s: Services) {
     const base = s.schemas.baseEntities().find((e) => e.name === cal.entity);
     if (!base) continue;
     const config = { permission: cal.permission };
+    if (cal.view === 'team') {
+      // Days of every person (issue 34: who of my department is away): the rows of [from, to] whose
+      // `resource` person the caller's data scope reaches — a head their department tree, staff only
+      // themselves; rows outside it are not sent at all.
+      app.get<{ Querystring: { from?: string; to?: string } }>(
+        `${base.api}/calendar/team`,
+        {
+          config,
+          schema: {
+            querystring: {
+              type: 'object',
+              required: ['from', 'to'],
+              properties: { from: { type: 'string', maxLength: 10 }, to: { type: 'string', maxLength: 10 } },
+            },
+          },
+        },
+        async (request) => {
+          const { site, principal } = caller(request);
+          const entity = s.schemas.entity(site.key, base.name);
+          const from = String(request.query.from ?? '');
+          const to = String(request.query.to ?? '');
+          if (!isRealDate(from) || !isRealDate(to)) throw new AppError(Code.invalid, 'calendar.badDay');
+          const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+          if (days < 1 || days > MAX_DAYS) throw new AppError(Code.invalid, 'calendar.badRange', { days: MAX_DAYS });
+          const rows = await teamRows(
+            s.database.db as unknown as Kysely<any>,
+            entity,
+            cal,
+            site.id,
+            from,
+            to,
+            scopeCondition(entity, principal),
+          );
+          const people = new Map<number, { value: number; label: string; dept: string | null }>();
+          for (const r of rows) if (!people.has(r.person)) people.set(r.person, { value: r.person, label: r.name, dept: r.dept });
+          return ok(request, {
+            from,
+            to,
+            people: [...people.values()].sort(
+              (a, b) => (a.dept ?? '').localeCompare(b.dept ?? '') || a.label.localeCompare(b.label),
+            ),
+            rows: rows.map(({ name: _n, dept: _d, ...r }) => ({ ...r, mine: r.person === principal.userId })),
+          });
+        },
+      );
+      continue;
+    }
     if (cal.view === 'day') {
       // A day file (`"view": "day"`, issue 34): every resource of the site and the active rows of the
       // site's day. A row outside the caller's data scope shows as taken time only — no title, number
@@ -216,5 +270,52 @@ async function weekRows(
     dept: r.dept ?? null,
     resource: Number(r.resource),
     readable: r.readable === true || r.readable === 't',
+  }));
+}
+
+/**
+ * A team calendar's rows (`"view": "team"`): those whose `from`–`to` days (both dates, the end
+ * inclusive) meet [from, to], in the `active` states, of the site, within `scope` (the caller's data
+ * scope over `t`; null: all), with the person (`resource`), their name and department.
+ */
+async function teamRows(
+  db: Kysely<any>,
+  entity: EntityDef,
+  cal: CalendarFile,
+  siteId: number,
+  from: string,
+  to: string,
+  scope: Condition | null,
+) {
+  const col = (name: string) => sql.ref(`t.${entity.byName.get(name)?.column ?? name}`);
+  const within = (rule: Record<string, string[]> | undefined) =>
+    Object.entries(rule ?? {}).map(([name, values]) => (values.length ? sql`${col(name)} in (${sql.join(values)})` : sql`false`));
+  const active = within(cal.active);
+  const pending = within(cal.pending);
+  const display = entity.display ? entity.byName.get(entity.display) : undefined;
+  const rows = await sql<Row>`select t.id, ${col(cal.from)}::text as "from", ${col(cal.to)}::text as "to",
+      ${col(cal.title)} as title, ${cal.color ? col(cal.color) : sql`null`} as color,
+      ${display ? col(display.name) : sql`null`} as doc, ${col(cal.resource)} as person,
+      ${pending.length ? sql.join(pending, sql` and `) : sql`false`} as pending,
+      u.real_name as name, d.dept_name as dept
+    from ${sql.table(entity.table)} t
+      join sys_user u on u.id = ${col(cal.resource)}
+      left join sys_dept d on d.id = u.dept_id
+    where ${entity.site ? sql`t.top_dept_id = ${siteId}` : sql`true`}
+      and ${col(cal.from)} <= ${to}::date and ${from}::date <= ${col(cal.to)}
+      ${active.length ? sql`and ${sql.join(active, sql` and `)}` : sql``}
+      ${scope ? sql`and ${scope}` : sql``}
+    order by ${col(cal.from)}, t.id limit ${MAX_ROWS}`.execute(db);
+  return rows.rows.map((r) => ({
+    id: Number(r.id),
+    person: Number(r.person),
+    from: String(r.from).slice(0, 10),
+    to: String(r.to).slice(0, 10),
+    title: r.title ?? null,
+    color: r.color ?? null,
+    doc: r.doc ?? null,
+    pending: r.pending === true || r.pending === 't',
+    name: String(r.name ?? r.person),
+    dept: (r.dept as string | null) ?? null,
   }));
 }

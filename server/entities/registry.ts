@@ -325,6 +325,8 @@ export class SchemaRegistry {
             .map((f): [string, SchemaFile] => [String((f.json.page as Record<string, Json>).component), f]),
           // A week calendar of one resource's bookings (a venue's week).
           ...files.filter((f) => f.kind === 'calendar').map((f): [string, SchemaFile] => [String(f.json.component), f]),
+          // A report an endpoint answers whole (a month of stock per warehouse and item, issue 34).
+          ...files.filter((f) => f.kind === 'report').map((f): [string, SchemaFile] => [String(f.json.component), f]),
         ]),
         forms: new Map(files.filter((f) => f.kind === 'form').map((f) => [f.name, f])),
         validators,

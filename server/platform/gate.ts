@@ -14,8 +14,32 @@ export type Permission = 'public' | 'login' | (string & {});
 
 export interface OperationLogConfig {
   module: string;
-  action: 'add' | 'edit' | 'delete' | 'grant' | 'export' | 'import' | 'audit' | 'status' | 'other';
+  action: OperationLogAction;
+  /** The action when the request names it (a batch decision's body.decision), else `action`. */
+  actionOf?: (request: FastifyRequest) => OperationLogAction | undefined;
 }
+
+/**
+ * An operation log row's action (dictionary sys_oper_type): every workflow decision under its own
+ * name — approve, reject, transfer, comment, submit, withdraw, cancel — never lumped as one.
+ */
+export type OperationLogAction =
+  | 'add'
+  | 'edit'
+  | 'delete'
+  | 'grant'
+  | 'export'
+  | 'import'
+  | 'audit'
+  | 'approve'
+  | 'reject'
+  | 'transfer'
+  | 'comment'
+  | 'submit'
+  | 'withdraw'
+  | 'cancel'
+  | 'status'
+  | 'other';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

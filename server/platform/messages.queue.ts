@@ -1,5 +1,5 @@
 // Messages of the work queues (issue 34): the home page's queue blocks (modules/home/queues.ts)
-// and the task list's all-or-none batch approval (modules/workflow/routes.ts).
+// and the task list's batch approval (modules/workflow/routes.ts).
 import type { Localized } from '../../validators/locale.ts';
 
 export const queueMessages = {
@@ -9,11 +9,17 @@ export const queueMessages = {
     'en-US': 'The step "{step}" is decided one document at a time, not in a batch',
     'pt-BR': 'A etapa "{step}" é decidida um documento por vez, não em lote',
   },
-  'workflow.batchRefused': {
-    'zh-CN': '{doc}：{reason}。本批均未审批',
-    'zh-TW': '{doc}：{reason}。本批均未審批',
-    'en-US': '{doc}: {reason}. None of the batch was approved',
-    'pt-BR': '{doc}: {reason}. Nenhum documento do lote foi aprovado',
+  'workflow.batchNone': {
+    'zh-CN': '所选待办均未审批：{refusals}',
+    'zh-TW': '所選待辦均未審批：{refusals}',
+    'en-US': 'None of the selected tasks was approved: {refusals}',
+    'pt-BR': 'Nenhuma das tarefas selecionadas foi aprovada: {refusals}',
+  },
+  'workflow.batchPartly': {
+    'zh-CN': '已批量审批 {count} 件，{failed} 件未审批：{refusals}',
+    'zh-TW': '已批次審批 {count} 件，{failed} 件未審批：{refusals}',
+    'en-US': '{count} approved, {failed} not: {refusals}',
+    'pt-BR': '{count} aprovados, {failed} não: {refusals}',
   },
   'workflow.batchDone': {
     'zh-CN': '已批量审批 {count} 件',

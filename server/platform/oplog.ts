@@ -65,7 +65,7 @@ export function installOperationLog(app: FastifyInstance, database: Database) {
         .values({
           top_dept_id: request.site.id,
           module: log.module,
-          action: log.action,
+          action: log.actionOf?.(request) ?? log.action,
           entity_id: entityIdOf(request, parsed),
           user_id: request.principal?.userId ?? null,
           dept_id: request.principal?.deptId ?? null,

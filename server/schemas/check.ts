@@ -35,7 +35,7 @@ const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US', 'pt-BR'] as const;
 /** The meta-schema a file must name, by its file name. */
 function expectedMeta(rel: string): string | undefined {
   const base = rel.split('/').pop()!;
-  const kind = /\.(entity|list|form|seed|detail|calendar)\.json$/.exec(base)?.[1];
+  const kind = /\.(entity|list|form|seed|detail|calendar|report)\.json$/.exec(base)?.[1];
   if (kind) return `${kind}.schema.json`;
   const fixed: Record<string, string> = {
     'menu.json': 'menu.schema.json',
@@ -937,14 +937,35 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       if (!entity.fields.has(String(json[key]))) report(rel, `/${key}`, `${String(json[key])} is not a field of entity ${name}`);
     }
     if (entity.fields.has(String(json.resource)) && typeOf(json.resource) !== 'ref') report(rel, '/resource', 'the resource is a ref field');
+    // A team calendar (issue 34): people as rows, whole days — the resource names a user, from/to are dates.
+    const team = json.view === 'team';
+    if (team && json.resource !== 'createdBy' && entity.fields.has(String(json.resource)) && str(entity.fields.get(String(json.resource))?.ref) !== 'user')
+      report(rel, '/resource', 'a team calendar\'s resource is a ref to user');
+    const dayKind = team ? 'date' : 'datetime';
     for (const key of ['from', 'to'] as const)
-      if (entity.fields.has(String(json[key])) && typeOf(json[key]) !== 'datetime') report(rel, `/${key}`, `${String(json[key])} is not a datetime field`);
+      if (entity.fields.has(String(json[key])) && typeOf(json[key]) !== dayKind) report(rel, `/${key}`, `${String(json[key])} is not a ${dayKind} field`);
+    for (const key of ['active', 'pending'] as const) {
+      if (json[key] !== undefined && !team) report(rel, `/${key}`, `${key} belongs to a team calendar`);
+      for (const f of Object.keys(obj(json[key]))) if (!entity.fields.has(f)) report(rel, `/${key}/${f}`, `${f} is not a field of entity ${name}`);
+    }
     if (json.color !== undefined && entity.fields.has(String(json.color)) && typeOf(json.color) !== 'dict') report(rel, '/color', 'the colour is a dict field');
     const hours = arr(json.hours);
     if (hours.length === 2 && Number(hours[0]) >= Number(hours[1])) report(rel, '/hours', 'the first hour comes before the last');
     const form = str(json.form);
     if (form !== undefined && ![...files.keys()].some((f) => f.endsWith(`/${form}.form.json`)))
       report(rel, '/form', `form ${form} has no file ${form}.form.json`);
+  }
+
+  // Reports an endpoint answers whole (issue 34).
+  for (const { rel, json } of byKind(/\.report\.json$/)) {
+    if (!entities.has(str(json.entity) ?? '')) report(rel, '/entity', `entity ${String(json.entity)} does not exist`);
+    const component = str(json.component);
+    if (component && ![...menuComponents.values()].includes(component)) report(rel, '/component', `no menu entry renders component ${component}`);
+    permission(rel, '/permission', json.permission);
+    if (json.export !== undefined) permission(rel, '/export/permission', obj(json.export).permission);
+    text(rel, '/title', json.title);
+    arr(json.query).forEach((q, i) => text(rel, ptr('query', i, 'title'), obj(q).title));
+    arr(json.columns).forEach((c, i) => text(rel, ptr('columns', i, 'title'), obj(c).title));
   }
 
   // Forms.

@@ -8,8 +8,8 @@ import { mergePatch, type Json } from '../../validators/merge-patch.ts';
 export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 export const SITES_DIR = path.join(SCHEMAS_DIR, 'sites');
 
-export type Kind = 'entity' | 'list' | 'form' | 'print' | 'approval' | 'detail' | 'calendar';
-const KINDS: Kind[] = ['entity', 'list', 'form', 'print', 'approval', 'detail', 'calendar'];
+export type Kind = 'entity' | 'list' | 'form' | 'print' | 'approval' | 'detail' | 'calendar' | 'report';
+const KINDS: Kind[] = ['entity', 'list', 'form', 'print', 'approval', 'detail', 'calendar', 'report'];
 
 export interface SchemaFile {
   kind: Kind;
@@ -40,7 +40,7 @@ export function loadBaseFiles(root = SCHEMAS_DIR): SchemaFile[] {
   const files: SchemaFile[] = [];
   for (const full of walk(root)) {
     const rel = path.relative(root, full).split(path.sep).join('/');
-    const m = /^(?:(.+)\/)?([^/]+)\.(entity|list|form|print|approval|detail|calendar)\.json$/.exec(rel);
+    const m = /^(?:(.+)\/)?([^/]+)\.(entity|list|form|print|approval|detail|calendar|report)\.json$/.exec(rel);
     if (!m) continue;
     files.push({ kind: m[3] as Kind, name: m[2]!, area: m[1] ?? '', rel, json: readJson(full) });
   }

@@ -233,6 +233,13 @@ export async function seedAssetsAndStock(people: AssetSeedPeople, plan: AssetSee
     items: lines,
   })) as { id: number };
   await keeper.call('POST', `/consumable/outorder/issue?id=${out.id}`, { id: out.id });
+  // An approved request the keeper has yet to issue (issue 34: the keeper's "to issue" queue).
+  await document(
+    '/consumable/apply',
+    'consumableApply',
+    { warehouseId: main, applyDate: day(-2), reason: '教研活动用品', items: [{ productId: products[2]!.id, quantity: 2 }] },
+    staff,
+  );
   // A request waiting for approval, a loss written off, a move to the second warehouse.
   await document(
     '/consumable/apply',

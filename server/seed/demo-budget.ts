@@ -19,6 +19,7 @@ import { seedSealsAndPrinting } from './demo-office.ts';
 import { seedDemoSalaries } from './demo-salaries.ts';
 import { seedCars } from './demo-cars.ts';
 import { seedLeave } from './demo-leave.ts';
+import { seedDemoBinding, seedDemoEmployeeFees } from './demo-fees.ts';
 import { schoolVenues, seedDemoVenues } from './demo-venues.ts';
 import { approveAll } from './approvals.ts';
 
@@ -860,6 +861,16 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
         ],
       },
     );
+    // Employee and labour fees (issue 34): paid, in approval and draft, on the training indicator;
+    // and the clerk's bound phone and email (账户绑定).
+    await seedDemoEmployeeFees({
+      applicant: who.staff,
+      approvers: [who.head, who.finance, who.deputy, who.principal, who.admin],
+      payer: who.cashier,
+      budgetId: idOf('205'),
+      day,
+    });
+    await seedDemoBinding(who.staff, { phone: '13800138001', email: 'linxiaoyu@demo-school.cn' });
     // Venues (issue 18): the school's halls and rooms, booked this week and next in every state.
     await seedDemoVenues(
       { keeper: who.assets, staff: [who.staff, who.head], approvers: [who.head, who.assets, who.admin, who.principal] },

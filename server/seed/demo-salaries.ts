@@ -68,7 +68,9 @@ export async function seedDemoSalaries(p: SalarySeed): Promise<void> {
       remark: month === p.month ? '本月工资，待核对后提交' : null,
       lines: users.map((u, i) => lineOf(i, u.loginName, month)),
     });
-  for (let month = 1; month < p.month; month++) {
+  // In January and February this month is paid out too, so a payee has payslips to read (issue 34).
+  const paidUpTo = p.month <= 2 ? p.month : p.month - 1;
+  for (let month = 1; month <= paidUpTo; month++) {
     const sheet = await save(month);
     await p.preparer.call('POST', `/salary/sheet/submit?id=${sheet.id}&confirmed=1`, { id: sheet.id });
     await approveAll(p.approvers, 'salarySheet', Number(sheet.id));
@@ -78,6 +80,7 @@ export async function seedDemoSalaries(p: SalarySeed): Promise<void> {
     });
   }
   // This month: a draft; the payroll office's figure for the first payee's tax is off by a yuan.
+  if (paidUpTo === p.month) return;
   const saved = await save(p.month);
   const draft = await p.preparer.call('GET', `/salary/sheet/infoById/${saved.id}`);
   const lines = draft.lines as Array<Record<string, unknown>>;

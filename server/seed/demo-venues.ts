@@ -110,6 +110,11 @@ async function seedBookings(people: VenueSeedPeople, plan: VenueSeedPlan): Promi
   }
 }
 
+/** Today's day from this week's Monday (0 Monday … 6 Sunday), on the site's clock. */
+function todayIndex(now: number): number {
+  return (new Date(`${siteNow(now, DEFAULT_TIME_ZONE).day}T00:00:00Z`).getUTCDay() + 6) % 7;
+}
+
 /** The school's venues and a fortnight of bookings (staff index 0: a teacher, 1: the head of 教务处). */
 export function schoolVenues(now: number): VenueSeedPlan {
   return {
@@ -136,6 +141,8 @@ export function schoolVenues(now: number): VenueSeedPlan {
       [0, 9, '14:00', '17:00', '校园艺术节彩排', 150, 0, 'pending'],
       [1, 10, '09:00', '12:00', '教学质量分析会', 25, 1, 'cancelled'],
       [2, 11, '15:00', '16:00', '心理健康教育研讨', 10, 0, 'draft'],
+      // Whatever the weekday, a meeting today (issue 34: the office's "today's rooms" queue).
+      [2, todayIndex(now), '12:00', '13:00', '行政值班碰头会', 6, 1, 'approved'],
     ],
   };
 }

@@ -131,8 +131,9 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'leaveEntitlement',
         ],
         // The supplier register is purchasing's: finance reads it (who is paid, to which account).
+        // The vehicles too: a vehicle cost (carFunds) names its vehicle from that register (issue 34).
         except: ['supplier'],
-        reads: ['supplier'],
+        reads: ['supplier', 'carInfo'],
         actions: 'all',
       },
     },

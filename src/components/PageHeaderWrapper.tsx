@@ -1,7 +1,7 @@
 // The page-view wrapper of spec section 2: breadcrumb of every matched route (all but the last two
 // are links), title and the optional logo, avatar, description, links, search box and tabs a page
 // hands in. Hidden when the route's menu node says hiddenHeader, and in the WeChat layout.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Avatar, Breadcrumb, Input, Tabs, Typography } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
@@ -11,20 +11,18 @@ import type { MenuTreeNode } from '../router/menu-tree.ts';
 import { menuChain, buildMenuTree } from '../router/menu-tree.ts';
 import { withVersion } from '../router/Guard.tsx';
 import { usePageTitle } from '../router/page-title.ts';
+import { PageHeaderSlot, type PageHeaderParts } from './page-header-slot.ts';
 
-export interface PageHeaderProps {
+export interface PageHeaderProps extends PageHeaderParts {
   node?: MenuTreeNode;
   title?: ReactNode;
-  logo?: string;
-  avatar?: string;
-  description?: ReactNode;
-  links?: Array<{ title: string; href: string }>;
-  search?: { placeholder?: string; onSearch: (value: string) => void };
-  tabs?: { items: Array<{ key: string; label: ReactNode }>; activeKey?: string; onChange?: (key: string) => void };
   children?: ReactNode;
 }
 
-export default observer(function PageHeaderWrapper(props: PageHeaderProps) {
+export default observer(function PageHeaderWrapper(given: PageHeaderProps) {
+  // The view's declared parts, then what the page shown hands in (usePageHeader).
+  const [fromPage, setFromPage] = useState<PageHeaderParts | null>(null);
+  const props: PageHeaderProps = { ...given, ...fromPage };
   const { site, session } = useStores();
   const { t } = useTranslation();
   const location = useLocation();
@@ -48,17 +46,21 @@ export default observer(function PageHeaderWrapper(props: PageHeaderProps) {
             }))}
           />
           <div className="page-header-main">
-            {props.logo && <img className="page-header-logo" src={props.logo} alt="" />}
-            {props.avatar && <Avatar src={props.avatar} size="large" />}
+            {props.logo && <img className="page-header-logo" src={props.logo} alt="" data-testid="page-header-logo" />}
+            {props.avatar && <Avatar src={props.avatar} size="large" data-testid="page-header-avatar" />}
             <div className="page-header-text">
               {title && (
                 <Typography.Title level={4} style={{ margin: '8px 0' }}>
                   {title}
                 </Typography.Title>
               )}
-              {props.description && <div className="page-header-description">{props.description}</div>}
+              {props.description && (
+                <div className="page-header-description" data-testid="page-header-description">
+                  {props.description}
+                </div>
+              )}
               {props.links && (
-                <div className="page-header-links">
+                <div className="page-header-links" data-testid="page-header-links">
                   {props.links.map((l) => (
                     <a key={l.href} href={l.href}>
                       {l.title}
@@ -69,6 +71,7 @@ export default observer(function PageHeaderWrapper(props: PageHeaderProps) {
             </div>
             {props.search && (
               <Input.Search
+                data-testid="page-header-search"
                 style={{ maxWidth: 360 }}
                 placeholder={props.search.placeholder}
                 onSearch={props.search.onSearch}
@@ -76,11 +79,19 @@ export default observer(function PageHeaderWrapper(props: PageHeaderProps) {
               />
             )}
           </div>
-          {props.tabs && <Tabs items={props.tabs.items} activeKey={props.tabs.activeKey} onChange={props.tabs.onChange} />}
+          {props.tabs && (
+            <Tabs
+              data-testid="page-header-tabs"
+              items={props.tabs.items}
+              activeKey={props.tabs.activeKey}
+              onChange={props.tabs.onChange}
+              style={{ marginBottom: -16 }}
+            />
+          )}
         </div>
       )}
       <div className="page-content" style={{ margin: wechat ? 12 : 24 }}>
-        {props.children}
+        <PageHeaderSlot.Provider value={setFromPage}>{props.children}</PageHeaderSlot.Provider>
       </div>
     </div>
   );

@@ -45,6 +45,7 @@ const enUS: Messages = {
     accountSettings: 'Account settings',
     logout: 'Log out',
     logoutConfirm: 'Do you really want to log out?',
+    logoutFailed: 'You are signed out on this device, but the server did not confirm it ({{reason}}). On a shared computer, sign in again later and log out once more.',
     language: 'Language',
     currentYear: 'Current year',
     yearChangeTitle: 'Change year',

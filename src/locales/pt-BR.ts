@@ -45,6 +45,7 @@ const ptBR: Messages = {
     accountSettings: 'Configurações da conta',
     logout: 'Sair',
     logoutConfirm: 'Deseja realmente sair?',
+    logoutFailed: 'Você saiu neste dispositivo, mas o servidor não confirmou a saída ({{reason}}). Em um computador compartilhado, entre novamente mais tarde e saia outra vez.',
     language: 'Idioma',
     currentYear: 'Ano atual',
     yearChangeTitle: 'Trocar de ano',

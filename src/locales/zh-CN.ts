@@ -44,6 +44,7 @@ const zhCN = {
     accountSettings: '个人设置',
     logout: '退出登录',
     logoutConfirm: '确定要退出登录吗？',
+    logoutFailed: '已在本机退出登录，但服务器未确认退出（{{reason}}）。如在公用电脑上，请稍后重新登录再退出一次。',
     language: '语言',
     currentYear: '当前年度',
     yearChangeTitle: '切换年度',

@@ -45,6 +45,7 @@ const zhTW: Messages = {
     accountSettings: '個人設定',
     logout: '登出',
     logoutConfirm: '確定要登出嗎？',
+    logoutFailed: '已在本機登出，但伺服器未確認登出（{{reason}}）。如在公用電腦上，請稍後重新登入再登出一次。',
     language: '語言',
     currentYear: '目前年度',
     yearChangeTitle: '切換年度',

@@ -4,12 +4,14 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { api, type MenuNode, type UserInfo } from '../api/core.ts';
 import { ApiError, errorMessage, onSessionEnd } from '../api/request.ts';
 import { SESSION_LIFETIME_MS, STORAGE_KEYS } from '../config.ts';
-import { feedback } from '../utils/feedback.ts';
+import i18n from '../locales/index.ts';
 import { storage } from '../utils/storage.ts';
 import { siteYear } from '../../renderer/time.ts';
 
 /** Set by a sign-in until the account's preferences are applied (sessionStorage key). */
 export const PREFERENCES_DUE = 'nk.preferencesDue';
+/** A failed logout's message, shown by the login page after the reload (sessionStorage key). */
+export const LOGOUT_NOTICE = 'nk.logoutNotice';
 
 export class SessionStore {
   token: string | null = storage.get<string>(STORAGE_KEYS.accessToken);
@@ -106,12 +108,16 @@ export class SessionStore {
     this.menus = null;
   }
 
-  /** Logout: tell the server, but clear the session whatever it answers, then reload. */
+  /**
+   * Logout: tell the server, but clear the session whatever it answers, then reload. A failed call
+   * leaves its message for the login page (LOGOUT_NOTICE), which shows it until dismissed: a
+   * message shown here would vanish with the reload.
+   */
   async logout() {
     try {
       await api.logout();
     } catch (err) {
-      feedback.message.error(errorMessage(err));
+      sessionStorage.setItem(LOGOUT_NOTICE, i18n.t('layout.logoutFailed', { reason: errorMessage(err) }));
     } finally {
       this.clear();
       window.location.reload();

@@ -460,4 +460,18 @@ describe('stock you can plan by', () => {
     expect(wrong.body).toMatchObject({ code: '40000', msg: 'Choose a month (YYYY-MM)' });
     expect((await server.get(`/api/consumable/report/monthly?month=${month}`, as('staff'))).body.code).toBe('40103');
   });
+
+  it('serves the monthly report as a report page: its query, columns with totals, the export for who may export', async () => {
+    const page = ok(await server.get('/api/schema/page/ConsumableMonthly', as('assets')));
+    expect(page.kind).toBe('report');
+    expect(page.report).toMatchObject({ api: '/consumable/report/monthly', export: { api: '/consumable/report/monthly/export' } });
+    expect(page.report.query.map((q: Row) => [q.name, q.type, q.default ?? null])).toEqual([
+      ['month', 'month', 'thisMonth'],
+      ['warehouseId', 'select', null],
+    ]);
+    expect(page.report.columns.filter((c: Row) => c.total).map((c: Row) => c.field)).toContain('closingAmount');
+    expect(page.texts['consumable.report.closingQuantity']['pt-BR']).toBeTruthy();
+    // Whoever may not read the stock gets no page.
+    expect((await server.get('/api/schema/page/ConsumableMonthly', as('staff'))).body.code).toBe('40103');
+  });
 });

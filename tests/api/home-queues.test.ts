@@ -1,8 +1,8 @@
 // A work queue per role on home (issue 34): the queue blocks of schemas/home/queues.json — each
 // the count and first rows of a list with its fixed filter, shown to whoever holds the list's
 // key — for the cashier, the keeper and the dispatcher; the task list's amount, document type,
-// applicant and department with filters by type and amount; the task list's batch approval, all
-// or none, the refusal naming the document.
+// applicant and department with filters by them; the task list's batch approval where the process
+// allows it, each refusal naming its document, the others approved; a site's patch of the queues.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RequestOptions, type TestServer } from '../support/server.ts';
 import { ok, refused } from '../support/answers.ts';
@@ -14,16 +14,67 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   server = await startServer();
-  for (const name of ['cashier', 'assets', 'dispatcher', 'staff', 'head', 'finance', 'principal'])
+  for (const name of ['cashier', 'assets', 'dispatcher', 'staff', 'head', 'finance', 'principal', 'secretary', 'deputy'])
     tokens[name] = await server.login(name, 'Demo@12345');
+  tokens.admin = await server.login('admin', 'Admin@12345');
+  for (const name of ['citystaff', 'citybuyer']) tokens[name] = await server.login(name, 'City@12345', 'city');
 });
 afterAll(async () => server?.close());
 
-const as = (who: string, lang = 'zh-CN'): RequestOptions => ({ token: tokens[who], site: 'demo', lang });
+const as = (who: string, lang = 'zh-CN'): RequestOptions => ({
+  token: tokens[who],
+  site: who.startsWith('city') ? 'city' : 'demo',
+  lang,
+});
 const queues = async (who: string, lang = 'zh-CN') => ok(await server.get('/api/home/queues', as(who, lang))) as Row[];
 const byKey = (list: Row[]) => Object.fromEntries(list.map((q) => [q.key, q]));
 
 describe('queue blocks per role', () => {
+  it("gives each role's demo user its queues, none of them empty", async () => {
+    const expected: Record<string, string[]> = {
+      assets: ['toIssue', 'belowSafetyStock'],
+      dispatcher: ['toArrange'],
+      cashier: ['toPay'],
+      finance: ['toApprove'],
+      secretary: ['roomsToday'],
+      staff: ['myDocuments'],
+    };
+    for (const [who, keys] of Object.entries(expected)) {
+      const mine = byKey(await queues(who));
+      for (const key of keys) {
+        expect(mine[key], `${who}: ${key}`).toBeDefined();
+        expect(mine[key].error, `${who}: ${key}`).toBeUndefined();
+        expect(mine[key].total, `${who}: ${key}`).toBeGreaterThan(0);
+        expect(mine[key].rows.length, `${who}: ${key}`).toBeGreaterThan(0);
+      }
+    }
+    // Finance's tasks to approve show their amount.
+    const finance = byKey(await queues('finance')).toApprove;
+    expect(finance.columns.map((c: Row) => c.field)).toEqual(['title', 'entity', 'amount', 'starterId']);
+    expect(finance.columns[2].type).toBe('money');
+  });
+
+  it("takes a site's patch: the hospital drops today's rooms and adds what waits to be bought", async () => {
+    // The school (no patch) shows today's rooms to staff; the hospital's patch removes that block.
+    expect(byKey(await queues('staff')).roomsToday).toBeDefined();
+    const citystaff = byKey(await queues('citystaff'));
+    expect(citystaff.roomsToday).toBeUndefined();
+    expect(citystaff.myDocuments).toBeDefined();
+    // And adds one of its own, read through the list's endpoint with its filter.
+    const buyer = await queues('citybuyer');
+    const toBuy = byKey(buyer).toBuy;
+    const list = ok(
+      await server.get('/api/purchase/medical/page?approvalStatus=2&purchaseState=0&pageSize=50', as('citybuyer')),
+    ) as Row;
+    expect(toBuy).toMatchObject({ title: '待采购', total: list.total, link: '/purchase/medical?approvalStatus=2&purchaseState=0' });
+    expect(toBuy.rows.map((r: Row) => r.applyNo)).toEqual(list.records.slice(0, 5).map((r: Row) => r.applyNo));
+    // In its order (35: after to issue, before to arrange).
+    const keys = buyer.map((q) => q.key);
+    expect(keys.indexOf('toBuy')).toBeGreaterThan(-1);
+    // The school has no such block.
+    expect(byKey(await queues('principal')).toBuy).toBeUndefined();
+  });
+
   it('gives the cashier what waits to be paid, and nothing of the keeper or the dispatcher', async () => {
     const mine = byKey(await queues('cashier'));
     expect(mine.toIssue).toBeUndefined();
@@ -111,6 +162,15 @@ describe('the task list', () => {
     expect(above.some((t) => t.id === priced!.id)).toBe(false);
     refused(await server.get('/api/workflow/task/page?scope=todo&entity=nope', as('finance')), /entity/);
     refused(await server.get('/api/workflow/task/page?scope=todo&amountBegin=abc', as('finance')), /amountBegin/);
+    // By applicant and by department.
+    const byStarter = await todo('finance', `&starterId=${priced!.starterId}`);
+    expect(byStarter.map((t) => t.id)).toContain(priced!.id);
+    expect(byStarter.every((t) => t.starterId === priced!.starterId)).toBe(true);
+    const byDept = await todo('finance', `&deptId=${priced!.deptId}`);
+    expect(byDept.map((t) => t.id)).toContain(priced!.id);
+    expect(byDept.every((t) => t.deptId === priced!.deptId)).toBe(true);
+    refused(await server.get('/api/workflow/task/page?scope=todo&starterId=x', as('finance')), /starterId/);
+    refused(await server.get('/api/workflow/task/page?scope=todo&deptId=-1', as('finance')), /deptId/);
   });
 
   it('approves a batch of selected tasks at once', async () => {
@@ -124,18 +184,54 @@ describe('the task list', () => {
     expect(await taskOf(b.id, 'head')).toBeUndefined();
   });
 
-  it('approves none of a batch when one cannot be approved, naming that document', async () => {
+  it('approves the tasks it may and refuses the others, each named with why', async () => {
     const a = await leave();
     const own = (await taskOf(a.id, 'head'))!;
     // A task of someone else's to-do list: the head is not its approver.
-    const foreign = (await todo('finance')).find((t) => !(t.candidateIds ?? []).includes?.(0))!;
+    const foreign = (await todo('finance'))[0]!;
     expect(foreign).toBeTruthy();
     expect((await todo('head')).some((t) => t.id === foreign.id)).toBe(false);
-    const msg = refused(await server.post('/api/workflow/task/approveAll', { ids: [own.id, foreign.id] }, as('head')));
+    const answer = await server.post('/api/workflow/task/approveAll', { ids: [own.id, foreign.id] }, as('head'));
+    const data = ok(answer);
+    expect(data).toMatchObject({ done: 1, failed: 1 });
+    expect(data.results.find((r: Row) => r.id === foreign.id)).toMatchObject({ ok: false, title: foreign.title });
+    expect(answer.body.msg).toContain('已批量审批 1 件，1 件未审批');
+    expect(answer.body.msg).toContain(foreign.title);
+    expect(answer.body.msg).toContain('您不是该审批任务的审批人');
+    expect(await taskOf(a.id, 'head')).toBeUndefined();
+    // Finance's task is still finance's to decide.
+    expect((await todo('finance')).some((t) => t.id === foreign.id)).toBe(true);
+    // Nothing approvable: a refusal naming each.
+    const msg = refused(await server.post('/api/workflow/task/approveAll', { ids: [foreign.id] }, as('head')));
+    expect(msg).toContain('所选待办均未审批');
     expect(msg).toContain(foreign.title);
-    expect(msg).toContain('您不是该审批任务的审批人');
-    expect(msg).toContain('本批均未审批');
-    // All or none: the head's own task, approved first, is still open.
-    expect(await taskOf(a.id, 'head')).toBeDefined();
+  });
+
+  it("refuses a step the process declares one at a time (nk:batch=\"false\"), and one's own document", async () => {
+    // Three days reach the principal's step of leave.bpmn, declared nk:batch="false".
+    const doc = ok(
+      await server.post(
+        '/api/leave/apply/save',
+        { leaveType: 'personal', startDate: monday(++seq), endDate: monday(seq, 2), days: 3, reason: `队列测试${seq}` },
+        as('staff'),
+      ),
+    );
+    ok(await server.post(`/api/leave/apply/submit?id=${doc.id}`, {}, as('staff')));
+    ok(await server.post('/api/workflow/task/approve', { taskId: (await taskOf(doc.id, 'head'))!.id, comment: '同意' }, as('head')));
+    const step = (await taskOf(doc.id, 'principal'))!;
+    expect(step).toBeDefined();
+    const msg = refused(await server.post('/api/workflow/task/approveAll', { ids: [step.id] }, as('principal')));
+    expect(msg).toContain('须逐件审批');
+    expect(msg).toContain(step.title);
+    // Still open, and approved one at a time.
+    ok(await server.post('/api/workflow/task/approve', { taskId: step.id, comment: '同意' }, as('principal')));
+    // The applicant's own document: never in their batch (not their task to decide).
+    const mine = await leave('head');
+    let theirs: Row | undefined;
+    for (const who of ['principal', 'secretary', 'deputy', 'admin'])
+      theirs ??= (await todo(who)).find((t) => t.entity === 'leaveApply' && t.businessKey === mine.id);
+    expect(theirs, 'the head\'s own leave waits for someone above').toBeDefined();
+    const own = refused(await server.post('/api/workflow/task/approveAll', { ids: [theirs!.id] }, as('head')));
+    expect(own).toContain('所选待办均未审批');
   });
 });

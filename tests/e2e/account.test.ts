@@ -3,7 +3,7 @@
 // found again on another browser, and the first browser signed out from the second.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, explainFailure, launch, newPage, signIn } from '../support/browser.ts';
+import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const nick = `丽华 ${Date.now().toString(36)}`;
@@ -86,5 +86,44 @@ describe('account pages', () => {
 
     await first.reload();
     await first.waitForURL(/\/user\/login/);
+  });
+});
+
+// Issue 34: the page header shows the parts a page supplies (spec C2.76) — the account centre its
+// owner's avatar and description, the settings on a narrow screen their sections as tabs — and the
+// demo teacher's binding page shows the phone and email the seed bound.
+describe('the page header’s optional parts', () => {
+  let page: Page;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const opened = await newPage(browser, { language: 'zh-CN', width: 760 });
+    page = opened.page;
+    close = () => opened.context.close();
+    await signIn(page, 'staff', 'Demo@12345');
+    await page.waitForURL(/\/home/);
+  });
+  afterAll(async () => close());
+
+  it('shows the account centre’s avatar and description, and the settings’ sections as tabs', async () => {
+    await page.setViewportSize({ width: 1366, height: 820 });
+    await page.goto(`${baseUrl()}/account/center`);
+    const header = page.locator('[data-testid=page-header]');
+    await expect.poll(() => header.locator('[data-testid=page-header-avatar]').isVisible()).toBe(true);
+    await expect.poll(() => header.locator('[data-testid=page-header-description]').innerText()).toContain('教务处');
+    await shot(page, 'page-header-center');
+
+    await page.setViewportSize({ width: 760, height: 900 });
+    await page.goto(`${baseUrl()}/account/settings/base`);
+    const tabs = header.locator('[data-testid=page-header-tabs] .ant-tabs-tab');
+    await expect.poll(() => tabs.count()).toBe(5);
+    await header.locator('[data-testid=page-header-tabs] .ant-tabs-tab', { hasText: '账户绑定' }).click();
+    await page.waitForURL(/\/account\/settings\/binding/);
+    await expect.poll(() => page.locator('[data-testid=binding-phone]').innerText()).toContain('13800138001');
+    expect(await page.locator('[data-testid=binding-email]').innerText()).toContain('linxiaoyu@demo-school.cn');
+    await shot(page, 'page-header-settings-tabs');
+    // Leaving the page takes its parts along: home's header has no tabs.
+    await page.goto(`${baseUrl()}/account/center`);
+    await expect.poll(() => header.locator('[data-testid=page-header-avatar]').isVisible()).toBe(true);
+    expect(await header.locator('[data-testid=page-header-tabs]').count()).toBe(0);
   });
 });

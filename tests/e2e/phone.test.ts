@@ -1,8 +1,11 @@
 // Every request and approval on a phone (issue 34): the messaging app's browser at 390×844. The request
-// forms of five document types and their approval pages, and the asset card page a QR label opens,
+// forms of every document type that goes through approval (read from the schemas) and their approval
+// pages where a demo document waits, and the asset card page a QR label opens,
 // fit the screen: no sideways scrolling of the page, labels above their controls, an opened picker
 // inside the screen, the approve button in reach without scrolling; lists are cards. On a desktop,
 // English labels of a horizontal form wrap between words, never inside one.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiAs, baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
@@ -12,6 +15,71 @@ const WECHAT =
 const WIDTH = 390;
 const HEIGHT = 844;
 type Row = Record<string, any>;
+
+/**
+ * Every document that goes through approval (an entity with a `process`), read from the schema
+ * files as the server reads them: its form, and the list and menu entry its requests are made from.
+ */
+interface Approvable {
+  entity: string;
+  permission: string;
+  path: string;
+  component: string;
+}
+function approvables(): Approvable[] {
+  const root = path.resolve(import.meta.dirname, '../../schemas');
+  const files = fs
+    .readdirSync(root)
+    .filter((area) => !area.startsWith('_') && fs.statSync(path.join(root, area)).isDirectory())
+    .flatMap((area) => fs.readdirSync(path.join(root, area)).map((f) => path.join(root, area, f)));
+  const json = (f: string) => JSON.parse(fs.readFileSync(f, 'utf8'));
+  const menus: Row[] = [];
+  const walk = (nodes: Row[] = []) => nodes.forEach((m) => (menus.push(m), walk(m.children)));
+  for (const f of files.filter((f) => f.endsWith('/menu.json'))) walk(json(f).menus);
+  const lists = files.filter((f) => f.endsWith('.list.json')).map(json);
+  return files
+    .filter((f) => f.endsWith('.entity.json') && fs.existsSync(f.replace(/\.entity\.json$/, '.form.json')))
+    .map((f) => ({ f, e: json(f) }))
+    .filter(({ e }) => e.process !== undefined)
+    .flatMap(({ f, e }) => {
+      const entity = path.basename(f, '.entity.json');
+      const list = lists.find(
+        (l) =>
+          l.entity === entity &&
+          (l.toolbar ?? []).some((a: Row) => a.action === 'add') &&
+          menus.some((m) => m.component === l.component && (!m.sites || m.sites.includes('demo'))),
+      );
+      // The demo site's menu entry (an entry of another site's only, as the hospital's medical purchases, is not on it).
+      const onDemo = (m: Row) => !m.sites || m.sites.includes('demo');
+      const menu = list && menus.find((m) => m.component === list.component && onDemo(m));
+      return menu ? [{ entity, permission: String(e.permission), path: String(menu.path), component: String(list.component) }] : [];
+    })
+    .sort((a, b) => a.entity.localeCompare(b.entity));
+}
+const APPROVABLE = approvables();
+/** Demo users, the least privileged first: who adds a document is the first whose buttons allow it. */
+const USERS = ['staff', 'teacher', 'head', 'buyer', 'assets', 'finance', 'cashier', 'dispatcher', 'sealkeeper', 'secretary', 'principal', 'auditor', 'deputy', 'admin'];
+const password = (who: string) => (who === 'admin' ? 'Admin@12345' : 'Demo@12345');
+const buttonsOf = new Map<string, Promise<string[] | null>>();
+/** The user's button keys (null: every button, user 1). */
+function buttons(who: string): Promise<string[] | null> {
+  if (!buttonsOf.has(who))
+    buttonsOf.set(
+      who,
+      apiAs(who, password(who)).then(async (call) => {
+        const info = (await call('GET', '/core/user/info')) as Row;
+        return info.id === 1 || !info.buttons?.length ? null : (info.buttons as string[]);
+      }),
+    );
+  return buttonsOf.get(who)!;
+}
+async function whoMayAdd(permission: string): Promise<string> {
+  for (const who of USERS) {
+    const keys = await buttons(who);
+    if (!keys || keys.includes(`${permission}:add`)) return who;
+  }
+  throw new Error(`nobody may add ${permission}`);
+}
 
 let browser: Browser;
 const pages = new Map<string, Page>();
@@ -112,17 +180,6 @@ async function openAddDialog(p: Page, path: string, component: string) {
   expect(dialog.width).toBeGreaterThanOrEqual(WIDTH - 2);
 }
 
-/** Whoever holds an open task on a document of the entity, and the document's id. */
-async function pendingOf(entity: string): Promise<{ who: string; id: number }> {
-  for (const who of ['head', 'assets', 'finance', 'principal', 'secretary', 'dispatcher', 'admin']) {
-    const call = who === 'admin' ? await apiAs('admin', 'Admin@12345') : await apiAs(who);
-    const tasks = (await call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Row[];
-    const task = tasks.find((t) => t.entity === entity);
-    if (task) return { who, id: Number(task.businessKey) };
-  }
-  throw new Error(`no open task on a ${entity}`);
-}
-
 describe('on a phone (390×844, the messaging app)', () => {
   it('asks for a car: cards, a one-column form, its date-time picker inside the screen', async () => {
     const p = await phoneOf('staff');
@@ -161,42 +218,6 @@ describe('on a phone (390×844, the messaging app)', () => {
     await expect(p.locator('[data-testid=form-ok]').isVisible()).resolves.toBe(true);
   });
 
-  it('approves each kind of document with the approve button in reach', async () => {
-    // A leave of this run, submitted by staff, waits for the department head.
-    const staff = await apiAs('staff');
-    const leave = await staff('POST', '/leave/apply/save', {
-      leaveType: 'annual',
-      startDate: '2026-04-06',
-      endDate: '2026-04-07',
-      days: 2,
-      reason: `e2e 手机审批 ${Date.now().toString(36)}`,
-    });
-    await staff('POST', '/leave/apply/submit', { id: leave.id });
-    for (const entity of ['reimburse', 'leaveApply', 'carApply', 'purchaseApply', 'consumableApply']) {
-      const { who, id } = await pendingOf(entity);
-      const p = await phoneOf(who);
-      await p.goto(`${baseUrl()}/approval/${entity}/${id}`);
-      await p.locator('[data-testid=approval-form] .ant-formily-item').first().waitFor();
-      const approve = p.locator('[data-testid=approval-approve]').first();
-      await approve.waitFor();
-      await p.waitForTimeout(300);
-      expect(await p.evaluate(() => window.scrollY), entity).toBe(0);
-      const box = (await approve.boundingBox())!;
-      expect(box.y, `${entity}: approve on screen`).toBeGreaterThanOrEqual(0);
-      expect(box.y + box.height, `${entity}: approve without scrolling`).toBeLessThanOrEqual(HEIGHT);
-      expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
-      await expect.poll(() => scrollWidth(p), { message: entity }).toBeLessThanOrEqual(WIDTH);
-      // The document's labels sit above their values.
-      const boxes = await fieldBoxes(p.locator('[data-testid=approval-form]'));
-      for (const b of boxes) expect(b.labelBottom, `${entity}: ${b.label}`).toBeLessThanOrEqual(b.controlTop + 1);
-      await shot(p, `phone-approval-${entity}`);
-      // Scrolled to the end, the bar still holds the button.
-      await p.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
-      const after = (await approve.boundingBox())!;
-      expect(after.y + after.height).toBeLessThanOrEqual(HEIGHT);
-    }
-  });
-
   it("opens an asset card from its label's code as a clean phone page", async () => {
     const cards = (await (await apiAs('assets'))('GET', '/asset/card/page?pageSize=1')).records as Row[];
     const p = await phoneOf('assets');
@@ -221,6 +242,84 @@ describe('on a phone (390×844, the messaging app)', () => {
     await expect.poll(() => scrollWidth(p)).toBeLessThanOrEqual(WIDTH);
     await shot(p, 'phone-asset-label');
   });
+});
+
+// Generated from the schemas (issue 34): every document that goes through approval, its request
+// form as a user who may make one opens it, and — where a demo document of it waits — its approval page.
+describe('every approvable document on a phone: its request form', () => {
+  it('finds the approvable documents in the schemas', () => {
+    expect(APPROVABLE.length, APPROVABLE.map((a) => a.entity).join(' ')).toBeGreaterThan(10);
+  });
+  for (const a of APPROVABLE)
+    it(`${a.entity}: the add form in one column`, async () => {
+      const p = await phoneOf(await whoMayAdd(a.permission));
+      await p.goto(`${baseUrl()}${a.path}`);
+      await p.locator(`[data-testid=schema-list-${a.component}]`).waitFor();
+      await p.locator('[data-testid=toolbar-add]').click();
+      // A dialog (the screen's width) or a page of its own (a claim).
+      await p.locator('[data-testid=schema-form] .ant-formily-item').first().waitFor();
+      const dialog = p.locator('.ant-modal:visible .ant-modal-content');
+      if (await dialog.count()) {
+        const box = (await dialog.first().boundingBox())!;
+        expect(box.x, `${a.entity}: dialog's left edge`).toBeGreaterThanOrEqual(0);
+        expect(box.width, `${a.entity}: dialog's width`).toBeGreaterThanOrEqual(WIDTH - 2);
+      }
+      await expectPhoneForm(p, a.entity);
+      // The user who may add it may fill it in: no picker refused for want of a permission.
+      expect(await p.locator('.ant-notification-notice-error:visible').allTextContents(), `${a.entity}: refusals`).toEqual([]);
+    });
+});
+
+describe('every approvable document on a phone: its approval page', () => {
+  /** Whoever holds an open task on a document of each entity, and the document's id. */
+  const pending = new Map<string, { who: string; id: number }>();
+  beforeAll(async () => {
+    // A leave of this run, submitted by staff, waits for the department head.
+    const staff = await apiAs('staff');
+    const leave = await staff('POST', '/leave/apply/save', {
+      leaveType: 'annual',
+      startDate: '2026-04-06',
+      endDate: '2026-04-07',
+      days: 2,
+      reason: `e2e 手机审批 ${Date.now().toString(36)}`,
+    });
+    await staff('POST', '/leave/apply/submit', { id: leave.id });
+    for (const who of USERS) {
+      const call = await apiAs(who, password(who));
+      const tasks = (await call('GET', '/workflow/task/page?scope=todo&pageSize=100')).records as Row[];
+      for (const t of tasks) if (!pending.has(t.entity)) pending.set(t.entity, { who, id: Number(t.businessKey) });
+    }
+  });
+  it('has demo documents waiting for the five kinds issue 34 names', () => {
+    for (const entity of ['reimburse', 'leaveApply', 'carApply', 'purchaseApply', 'consumableApply'])
+      expect(pending.has(entity), `${entity} pending: ${[...pending.keys()].join(' ')}`).toBe(true);
+  });
+  for (const a of APPROVABLE)
+    it(`${a.entity}: the approve button in reach`, async (ctx) => {
+      const task = pending.get(a.entity);
+      if (!task) return ctx.skip();
+      const { who, id } = task;
+      const entity = a.entity;
+      const p = await phoneOf(who);
+      await p.goto(`${baseUrl()}/approval/${entity}/${id}`);
+      await p.locator('[data-testid=approval-form] .ant-formily-item').first().waitFor();
+      const approve = p.locator('[data-testid=approval-approve]').first();
+      await approve.waitFor();
+      await expect.poll(() => p.evaluate(() => window.scrollY), { message: entity }).toBe(0);
+      const box = (await approve.boundingBox())!;
+      expect(box.y, `${entity}: approve on screen`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${entity}: approve without scrolling`).toBeLessThanOrEqual(HEIGHT);
+      expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+      await expect.poll(() => scrollWidth(p), { message: entity }).toBeLessThanOrEqual(WIDTH);
+      // The document's labels sit above their values.
+      const boxes = await fieldBoxes(p.locator('[data-testid=approval-form]'));
+      for (const b of boxes) expect(b.labelBottom, `${entity}: ${b.label}`).toBeLessThanOrEqual(b.controlTop + 1);
+      await shot(p, `phone-approval-${entity}`);
+      // Scrolled to the end, the bar still holds the button.
+      await p.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+      const after = (await approve.boundingBox())!;
+      expect(after.y + after.height).toBeLessThanOrEqual(HEIGHT);
+    });
 });
 
 describe('on a desktop', () => {
@@ -264,5 +363,6 @@ describe('on a desktop', () => {
       }
       await context.close();
     }
-  });
+    // Two sign-ins and four dialogs: more than the default minute on a busy machine.
+  }, 150_000);
 });

@@ -293,3 +293,52 @@ describe('the shell', () => {
     await page.waitForURL(/\/user\/login/);
   });
 });
+
+// Issue 34: the bell's popover is 400 px wide, and a failed sign-out still signs out and says so
+// where it can be read.
+describe('the header’s bell and a failed sign-out', () => {
+  let page: Page;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const opened = await newPage(browser, { language: 'zh-CN' });
+    page = opened.page;
+    close = () => opened.context.close();
+    await signIn(page, 'staff', 'Demo@12345');
+    await page.waitForURL(/\/home/);
+  });
+  afterAll(async () => close());
+
+  it('opens the notice popover exactly 400 px wide', async () => {
+    await page.locator('[data-testid=notice-bell]').click();
+    const popover = page.locator('.notice-popover-root');
+    await expect.poll(() => popover.locator('[data-testid=notice-popover]').isVisible()).toBe(true);
+    const box = await popover.locator('.ant-popover-inner').boundingBox();
+    expect(box?.width).toBe(400);
+    expect((await popover.boundingBox())?.width).toBe(400);
+    await shot(page, 'notice-popover-400');
+    await page.keyboard.press('Escape');
+    await page.mouse.click(600, 500);
+  });
+
+  it('signs out locally when the logout call fails, and the login page keeps saying so', async () => {
+    await page.route('**/api/auth/logout', (route) => route.abort('failed'));
+    await page.locator('[data-testid=user-menu]').hover();
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: '退出登录' }).click();
+    const reloaded = page.waitForEvent('load');
+    await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await reloaded;
+    await page.waitForURL(/\/user\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('pro__Access-Token'))).toBeNull();
+    const notice = page.locator('[data-testid=logout-notice]');
+    await expect.poll(() => notice.textContent()).toContain('已在本机退出登录');
+    // Still there two seconds later: not a flash before the reload.
+    await page.waitForTimeout(2000);
+    expect(await notice.isVisible()).toBe(true);
+    await shot(page, 'logout-failed-notice');
+    // Read once: the next visit of the login page is clean.
+    await page.reload();
+    await page.locator('[data-testid=login-form]').waitFor();
+    expect(await notice.count()).toBe(0);
+    await page.unroute('**/api/auth/logout');
+  });
+});

@@ -301,10 +301,21 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
     throw new AppError(Code.invalid, 'adjust.noDecision');
   };
 
+  // The operation log names the decision (approve / reject), not a lump 'audit'.
+  const decisionLogged = (request: FastifyRequest) => {
+    try {
+      return decisionOf((request.body ?? {}) as Record<string, unknown>);
+    } catch {
+      return undefined;
+    }
+  };
   app.post<{ Body: Record<string, unknown> }>(
     '/neikong/budgetAdjustApply/audit',
     {
-      config: { permission: 'neikong:budgetAdjustApply:audit', log: { module: 'budgetAdjustApply', action: 'audit' } },
+      config: {
+        permission: 'neikong:budgetAdjustApply:audit',
+        log: { module: 'budgetAdjustApply', action: 'audit', actionOf: decisionLogged },
+      },
       schema: { body: auditBody },
     },
     async (request) => {
@@ -328,7 +339,10 @@ export default function budgetRoutes(app: FastifyInstance, s: Services) {
   app.post<{ Body: Record<string, unknown> }>(
     '/neikong/budgetAdjustApply/auditBatch',
     {
-      config: { permission: 'neikong:budgetAdjustApply:audit', log: { module: 'budgetAdjustApply', action: 'audit' } },
+      config: {
+        permission: 'neikong:budgetAdjustApply:audit',
+        log: { module: 'budgetAdjustApply', action: 'audit', actionOf: decisionLogged },
+      },
       schema: { body: auditBody },
     },
     async (request) => {

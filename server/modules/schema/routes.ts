@@ -279,6 +279,25 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
         });
         return sendCached(request, reply, body);
       }
+      if (page.kind === 'report') {
+        // A report an endpoint answers whole: for whoever holds its permission; the export button
+        // only for whoever may export (the endpoints check the same keys).
+        const key = String(page.json.permission);
+        if (!s.access.can(principal, key)) throw new AppError(Code.forbidden, 'auth.forbidden', { key });
+        const exportKey = (page.json.export as Record<string, Json> | undefined)?.permission;
+        const exportable = exportKey !== undefined && s.access.can(principal, String(exportKey));
+        const body = await s.cache.get(site.id, `page:${request.params.component}:${exportable ? 'x' : ''}:${request.locale}`, async () => {
+          const { export: _export, ...rest } = page.json;
+          const bundle = {
+            component: request.params.component,
+            kind: 'report',
+            report: exportable ? page.json : rest,
+            entity: publicEntity(entity, schemas.entities),
+          };
+          return cachedEnvelope({ ...bundle, texts: textsOf(s.schemas.forSite(site.key).texts, bundle) }, request.locale);
+        });
+        return sendCached(request, reply, body);
+      }
       if (page.kind === 'detail') {
         // A record read-only with its tabs: for whoever may read the entity's records; a tab of
         // another entity's rows only for whoever may read those.

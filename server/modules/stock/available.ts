@@ -270,9 +270,21 @@ const HEAD: Array<[keyof MonthRow, Parameters<typeof t>[0]]> = [
   ['closingAmount', 'stock.report.closingAmount'],
 ];
 
+const AVAILABLE_KEYS = [
+  'consumable:apply:list',
+  'consumable:outorder:list',
+  'consumable:move:list',
+  'consumable:loss:list',
+  'consumable:detail:list',
+];
+
 export function stockRoutes(app: FastifyInstance, s: Services) {
-  app.get('/consumable/available', { config: { permission: 'consumable:apply:list' } }, async (request) => {
-    const { site } = caller(request);
+  // The figure beside a line of any document that takes from a warehouse (LineFigure): for whoever
+  // may list one of them or the stock.
+  app.get('/consumable/available', { config: { permission: 'login' } }, async (request) => {
+    const { site, principal } = caller(request);
+    if (!AVAILABLE_KEYS.some((k) => s.access.can(principal, k)))
+      throw new AppError(Code.forbidden, 'auth.forbidden', { key: AVAILABLE_KEYS[0] });
     const q = (request.query ?? {}) as Row;
     const warehouseId = idOf(q.warehouseId);
     const ids = String(q.productIds ?? q.productId ?? '')

@@ -17,7 +17,7 @@ import { ok } from '../../platform/answer.ts';
 import { documentWarnings } from '../warning/rules.ts';
 import { documentBudget } from '../budget/figures.ts';
 import { documentStock } from '../stock/available.ts';
-import { listSeparator, type Locale } from '../../../validators/locale.ts';
+import { listSeparator, titleSeparator, type Locale } from '../../../validators/locale.ts';
 import { reasonText } from './chains.ts';
 import { approvalRuleRoutes } from './rules.ts';
 
@@ -60,6 +60,15 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       };
       const amountBegin = amountOf('amountBegin');
       const amountEnd = amountOf('amountEnd');
+      // The applicant and the applicant's department (issue 34): ids, as the list's pickers send them.
+      const idOf = (name: string) => {
+        const v = queryText(q, name);
+        if (v === undefined) return undefined;
+        if (!/^\d{1,12}$/.test(v) || Number(v) < 1) throw new AppError(Code.invalid, 'request.badValue', { field: name });
+        return Number(v);
+      };
+      const starterId = idOf('starterId');
+      const deptId = idOf('deptId');
       const where = sql`t.top_dept_id = ${site.id} and ${
         done
           ? sql`t.completed_by = ${principal.userId} and t.status = ${TaskStatus.done}`
@@ -67,7 +76,9 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       } ${title ? sql`and t.title ilike ${`%${title.replace(/[\\%_]/g, (c) => `\\${c}`).slice(0, 100)}%`}` : sql``}
       ${type ? sql`and t.entity = ${type}` : sql``}
       ${amountBegin ? sql`and t.amount >= ${amountBegin}::numeric` : sql``}
-      ${amountEnd ? sql`and t.amount <= ${amountEnd}::numeric` : sql``}`;
+      ${amountEnd ? sql`and t.amount <= ${amountEnd}::numeric` : sql``}
+      ${starterId ? sql`and t.starter_id = ${starterId}` : sql``}
+      ${deptId ? sql`and t.dept_id = ${deptId}` : sql``}`;
       const total = Number(
         (await sql<{ n: number }>`select count(*)::int as n from wf_task t where ${where}`.execute(s.database.db)).rows[0]!.n,
       );
@@ -187,7 +198,8 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
   for (const decision of ['approve', 'reject', 'transfer', 'comment'] as const) {
     app.post(
       `/workflow/task/${decision}`,
-      { config: { permission: 'login', log: { module: 'workflow', action: 'audit' } }, schema: { body: decisionBody } },
+      // Each decision under its own name in the operation log (a reject is 驳回, not 审核).
+      { config: { permission: 'login', log: { module: 'workflow', action: decision } }, schema: { body: decisionBody } },
       async (request) => {
         const b = (request.body ?? {}) as { comment?: string | null; userId?: number };
         if (decision === 'transfer' && !b.userId) throw new AppError(Code.invalid, 'workflow.badTransfer');
@@ -201,7 +213,15 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
   app.post(
     '/workflow/task/approveBatch',
     {
-      config: { permission: 'login', log: { module: 'workflow', action: 'audit' } },
+      config: {
+        permission: 'login',
+        log: {
+          module: 'workflow',
+          action: 'approve',
+          actionOf: (request) =>
+            (request.body as { decision?: string } | undefined)?.decision === 'reject' ? 'reject' : undefined,
+        },
+      },
       schema: {
         body: {
           type: 'object',
@@ -230,13 +250,14 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
     },
   );
 
-  // The task list's batch approval (issue 34): every selected task approved in one transaction, or
-  // none — the first refusal (not the approver, segregation of duties, a step marked
-  // nk:batch="false", minutes required…) names its document and nothing is approved.
+  // The task list's batch approval (issue 34): each selected task approved in its own transaction
+  // where its process allows it; the others are refused, each naming its document and why (not the
+  // approver, segregation of duties — never one's own document —, a step marked nk:batch="false" or
+  // a countersign step, minutes required…), and the rest approved. Nothing approved: a refusal.
   app.post(
     '/workflow/task/approveAll',
     {
-      config: { permission: 'workflow:task:audit', log: { module: 'workflow', action: 'audit' } },
+      config: { permission: 'workflow:task:audit', log: { module: 'workflow', action: 'approve' } },
       schema: {
         body: {
           type: 'object',
@@ -262,32 +283,35 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
           )
         ).rows.map((r) => [Number(r.id), titleIn(s, site.key, String(r.entity), String(r.title ?? ''), request.locale)]),
       );
-      const results = await s.database.db.transaction().execute(async (trx) => {
-        const out = [];
-        for (const id of ids) {
-          try {
-            const r = await workflow.act(id, 'approve', b.comment?.trim() || null, undefined, undefined, trx);
-            out.push({ id, ok: true, status: r.status, msg: t('workflow.done', request.locale) });
-          } catch (err) {
-            if (!(err instanceof AppError)) throw err;
-            throw new AppError(
-              err.code,
-              'workflow.batchRefused',
-              { doc: named.get(id) ?? `#${id}`, reason: String(t(err.messageKey, request.locale, err.params)) },
-              { id },
-              err.status,
-            );
-          }
+      const results: Array<Record<string, unknown>> = [];
+      for (const id of ids) {
+        const doc = named.get(id) ?? `#${id}`;
+        try {
+          const r = await s.database.db
+            .transaction()
+            .execute((trx) => workflow.act(id, 'approve', b.comment?.trim() || null, undefined, undefined, trx));
+          results.push({ id, ok: true, title: doc, status: r.status, msg: t('workflow.done', request.locale) });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          results.push({ id, ok: false, title: doc, code: err.code, msg: String(t(err.messageKey, request.locale, err.params)) });
         }
-        return out;
-      });
-      return ok(request, { results, done: results.length, failed: 0 }, 'workflow.batchDone', { count: results.length });
+      }
+      const done = results.filter((r) => r.ok).length;
+      const failed = results.length - done;
+      const refusals = results
+        .filter((r) => !r.ok)
+        .map((r) => `${r.title}${titleSeparator(request.locale)}${r.msg}`)
+        .join(request.locale.startsWith('zh') ? '；' : '; ');
+      if (!done) throw new AppError(Code.conflict, 'workflow.batchNone', { refusals }, { results });
+      return failed
+        ? ok(request, { results, done, failed }, 'workflow.batchPartly', { count: done, failed, refusals })
+        : ok(request, { results, done, failed }, 'workflow.batchDone', { count: done });
     },
   );
 
   app.post(
     '/workflow/instance/cancel',
-    { config: { permission: 'workflow:running:cancel', log: { module: 'workflow', action: 'other' } } },
+    { config: { permission: 'workflow:running:cancel', log: { module: 'workflow', action: 'cancel' } } },
     async (request) => ok(request, await flow(request).cancel(oneIdOf(request), null)),
   );
 
@@ -449,12 +473,12 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
     const entityOf = (request: FastifyRequest) => s.schemas.entity(caller(request).site.key, base.name);
     app.post(
       `${base.api}/submit`,
-      { config: { permission: permissionOf(base, 'edit'), log: { module: base.name, action: 'other' } } },
+      { config: { permission: permissionOf(base, 'edit'), log: { module: base.name, action: 'submit' } } },
       async (request) => ok(request, await flow(request).submit(entityOf(request), oneIdOf(request))),
     );
     app.post(
       `${base.api}/withdraw`,
-      { config: { permission: permissionOf(base, 'edit'), log: { module: base.name, action: 'other' } } },
+      { config: { permission: permissionOf(base, 'edit'), log: { module: base.name, action: 'withdraw' } } },
       async (request) => ok(request, await flow(request).withdraw(entityOf(request), oneIdOf(request))),
     );
     // A document in approval or approved is not changed or removed behind the approvers' backs.

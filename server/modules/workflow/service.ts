@@ -215,7 +215,7 @@ export class Workflow {
     comment: string | null,
     transferTo?: number,
     minutes?: MeetingMinutes,
-    /** A batch of the task list (issue 34): in its one transaction, refused at a step marked nk:batch="false". */
+    /** A batch of the task list (issue 34): this task's transaction; refused at a step marked nk:batch="false" or a countersign. */
     batch?: Trx,
   ) {
     const { site, principal } = this.ctx;
@@ -248,7 +248,9 @@ export class Workflow {
         await trx.selectFrom('wf_definition').select(['nodes']).where('id', '=', instance.definition_id).executeTakeFirstOrThrow()
       ).nodes as Record<string, TaskNode>;
       const node = nodes[String(row.element_id)];
-      if (batch && node?.noBatch) throw new AppError(Code.conflict, 'workflow.noBatch', { step: String(row.name) });
+      // A countersign step is each signer's own judgement: never in a batch either (issue 34).
+      if (batch && (node?.noBatch || node?.countersign))
+        throw new AppError(Code.conflict, 'workflow.noBatch', { step: String(row.name) });
       const excluded = await excludedOf(trx, instance, this.madeByTable(entity), Number(row.id));
       const refused = refusalOf(principal.userId, node, excluded);
       if (refused && decision !== 'comment') throw new AppError(Code.forbidden, refused);

@@ -125,7 +125,9 @@ const NoticeBell = observer(function NoticeBell() {
         setOpen(o);
         if (o) load();
       }}
-      styles={{ body: { width: NOTICE_POPOVER_WIDTH, padding: '4px 12px 12px' } }}
+      // Outer width exactly NOTICE_POPOVER_WIDTH (spec): the padding counts inside it, not on top.
+      rootClassName="notice-popover-root"
+      styles={{ body: { width: NOTICE_POPOVER_WIDTH, boxSizing: 'border-box', padding: '4px 12px 12px' } }}
       arrow={false}
     >
       <span

@@ -1,6 +1,6 @@
 // Account centre (issue 18), after ant-design-pro's: the caller's card on the left (avatar, names,
 // department path, roles, contacts, last sign-in) and their recent operations on the right, paged.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Card, Col, Divider, Row, Table, Tag, Typography } from 'antd';
 import {
   ApartmentOutlined,
@@ -15,6 +15,7 @@ import { accountApi, type AccountOperation, type AccountProfile } from '../../ap
 import { errorMessage } from '../../api/request.ts';
 import { feedback } from '../../utils/feedback.ts';
 import { formatInstant } from '../../../renderer/time.ts';
+import { usePageHeader } from '../../components/page-header-slot.ts';
 
 /** On the site's clock, whatever the browser's zone (issue 32). */
 const time = (iso: string) => formatInstant(iso, 'YYYY-MM-DD HH:mm:ss');
@@ -41,6 +42,25 @@ export default function Center() {
       .catch((err) => feedback.message.error(errorMessage(err)))
       .finally(() => setLoading(false));
   }, [page]);
+
+  // The page header shows whose centre this is (spec section 2, C2.76): their avatar, and their
+  // name, organisation path and signature as its description.
+  usePageHeader(
+    useMemo(
+      () =>
+        profile && {
+          avatar: profile.avatar,
+          description: [
+            profile.nickName,
+            [profile.organisation, ...profile.deptPath.slice(1)].join(' / '),
+            profile.profile || t('account.noProfile'),
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        },
+      [profile, t],
+    ),
+  );
 
   const line = (icon: React.ReactNode, text: React.ReactNode, testId?: string) => (
     <p style={{ margin: '0 0 8px', display: 'flex', gap: 8 }} data-testid={testId}>

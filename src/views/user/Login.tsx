@@ -1,6 +1,6 @@
 // Sign-in (spec sections 2, 4, 7): account and password, a captcha once the server asks for one,
 // the server's message in the user's language on refusal. The guard takes over once signed in.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
@@ -10,6 +10,7 @@ import { api } from '../../api/core.ts';
 import { errorMessage } from '../../api/request.ts';
 import { useStores } from '../../stores/index.ts';
 import { withVersion } from '../../router/Guard.tsx';
+import { LOGOUT_NOTICE } from '../../stores/session.ts';
 
 const newKey = () => (crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40);
 
@@ -18,6 +19,9 @@ export default observer(function Login() {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
+  // A failed logout's message (stores/session.ts), read once and shown until closed or a new sign-in.
+  const [logoutNotice, setLogoutNotice] = useState<string | null>(() => sessionStorage.getItem(LOGOUT_NOTICE));
+  useEffect(() => sessionStorage.removeItem(LOGOUT_NOTICE), []);
   const [busy, setBusy] = useState(false);
   const [captchaKey, setCaptchaKey] = useState<string | null>(null);
   const [captchaSrc, setCaptchaSrc] = useState('');
@@ -52,6 +56,17 @@ export default observer(function Login() {
   return (
     <div className="login-main">
       <Form form={form} onFinish={submit} size="large" data-testid="login-form" autoComplete="off">
+        {logoutNotice && (
+          <Alert
+            type="warning"
+            showIcon
+            closable
+            onClose={() => setLogoutNotice(null)}
+            message={logoutNotice}
+            style={{ marginBottom: 24 }}
+            data-testid="logout-notice"
+          />
+        )}
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 24 }} data-testid="login-error" />}
         <Form.Item name="loginName" rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}>
           <Input prefix={<UserOutlined />} placeholder={t('login.account')} autoComplete="username" maxLength={64} />
