@@ -1156,6 +1156,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       if (q === null) continue;
       const def = obj(q);
       text(rel, ptr('queues', key, 'title'), def.title);
+      if (def.empty !== undefined) text(rel, ptr('queues', key, 'empty'), def.empty);
       const entity = str(def.entity) ? entities.get(str(def.entity)!) : undefined;
       if (str(def.entity) && !entity) report(rel, ptr('queues', key, 'entity'), `entity ${str(def.entity)} does not exist`);
       if (!str(def.entity) && (!str(def.endpoint) || !str(def.permission)))

@@ -141,6 +141,23 @@ export async function seedAssetsAndStock(people: AssetSeedPeople, plan: AssetSee
       keeper,
       false,
     );
+    // Waiting for their first approver (issue 34): staff borrow a card, the keeper moves one.
+    if (idle[9]) {
+      await document(
+        '/asset/apply',
+        'assetApply',
+        { applyKind: '3', applyDate: day(-1), reason: '公开课录课借用', items: [{ assetId: idle[8]!.id }] },
+        staff,
+        false,
+      );
+      await document(
+        '/asset/update',
+        'assetUpdate',
+        { updateDate: day(-1), newLocation: '行政楼 208', reason: '档案室搬迁', items: [{ assetId: idle[9]!.id }] },
+        keeper,
+        false,
+      );
+    }
     await keeper.call('POST', '/asset/apply/save', {
       applyKind: '1',
       applyDate: day(0),
@@ -166,6 +183,21 @@ export async function seedAssetsAndStock(people: AssetSeedPeople, plan: AssetSee
     const card = numbers.find((c) => c.id === line.assetId);
     if (card) await keeper.call('POST', '/asset/inventory/scan', { code: card.assetNo });
   }
+
+  // A count of the staff department finished — every card found where it should be — and submitted,
+  // waiting for its first approver (issue 34).
+  const done = (await keeper.call('POST', '/asset/inventory/save', {
+    title: `${plan.staffDept}${day(0).slice(0, 4)}年中资产盘点`,
+    scopeDeptId: deptId(plan.staffDept),
+    planDate: day(-2),
+  })) as { id: number };
+  await keeper.call('POST', `/asset/inventory/start?id=${done.id}`, { id: done.id });
+  const toCount = (await keeper.call('GET', `/asset/inventory/infoById/${done.id}`)) as { items: Array<{ id: number }> };
+  await keeper.call('POST', `/asset/inventory/record?id=${done.id}`, {
+    items: toCount.items.map((l) => ({ id: l.id, result: '1', note: null })),
+  });
+  await keeper.call('POST', `/asset/inventory/finish?id=${done.id}`, { id: done.id });
+  await keeper.call('POST', `/asset/inventory/submit?id=${done.id}`, { id: done.id });
 
   // --- Consumables: two warehouses with movements -----------------------------------------------
   const categoriesOfStock = (await keeper.call('GET', '/consumable/category/list')) as Array<{
@@ -270,5 +302,31 @@ export async function seedAssetsAndStock(people: AssetSeedPeople, plan: AssetSee
       items: products.slice(3, 6).map((p) => ({ productId: p.id, quantity: Math.max(1, p.safety) })),
     },
     keeper,
+  );
+  // A loss and a move waiting for their first approver (issue 34).
+  await document(
+    '/consumable/loss',
+    'consumableLoss',
+    {
+      warehouseId: branch,
+      lossDate: day(-1),
+      reason: '搬运中包装破损',
+      items: [{ productId: products[3]!.id, quantity: 1, note: '破损' }],
+    },
+    keeper,
+    false,
+  );
+  await document(
+    '/consumable/move',
+    'consumableMove',
+    {
+      fromWarehouseId: main,
+      toWarehouseId: branch,
+      moveDate: day(0),
+      reason: '分仓库月度补货',
+      items: [{ productId: products[2]!.id, quantity: 1 }],
+    },
+    keeper,
+    false,
   );
 }

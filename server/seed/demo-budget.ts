@@ -587,6 +587,26 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
       voucherNo: `记-${mm}-021`,
     });
     await who.staff.call('POST', '/expense/loan/save', { title: '教研活动备用金', amount: money(500) });
+    // And one waiting for the department head (issue 34), against an approved seminar trip.
+    const seminarTrip = await application('staff', '2', '赴杭州参加学科教研研讨会', '205', 2_000, {
+      cities: '杭州',
+      travellers: '林小雨',
+      days: 2,
+      travelRank: '3',
+    });
+    await submitApplication('staff', seminarTrip);
+    await decideApplication('head', seminarTrip, 'approve', '同意');
+    await decideApplication('finance', seminarTrip, 'approve', '同意');
+    await onwards('beforehand', seminarTrip);
+    const tripAdvance = (await who.staff.call('POST', '/expense/loan/save', {
+      title: '教研研讨会差旅借款',
+      beforehandId: seminarTrip.id,
+      amount: money(1_500),
+      payee: '林小雨',
+      payeeAccount: '6222 0202 0000 1234 567',
+      payeeBank: '中国工商银行示范区支行',
+    })) as { id: number };
+    await who.staff.call('POST', `/expense/loan/submit?id=${tripAdvance.id}&confirmed=1`, { id: tripAdvance.id });
 
     // Cost control (成本控制): finance's ceilings on the 三公 classes and on travel.
     for (const [dept, economicClass, ceiling, remark] of [
@@ -801,6 +821,7 @@ async function seedYear(database: Database, now: number, dataDir: string): Promi
       deptId: deptId('财务室'),
       code: '102',
       amount: 2_600_000,
+      submit: true,
     });
     // Official cars (issue 18): cars, drivers, requests in every state, their expenses on 207.
     await seedCars(

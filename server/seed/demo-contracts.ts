@@ -424,6 +424,55 @@ export async function seedDemoContracts({ who, idOf, day, year }: Helpers): Prom
     [[day(60), 36_000, '出具测评报告']],
   );
   await who.buyer.call('POST', `/contract/contract/submit?id=${security.id}&confirmed=1`, { id: security.id });
+  // Waiting for their first approver (issue 34: every approval page has a document to open), on the
+  // book budget so no other contract's or indicator's figures move: a subscription's first instalment
+  // requested, and a change adding periodical racks to a bookshelf purchase.
+  const periodicals = await contract(
+    {
+      name: '报刊订阅服务合同',
+      supplierId: bookshop,
+      amount: money(24_000),
+      budgetId: idOf('303'),
+      startDate: day(-10),
+      endDate: `${year + 1}-06-30`,
+      stampKind: 'sale',
+    },
+    [
+      [day(40), 12_000, '订阅清单确认'],
+      [`${year + 1}-05-31`, 12_000, '全年报刊送达'],
+    ],
+  );
+  await approve('contract', '/contract/contract', periodicals.id);
+  await sign(periodicals.id, day(-9));
+  const subscription = (await who.buyer.call('POST', '/contract/payment/save', {
+    contractId: periodicals.id,
+    instalmentNo: 1,
+    amount: money(12_000),
+    reason: '第 1 期合同款（预付订阅费）',
+  })) as { id: number };
+  await who.buyer.call('POST', `/contract/payment/submit?id=${subscription.id}&confirmed=1`, { id: subscription.id });
+  const shelves = await contract(
+    {
+      name: '图书馆书架采购合同',
+      supplierId: officeCo,
+      amount: money(36_000),
+      budgetId: idOf('303'),
+      startDate: day(-8),
+      endDate: `${year + 1}-04-30`,
+      stampKind: 'sale',
+    },
+    [[`${year + 1}-03-31`, 36_000, '交货安装验收合格']],
+  );
+  await approve('contract', '/contract/contract', shelves.id);
+  await sign(shelves.id, day(-7));
+  const racks = (await who.buyer.call('POST', '/contract/change/save', {
+    contractId: shelves.id,
+    reason: '阅览室增加期刊架 6 组，单价同原合同。',
+    newAmount: money(39_600),
+    newEndDate: `${year + 1}-04-30`,
+    instalments: [{ planDate: `${year + 1}-03-31`, amount: money(39_600), condition: '交货安装验收合格' }],
+  })) as { id: number };
+  await who.buyer.call('POST', `/contract/change/submit?id=${racks.id}&confirmed=1`, { id: racks.id });
   await contract(
     {
       name: '教工食堂餐饮服务合同',

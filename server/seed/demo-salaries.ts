@@ -1,8 +1,9 @@
 // Demo salaries of a site (issue 18): an indicator of basic personnel spending (工资福利支出 30101), a
 // sheet for every earlier month of the year — approved and paid out, so each payee's payslips and the
 // cumulative withholding of their income tax show (the higher earners cross the 3 % bracket during
-// the year) — and this month's sheet in draft, one line of which the payroll office's tax differs
-// from the computed one. Written through the API by the site's own people, like the rest of the demo.
+// the year) — and this month's sheet, in draft or (the school's) submitted and waiting for its first
+// approver (issue 34: every approval page has a document to open), one line of which the payroll office's tax differs from the
+// computed one, confirmed at submission. Written through the API by the site's own people, like the rest of the demo.
 import { approveAll } from './approvals.ts';
 type Caller = { call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<any> };
 
@@ -23,6 +24,8 @@ export interface SalarySeed {
   /** The indicator's code within the year, e.g. '102'. */
   code: string;
   amount: number;
+  /** This month's sheet submitted (waiting for its first approver, issue 34) rather than a draft. */
+  submit?: boolean;
 }
 
 const money = (n: number) => n.toFixed(2);
@@ -65,7 +68,7 @@ export async function seedDemoSalaries(p: SalarySeed): Promise<void> {
       salaryMonth: `${p.year}-${mm(month)}`,
       title: `${p.year}年${month}月工资`,
       budgetId: budget.id,
-      remark: month === p.month ? '本月工资，待核对后提交' : null,
+      remark: month <= paidUpTo ? null : p.submit ? '本月工资，第 1 行表内个税与系统计算差 1 元，已核对' : '本月工资，待核对后提交',
       lines: users.map((u, i) => lineOf(i, u.loginName, month)),
     });
   // In January and February this month is paid out too, so a payee has payslips to read (issue 34).
@@ -79,11 +82,15 @@ export async function seedDemoSalaries(p: SalarySeed): Promise<void> {
       voucherNo: `记-${mm(month)}-0${month}`,
     });
   }
-  // This month: a draft; the payroll office's figure for the first payee's tax is off by a yuan.
-  if (paidUpTo === p.month) return;
-  const saved = await save(p.month);
+  // This month (with `submit`, next month in January and February, this one being paid): a draft, or
+  // submitted and waiting for its first approver; the payroll office's figure for the first payee's
+  // tax is off by a yuan, which the preparer confirms at submission.
+  if (paidUpTo === p.month && !p.submit) return;
+  const pending = paidUpTo === p.month ? p.month + 1 : p.month;
+  const saved = await save(pending);
   const draft = await p.preparer.call('GET', `/salary/sheet/infoById/${saved.id}`);
   const lines = draft.lines as Array<Record<string, unknown>>;
   if (lines.length) lines[0]!.taxImported = money(Number(lines[0]!.tax) + 1);
   await p.preparer.call('POST', '/salary/sheet/update', { ...draft, lines });
+  if (p.submit) await p.preparer.call('POST', `/salary/sheet/submit?id=${saved.id}&confirmed=1`, { id: saved.id });
 }

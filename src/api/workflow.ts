@@ -7,6 +7,10 @@ export interface TaskRow {
   name: string;
   title: string;
   entity: string;
+  /** The document type in the reader's language (issue 34). */
+  entityLabel?: string;
+  /** The document's amount, a decimal string; null when the type has none. */
+  amount?: string | null;
   businessKey: number;
   starterName: string | null;
   createdAt: string;

@@ -392,6 +392,7 @@ const enUS: Messages = {
     escalateToHint:
       'When everyone this step names applied for the document or decided another step of it, these roles decide it; else it goes up the department tree',
     allowRepeat: 'Who decided an earlier step may decide this one too',
+    noBatch: 'Each task of this step is decided on its own (no batch approval)',
     choose: 'Choose',
     searchUser: 'Type a name to search',
     candidateTypes: {

@@ -394,6 +394,7 @@ const ptBR: Messages = {
     escalateToHint:
       'Quando todos os nomeados nesta etapa são o solicitante ou já decidiram outra etapa, estes papéis decidem; senão, ela sobe na árvore de departamentos',
     allowRepeat: 'Quem decidiu uma etapa anterior também pode decidir esta',
+    noBatch: 'Cada tarefa desta etapa é decidida individualmente (sem aprovação em lote)',
     choose: 'Escolha',
     searchUser: 'Digite um nome para buscar',
     candidateTypes: {

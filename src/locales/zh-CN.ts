@@ -384,6 +384,7 @@ const zhCN = {
     escalateTo: '审批人回避时由以下角色审批',
     escalateToHint: '本环节的审批人均须回避（为申请人本人或已审批过其他环节）时，先交由这些角色审批，再逐级上报',
     allowRepeat: '允许已审批过其他环节的人审批本环节',
+    noBatch: '本环节须逐件审批（不可批量审批）',
     choose: '请选择',
     searchUser: '输入姓名搜索',
     candidateTypes: {

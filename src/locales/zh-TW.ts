@@ -385,6 +385,7 @@ const zhTW: Messages = {
     escalateTo: '審批人迴避時由以下角色審批',
     escalateToHint: '本環節的審批人均須迴避（為申請人本人或已審批過其他環節）時，先交由這些角色審批，再逐級上報',
     allowRepeat: '允許已審批過其他環節的人審批本環節',
+    noBatch: '本環節須逐件審批（不可批次審批）',
     choose: '請選擇',
     searchUser: '輸入姓名搜尋',
     candidateTypes: {

@@ -35,7 +35,6 @@ describe('queue blocks per role', () => {
       assets: ['toIssue', 'belowSafetyStock'],
       dispatcher: ['toArrange'],
       cashier: ['toPay'],
-      finance: ['toApprove'],
       secretary: ['roomsToday'],
       staff: ['myDocuments'],
     };
@@ -48,10 +47,23 @@ describe('queue blocks per role', () => {
         expect(mine[key].rows.length, `${who}: ${key}`).toBeGreaterThan(0);
       }
     }
-    // Finance's tasks to approve show their amount.
-    const finance = byKey(await queues('finance')).toApprove;
-    expect(finance.columns.map((c: Row) => c.field)).toEqual(['title', 'entity', 'amount', 'starterId']);
-    expect(finance.columns[2].type).toBe('money');
+    // Finance's tasks to approve are the pending-approval card's (spec section 2), not a queue of
+    // their own: the card's task page says each one's type and amount.
+    expect(byKey(await queues('finance')).toApprove).toBeUndefined();
+    const todo = ok(await server.get('/api/workflow/task/page?scope=todo&pageNum=1&pageSize=5', as('finance'))) as Row;
+    expect(todo.records.length).toBeGreaterThan(0);
+    expect(todo.records.some((r: Row) => r.amount !== null && Number(r.amount) > 0)).toBe(true);
+    for (const r of todo.records) expect(typeof r.entityLabel).toBe('string');
+    // Each queue says, in the reader's language, that nothing of its own kind waits; money shows
+    // whole on a phone, the department giving way.
+    const cashier = byKey(await queues('cashier', 'en-US'));
+    expect(cashier.toPay.empty).toBe('Nothing waits to be paid');
+    expect(cashier.toPay.columns.find((c: Row) => c.field === 'deptLabel').phone).toBe(false);
+    expect(cashier.toPay.columns.find((c: Row) => c.field === 'due')).toMatchObject({ type: 'money' });
+    expect(cashier.toPay.columns.find((c: Row) => c.field === 'due').phone).toBeUndefined();
+    expect(byKey(await queues('staff', 'zh-TW')).myDocuments.empty).toBe('暫無進行中或被退回的單據');
+    // A queue without words of its own (the hospital's) says the generic ones.
+    expect(byKey(await queues('citybuyer', 'pt-BR')).toBuy.empty).toBe('Nada aqui');
   });
 
   it("takes a site's patch: the hospital drops today's rooms and adds what waits to be bought", async () => {
@@ -66,7 +78,11 @@ describe('queue blocks per role', () => {
     const list = ok(
       await server.get('/api/purchase/medical/page?approvalStatus=2&purchaseState=0&pageSize=50', as('citybuyer')),
     ) as Row;
-    expect(toBuy).toMatchObject({ title: '待采购', total: list.total, link: '/purchase/medical?approvalStatus=2&purchaseState=0' });
+    expect(toBuy).toMatchObject({
+      title: '待采购',
+      total: list.total,
+      link: '/purchase/medical?approvalStatus=2&purchaseState=0',
+    });
     expect(toBuy.rows.map((r: Row) => r.applyNo)).toEqual(list.records.slice(0, 5).map((r: Row) => r.applyNo));
     // In its order (35: after to issue, before to arrange).
     const keys = buyer.map((q) => q.key);
@@ -150,7 +166,11 @@ describe('the task list', () => {
     const all = await todo('finance');
     const priced = all.find((t) => t.amount !== null);
     expect(priced, 'finance should have a task with an amount').toBeTruthy();
-    expect(priced).toMatchObject({ entityLabel: expect.any(String), starterIdLabel: expect.any(String), deptIdLabel: expect.any(String) });
+    expect(priced).toMatchObject({
+      entityLabel: expect.any(String),
+      starterIdLabel: expect.any(String),
+      deptIdLabel: expect.any(String),
+    });
     expect(priced!.amount).toMatch(/^\d+\.\d{2}$/);
     const ofType = await todo('finance', `&entity=${priced!.entity}`);
     expect(ofType.length).toBeGreaterThan(0);
@@ -207,7 +227,7 @@ describe('the task list', () => {
     expect(msg).toContain(foreign.title);
   });
 
-  it("refuses a step the process declares one at a time (nk:batch=\"false\"), and one's own document", async () => {
+  it('refuses a step the process declares one at a time (nk:batch="false"), and one\'s own document', async () => {
     // Three days reach the principal's step of leave.bpmn, declared nk:batch="false".
     const doc = ok(
       await server.post(
@@ -217,7 +237,13 @@ describe('the task list', () => {
       ),
     );
     ok(await server.post(`/api/leave/apply/submit?id=${doc.id}`, {}, as('staff')));
-    ok(await server.post('/api/workflow/task/approve', { taskId: (await taskOf(doc.id, 'head'))!.id, comment: '同意' }, as('head')));
+    ok(
+      await server.post(
+        '/api/workflow/task/approve',
+        { taskId: (await taskOf(doc.id, 'head'))!.id, comment: '同意' },
+        as('head'),
+      ),
+    );
     const step = (await taskOf(doc.id, 'principal'))!;
     expect(step).toBeDefined();
     const msg = refused(await server.post('/api/workflow/task/approveAll', { ids: [step.id] }, as('principal')));
@@ -230,7 +256,7 @@ describe('the task list', () => {
     let theirs: Row | undefined;
     for (const who of ['principal', 'secretary', 'deputy', 'admin'])
       theirs ??= (await todo(who)).find((t) => t.entity === 'leaveApply' && t.businessKey === mine.id);
-    expect(theirs, 'the head\'s own leave waits for someone above').toBeDefined();
+    expect(theirs, "the head's own leave waits for someone above").toBeDefined();
     const own = refused(await server.post('/api/workflow/task/approveAll', { ids: [theirs!.id] }, as('head')));
     expect(own).toContain('所选待办均未审批');
   });

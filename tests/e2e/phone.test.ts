@@ -245,7 +245,7 @@ describe('on a phone (390×844, the messaging app)', () => {
 });
 
 // Generated from the schemas (issue 34): every document that goes through approval, its request
-// form as a user who may make one opens it, and — where a demo document of it waits — its approval page.
+// form as a user who may make one opens it, and its approval page, a demo document of each waiting.
 describe('every approvable document on a phone: its request form', () => {
   it('finds the approvable documents in the schemas', () => {
     expect(APPROVABLE.length, APPROVABLE.map((a) => a.entity).join(' ')).toBeGreaterThan(10);
@@ -295,10 +295,11 @@ describe('every approvable document on a phone: its approval page', () => {
       expect(pending.has(entity), `${entity} pending: ${[...pending.keys()].join(' ')}`).toBe(true);
   });
   for (const a of APPROVABLE)
-    it(`${a.entity}: the approve button in reach`, async (ctx) => {
+    it(`${a.entity}: the approve button in reach`, async () => {
+      // The demo seed leaves a document of every approvable kind waiting (issue 34): none is a failure.
       const task = pending.get(a.entity);
-      if (!task) return ctx.skip();
-      const { who, id } = task;
+      expect(task, `no demo ${a.entity} waits for approval: ${[...pending.keys()].join(' ')}`).toBeTruthy();
+      const { who, id } = task!;
       const entity = a.entity;
       const p = await phoneOf(who);
       await p.goto(`${baseUrl()}/approval/${entity}/${id}`);

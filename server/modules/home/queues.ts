@@ -27,10 +27,14 @@ export interface QueueColumn {
   type?: 'text' | 'money' | 'datetime' | 'date';
   /** A dictionary saying the value in words (default the entity field's). */
   dict?: string;
+  /** false: hidden below 576 px (a phone), so that the others show whole. */
+  phone?: boolean;
 }
 
 export interface QueueDef {
   title: string;
+  /** i18n key of what the block says when nothing waits; default home.queue.empty. */
+  empty?: string;
   entity?: string;
   endpoint?: string;
   permission?: string;
@@ -87,14 +91,23 @@ export default function homeQueueRoutes(app: FastifyInstance, s: Services) {
       body = { code: -1, msg: '' };
     }
     const title = texts[def.title]?.[request.locale] ?? def.title;
+    const emptyKey = def.empty ?? 'home.queue.empty';
+    const empty = texts[emptyKey]?.[request.locale] ?? texts['home.queue.empty']?.[request.locale] ?? '';
     const columns = def.columns.map((c) => {
       const col: QueueColumn = typeof c === 'string' ? { field: c } : c;
       const f = entity?.byName.get(col.field);
-      const type = col.type ?? (f?.type === 'money' ? 'money' : f?.type === 'datetime' ? 'datetime' : f?.type === 'date' ? 'date' : 'text');
-      return { field: col.field, title: texts[col.title ?? f?.title ?? '']?.[request.locale] ?? col.field, type, dict: col.dict ?? (f?.type === 'dict' ? f.dict : undefined) };
+      const type =
+        col.type ?? (f?.type === 'money' ? 'money' : f?.type === 'datetime' ? 'datetime' : f?.type === 'date' ? 'date' : 'text');
+      return {
+        field: col.field,
+        title: texts[col.title ?? f?.title ?? '']?.[request.locale] ?? col.field,
+        type,
+        dict: col.dict ?? (f?.type === 'dict' ? f.dict : undefined),
+        ...(col.phone === false ? { phone: false } : {}),
+      };
     });
     const link = def.link ? resolved(def.link, site, principal, now) : null;
-    if (String(body.code) !== Code.ok) return { key, title, total: 0, rows: [], columns, link, error: body.msg ?? '' };
+    if (String(body.code) !== Code.ok) return { key, title, empty, total: 0, rows: [], columns, link, error: body.msg ?? '' };
     const data = body.data as { records?: Row[]; total?: number } | Row[];
     let records = Array.isArray(data) ? data : (data?.records ?? []);
     let total = Array.isArray(data) ? data.length : Number(data?.total ?? records.length);
@@ -118,7 +131,7 @@ export default function homeQueueRoutes(app: FastifyInstance, s: Services) {
       }
       return out;
     });
-    return { key, title, total, rows: shown, columns: columns.map(({ dict: _d, ...c }) => c), link };
+    return { key, title, empty, total, rows: shown, columns: columns.map(({ dict: _d, ...c }) => c), link };
   };
 
   const visible = (request: FastifyRequest) => {

@@ -1,6 +1,7 @@
 // The home page's pending-approval card (待审批, spec section 2): how many tasks wait for me, the
 // newest five with the step and how long they have waited, each opening its approval page, and
-// 'more' to my task list wherever the menu put it. Counts again when a decision is taken elsewhere.
+// 'more' to my task list wherever the menu put it. Each task says its document type and amount (issue
+// 34: the card is the one 'to approve' block of home; the amount always shows whole). Counts again when a decision is taken elsewhere.
 import { useCallback, useEffect, useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Link } from 'react-router-dom';
@@ -12,13 +13,14 @@ import { workflowApi, type TaskRow } from '../../api/workflow.ts';
 import { useStores } from '../../stores/index.ts';
 import { withVersion } from '../../router/Guard.tsx';
 import { formatInstant } from '../../../renderer/time.ts';
+import { thousands } from '../../../renderer/format.ts';
 
 dayjs.extend(relativeTime);
 
 export const PENDING_SHOWN = 5;
 
 export default observer(function PendingApproval() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { session, settings } = useStores();
   const [data, setData] = useState<{ records: TaskRow[]; total: number } | null>(null);
 
@@ -73,17 +75,25 @@ export default observer(function PendingApproval() {
                 </Typography.Text>
               </Link>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {task.entityLabel && <span data-testid="pending-type">{task.entityLabel} · </span>}
                 {task.name}
                 {task.starterName ? ` · ${task.starterName}` : ''}
               </Typography.Text>
             </div>
-            <Typography.Text
-              type="secondary"
-              style={{ fontSize: 12, whiteSpace: 'nowrap' }}
-              title={formatInstant(task.createdAt)}
-            >
-              {dayjs(task.createdAt).fromNow()}
-            </Typography.Text>
+            <div style={{ textAlign: 'right', flex: 'none' }}>
+              {task.amount !== null && task.amount !== undefined && (
+                <div data-testid="pending-amount" style={{ whiteSpace: 'nowrap' }}>
+                  {thousands(task.amount, 2, i18n.language)}
+                </div>
+              )}
+              <Typography.Text
+                type="secondary"
+                style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+                title={formatInstant(task.createdAt)}
+              >
+                {dayjs(task.createdAt).fromNow()}
+              </Typography.Text>
+            </div>
           </List.Item>
         )}
       />

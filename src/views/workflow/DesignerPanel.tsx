@@ -41,6 +41,8 @@ interface Values {
   isDefault?: boolean;
   escalateTo?: string[];
   allowRepeat?: boolean;
+  /** The task list's batch approval may not decide this step (nk:batch="false"). */
+  noBatch?: boolean;
 }
 
 interface Option {
@@ -81,6 +83,7 @@ function valuesOf(element: Element): Values {
     values.dept = type === 'namedDeptLeader' && candidates[0] ? Number(candidates[0]) : undefined;
     values.escalateTo = list(bo.get?.('nk:escalateTo'));
     values.allowRepeat = bo.get?.('nk:allowRepeat') === 'true';
+    values.noBatch = bo.get?.('nk:batch') === 'false';
   }
   if (is(element, 'bpmn:SequenceFlow')) {
     values.condition = bo.conditionExpression?.body ?? '';
@@ -187,6 +190,7 @@ export default function DesignerPanel({
     if ('dept' in changed) set({ 'nk:candidates': changed.dept === undefined ? undefined : String(changed.dept) });
     if ('escalateTo' in changed) set({ 'nk:escalateTo': changed.escalateTo?.join(',') || undefined });
     if ('allowRepeat' in changed) set({ 'nk:allowRepeat': changed.allowRepeat ? 'true' : undefined });
+    if ('noBatch' in changed) set({ 'nk:batch': changed.noBatch ? 'false' : undefined });
     if ('condition' in changed) {
       const body = changed.condition ?? '';
       set({
@@ -341,6 +345,9 @@ export default function DesignerPanel({
             </Form.Item>
             <Form.Item name="allowRepeat" valuePropName="checked" style={{ marginBottom: 8 }}>
               <Checkbox data-testid="designer-allow-repeat">{t('designer.allowRepeat')}</Checkbox>
+            </Form.Item>
+            <Form.Item name="noBatch" valuePropName="checked" style={{ marginBottom: 8 }}>
+              <Checkbox data-testid="designer-no-batch">{t('designer.noBatch')}</Checkbox>
             </Form.Item>
           </>
         )}

@@ -28,6 +28,8 @@ export const nkModdle = {
         { name: 'reasonValues', isAttr: true, type: 'String' },
         { name: 'countersign', isAttr: true, type: 'String' },
         { name: 'copyTo', isAttr: true, type: 'String' },
+        // Whether the task list's batch approval may decide this step (server/modules/workflow/service.ts).
+        { name: 'batch', isAttr: true, type: 'String' },
       ],
     },
   ],

@@ -1,4 +1,6 @@
 // A chart's figures as a table for screen readers (and tests): the canvas alone says nothing to them.
+// Hidden in a 1 px box that clips it: a table does not shrink to 1 px nor clip its own content, so
+// unwrapped its nowrap rows made the page scroll sideways on a phone (issue 34).
 import type { ReactNode } from 'react';
 
 const HIDDEN = {
@@ -25,32 +27,34 @@ export default function SrTable({
   testId: string;
 }) {
   return (
-    <table style={HIDDEN} data-testid={testId}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th key={h} scope="col">
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r, i) => (
-          <tr key={i}>
-            {r.map((c, j) =>
-              j === 0 ? (
-                <th key={j} scope="row">
-                  {c}
-                </th>
-              ) : (
-                <td key={j}>{c}</td>
-              ),
-            )}
+    <div style={HIDDEN}>
+      <table data-testid={testId}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              {r.map((c, j) =>
+                j === 0 ? (
+                  <th key={j} scope="row">
+                    {c}
+                  </th>
+                ) : (
+                  <td key={j}>{c}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
