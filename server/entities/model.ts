@@ -121,7 +121,7 @@ export interface EntityDef {
   removable: boolean;
   generate: boolean;
   cache?: 'site';
-  dataScope?: { dept?: string; owner?: string };
+  dataScope?: { dept?: string; owner?: string; allWith?: string };
   defaultSort: { field: string; order: 'asc' | 'desc' };
   status?: { field: string; transitions?: Record<string, string[]> };
   process?: string;
@@ -338,7 +338,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     removable?: boolean;
     generate?: boolean;
     cache?: 'site';
-    dataScope?: { dept?: string; owner?: string };
+    dataScope?: { dept?: string; owner?: string; allWith?: string };
     defaultSort?: { field: string; order?: 'asc' | 'desc' };
     status?: { field: string; transitions?: Record<string, string[]> };
     process?: string;

@@ -39,7 +39,12 @@ export function personalCondition(entity: EntityDef, p: Principal): Condition[] 
  * department, 4 own department and below, 5 self only. Admins and entities without scope columns see all.
  */
 export function scopeCondition(entity: EntityDef, p: Principal): Condition | null {
-  if (p.isAdmin || !entity.dataScope || p.roles.some((r) => r.dataScope === '1')) return null;
+  if (p.isAdmin || !entity.dataScope) return null;
+  // A role's "all" reaches a personal kind of document (leave, a car trip) only with the entity's
+  // `allWith` key: the finance office sees every department's money, not every teacher's leave.
+  const allWith = entity.dataScope.allWith;
+  const wide = (r: Principal['roles'][number]) => r.dataScope === '1' && (!allWith || p.buttonSet.has(allWith));
+  if (p.roles.some(wide)) return null;
   const dept = entity.dataScope.dept ? entity.byName.get(entity.dataScope.dept) : undefined;
   // A row may be its own owner (a user sees their own account): owner 'id'.
   const owner: FieldDef | undefined =
@@ -47,7 +52,8 @@ export function scopeCondition(entity: EntityDef, p: Principal): Condition | nul
       ? ({ name: 'id', column: 'id', type: 'ref', title: '' } as FieldDef)
       : entity.byName.get(entity.dataScope.owner ?? 'createdBy');
   const parts: RawBuilder<SqlBool>[] = [];
-  const scopes = new Set(p.roles.map((r) => r.dataScope));
+  // An "all" that does not reach this entity is the caller's own rows.
+  const scopes = new Set(p.roles.map((r) => (r.dataScope === '1' ? '5' : r.dataScope)));
   if (dept) {
     const custom = p.roles.filter((r) => r.dataScope === '2').map((r) => r.id);
     if (custom.length) {

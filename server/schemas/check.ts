@@ -430,6 +430,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     field('/status/field', obj(json.status).field, 'status field');
     field('/dataScope/dept', obj(json.dataScope).dept, 'department field');
     field('/dataScope/owner', obj(json.dataScope).owner, 'owner field', true);
+    permission(rel, '/dataScope/allWith', obj(json.dataScope).allWith);
     field('/display', json.display, 'display field');
     // A register's offer: fields of its own, and words for the refusals.
     if (json.offer !== undefined) {

@@ -190,4 +190,25 @@ describe('every staff role', () => {
       expect([who, ok(await server.get(`/api/car/apply/infoById/${car.id}`, as(who))).approvalStatus]).toEqual([who, '1']);
     }
   });
+
+  it("sees only their own leave and trips in the lists, though their role's data scope is the whole school", async () => {
+    // Staff's request of another department, which none of these roles has any part in.
+    const theirs = ok(await save('staff', '2035-06-04', '2035-06-04'));
+    ok(await submit('staff', theirs.id));
+    for (const who of ROLES) {
+      const page = ok(await server.get('/api/leave/apply/page?pageSize=100', as(who))).records as Row[];
+      expect([who, page.length > 0, page.every((r) => r.createdBy === page[0]!.createdBy)]).toEqual([who, true, true]);
+      expect([who, page.some((r) => r.id === theirs.id)]).toEqual([who, false]);
+      // Nor by its number: another's leave is not theirs to read.
+      expect([who, (await server.get(`/api/leave/apply/infoById/${theirs.id}`, as(who))).body.code]).not.toEqual([who, '0']);
+    }
+    // The dispatcher arranges every trip: the car requests of everyone.
+    const trips = ok(await server.get('/api/car/apply/page?pageSize=100', as('dispatcher'))).records as Row[];
+    expect(new Set(trips.map((r) => r.createdBy)).size).toBeGreaterThan(1);
+    const financeTrips = ok(await server.get('/api/car/apply/page?pageSize=100', as('finance'))).records as Row[];
+    expect(new Set(financeTrips.map((r) => r.createdBy)).size).toBe(1);
+    // Those who hold the team calendar read everyone's leave: the principal the whole school.
+    const all = ok(await server.get('/api/leave/apply/page?pageSize=100', as('principal'))).records as Row[];
+    expect(all.some((r) => r.id === theirs.id)).toBe(true);
+  });
 });
