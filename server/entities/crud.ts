@@ -120,6 +120,9 @@ function makeRefSelects(s: Services, site: Site, entity: EntityDef) {
     });
   // Figures read from other rows (`aggregate`): a correlated sum (or the earliest value, `min`) under
   // the field's column name. The rows may be another document's lines (`docId` is their document).
+  // Each aggregate's expression by field name: a reference read this way (the journal's department,
+  // the indicator's) has its label looked up from the figure, not from a column the table lacks.
+  const figures = new Map<string, RawBuilder<unknown>>();
   const aggregates = entity.fields
     .filter((f) => f.aggregate && !f.hidden)
     .flatMap((f) => {
@@ -157,7 +160,9 @@ function makeRefSelects(s: Services, site: Site, entity: EntityDef) {
           : count
             ? sql`count(*)::integer`
             : sql`coalesce(sum(${total}), 0)${f.type === 'money' ? sql`::numeric(18,2)` : sql``}`;
-      return [sql`(select ${figure} from ${sql.table(source.table)} a where ${sql.join(same, sql` and `)})`.as(f.column)];
+      const read = sql`(select ${figure} from ${sql.table(source.table)} a where ${sql.join(same, sql` and `)})`;
+      figures.set(f.name, read);
+      return [read.as(f.column)];
     });
   return [
     ...links,
@@ -169,7 +174,7 @@ function makeRefSelects(s: Services, site: Site, entity: EntityDef) {
         const display = target?.display ? target.byName.get(target.display) : undefined;
         if (!target || !display) return [];
         return [
-          sql`(select r.${sql.ref(display.column)} from ${sql.table(target.table)} r where r.id = ${sql.ref(`t.${f.column}`)})`.as(
+          sql`(select r.${sql.ref(display.column)} from ${sql.table(target.table)} r where r.id = ${figures.get(f.name) ?? sql.ref(`t.${f.column}`)})`.as(
             `${f.name}Label`,
           ),
         ];

@@ -795,3 +795,16 @@ describe('docs/samples', () => {
     expect(ok(await server.post(INIT_USERS, json('hd-users.json'), as('admin')))).toMatchObject({ created: 0, skipped: 2 });
   });
 });
+
+describe('the journal as a list', () => {
+  it('answers every row of the whole list with its indicator’s department by name', async () => {
+    const page = ok(await server.get<{ records: Row[] }>('/api/neikong/budgetSubtractDetails/page?pageSize=20', as('finance')));
+    expect(page.records.length).toBeGreaterThan(0);
+    const whole = ok(await server.get<Row[]>(`/api/neikong/budgetSubtractDetails/list?budgetId=${page.records[0]!.budgetId}`, as('finance')));
+    expect(whole.length).toBeGreaterThan(0);
+    for (const r of whole) {
+      const budget = ok(await server.get<Row>(`/api/neikong/budget/infoById/${r.budgetId}`, as('finance')));
+      expect([r.id, r.deptId, r.deptIdLabel]).toEqual([r.id, budget.deptId, budget.deptIdLabel]);
+    }
+  });
+});

@@ -197,6 +197,8 @@ function stringSample(name: string, s: Json, world: World): string {
   if (kind === 'datetime') return '2026-03-02 10:00:00';
   const max = typeof p.maxLength === 'number' ? p.maxLength : 20;
   if (p.format === 'phone') return '13800000000';
+  // A unified social credit code with its GB 32100-2015 check character (validators/uscc.ts).
+  if (p.format === 'uscc') return '91110000MA0000000H';
   if (p.pattern) {
     const re = new RegExp(p.pattern);
     for (const c of [
