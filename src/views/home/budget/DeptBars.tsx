@@ -12,6 +12,7 @@ import Chart, { type ChartOption } from './Chart.tsx';
 import { useBudget, type DeptProgress } from './data.ts';
 import { compact, pct, yuan } from './format.ts';
 import SrTable from './SrTable.tsx';
+import { usePhone } from '../../../../renderer/phone.ts';
 
 export default observer(function DeptBars() {
   const { t } = useTranslation();
@@ -29,6 +30,7 @@ export default observer(function DeptBars() {
   const loaded = useBudget('progreOfDept', language);
   const depts = loaded.data;
   const height = Math.max(260, 56 + (depts?.length ?? 0) * 40);
+  const phone = usePhone();
 
   const option = useMemo((): ChartOption | null => {
     if (!depts) return null;
@@ -54,7 +56,9 @@ export default observer(function DeptBars() {
       grid: { left: 4, right: 64, top: 32, bottom: 0, containLabel: true },
       xAxis: {
         type: 'value',
-        axisLabel: { color: token.colorTextSecondary, formatter: (v: number) => compact(v, language) },
+        // On a phone a few ticks, and none drawn over its neighbour ("0100万…" otherwise).
+        ...(phone ? { splitNumber: 2 } : {}),
+        axisLabel: { color: token.colorTextSecondary, hideOverlap: true, formatter: (v: number) => compact(v, language) },
         splitLine: { lineStyle: { type: 'dashed', color: token.colorSplit } },
       },
       yAxis: {
@@ -63,7 +67,7 @@ export default observer(function DeptBars() {
         data: names,
         axisTick: { show: false },
         axisLine: { lineStyle: { color: token.colorBorder } },
-        axisLabel: { color: token.colorText, width: 96, overflow: 'truncate' },
+        axisLabel: { color: token.colorText, width: phone ? 64 : 96, overflow: 'truncate' },
       },
       series: [
         {
@@ -90,7 +94,7 @@ export default observer(function DeptBars() {
         },
       ],
     };
-  }, [depts, language, t, token]);
+  }, [depts, language, t, token, phone]);
 
   return (
     <BlockCard
