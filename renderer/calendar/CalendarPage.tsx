@@ -28,10 +28,10 @@ import {
   thisMonday,
   type OnWall,
 } from './week.ts';
-import type { CalendarPageBundle, DictEntry, PageBundle, Row } from '../types.ts';
+import type { CalendarPageBundle, DictEntry } from '../types.ts';
+import { BLOCK_COLORS, useCalendarDocuments } from './documents.tsx';
 import './calendar.css';
 
-const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
 
 interface Booking {
   id: number;
@@ -52,14 +52,6 @@ interface Resource {
 
 /** Pixels a time row is tall. */
 const ROW = 22;
-const BLOCK_COLORS: Record<string, string> = {
-  primary: '#1677ff',
-  success: '#389e0d',
-  info: '#8c8c8c',
-  warning: '#d48806',
-  danger: '#cf1322',
-  default: '#595959',
-};
 
 const DayView = lazy(() => import('./DayView.tsx'));
 const TeamView = lazy(() => import('./TeamView.tsx'));
@@ -92,8 +84,6 @@ function WeekView({ bundle }: { bundle: CalendarPageBundle }) {
   const [monday, setMonday] = useState<Dayjs>(thisMonday);
   const [rows, setRows] = useState<Array<OnWall<Booking>> | null>(null);
   const [dicts, setDicts] = useState<Record<string, DictEntry[]>>({});
-  const [adding, setAdding] = useState<Record<string, unknown> | null>(null);
-  const [viewing, setViewing] = useState<Row | null>(null);
   const [drag, setDrag] = useState<{ day: number; a: number; b: number } | null>(null);
   const dragging = useRef(false);
 
@@ -149,6 +139,7 @@ function WeekView({ bundle }: { bundle: CalendarPageBundle }) {
       });
   }, [resource, monday, entity.api]);
   useEffect(load, [load]);
+  const { setAdding, actions, dialogs } = useCalendarDocuments(bundle, dicts, load);
 
   const days = useMemo(() => daysOf(monday), [monday]);
   // A wall day's fields are its UTC fields (../time.ts): its weekday is read in UTC.
@@ -208,11 +199,6 @@ function WeekView({ bundle }: { bundle: CalendarPageBundle }) {
     open(drag.day, Math.min(drag.a, drag.b), Math.max(drag.a, drag.b));
   };
 
-  const viewDoc = async (b: Booking) => {
-    const answer = await env.fetcher.get<Row>(`${entity.api}/infoById/${b.id}`);
-    if (answer.code !== '0') env.message.error(answer.msg);
-    else setViewing(answer.data);
-  };
 
   const colorOf = (b: Booking) => {
     const entry = colorField?.dict ? dicts[colorField.dict]?.find((d) => d.dictValue === b.color) : undefined;
@@ -224,18 +210,6 @@ function WeekView({ bundle }: { bundle: CalendarPageBundle }) {
   };
   const today = siteDayStart();
   const range = rangeText;
-  const dialogBundle = useMemo(
-    () =>
-      ({
-        component: bundle.component,
-        kind: 'list',
-        list: { entity: entity.name, columns: [] },
-        form: bundle.form,
-        entity,
-        texts: bundle.texts,
-      }) as unknown as PageBundle,
-    [bundle],
-  );
 
   if (!resources) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
 
@@ -341,16 +315,7 @@ function WeekView({ bundle }: { bundle: CalendarPageBundle }) {
                           {b.applicant}
                           {b.dept ? ` · ${b.dept}` : ''}
                         </div>
-                        <Space style={{ marginTop: 8 }}>
-                          <Button size="small" onClick={() => void viewDoc(b)}>
-                            {t('view')}
-                          </Button>
-                          {bundle.process && (
-                            <Button size="small" onClick={() => env.navigate(`/approval/${entity.name}/${b.id}`)}>
-                              {t('process')}
-                            </Button>
-                          )}
-                        </Space>
+                        {actions(b.id)}
                       </div>
                     }
                   >
@@ -372,32 +337,7 @@ function WeekView({ bundle }: { bundle: CalendarPageBundle }) {
           {rows === null && <Spin className="nk-cal-loading" />}
         </div>
       )}
-      <Suspense fallback={null}>
-        {adding && (
-          <FormDialog
-            bundle={dialogBundle}
-            mode="add"
-            record={null}
-            initial={adding}
-            dicts={dicts}
-            onClose={() => setAdding(null)}
-            onSaved={() => {
-              setAdding(null);
-              load();
-            }}
-          />
-        )}
-        {viewing && (
-          <FormDialog
-            bundle={dialogBundle}
-            mode="view"
-            record={viewing}
-            dicts={dicts}
-            onClose={() => setViewing(null)}
-            onSaved={() => setViewing(null)}
-          />
-        )}
-      </Suspense>
+      {dialogs}
     </Card>
   );
 }

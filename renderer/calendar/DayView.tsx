@@ -4,7 +4,7 @@
 // server leaves out its title, number and applicant). A click on free time opens the entity's add
 // form with that resource and slot. Data: GET <api>/calendar/day?day=YYYY-MM-DD. The day, hours and
 // blocks are the site's clock (./week.ts).
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, DatePicker, Empty, Popover, Space, Spin, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -13,10 +13,10 @@ import { dictTypesOf } from '../dicts.ts';
 import { rt } from '../texts.ts';
 import { toWire, wallOf } from '../time.ts';
 import { blocksByDay, isBusy, onWall, rangeText, siteDayStart, slotStart, type OnWall } from './week.ts';
-import type { CalendarPageBundle, DictEntry, PageBundle, Row } from '../types.ts';
+import type { CalendarPageBundle, DictEntry } from '../types.ts';
+import { BLOCK_COLORS, useCalendarDocuments } from './documents.tsx';
 import './calendar.css';
 
-const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
 
 interface Booking {
   id: number;
@@ -39,14 +39,6 @@ interface DayAnswer {
 }
 
 const ROW = 22;
-const BLOCK_COLORS: Record<string, string> = {
-  primary: '#1677ff',
-  success: '#389e0d',
-  info: '#8c8c8c',
-  warning: '#d48806',
-  danger: '#cf1322',
-  default: '#595959',
-};
 
 export default function DayView({ bundle }: { bundle: CalendarPageBundle }) {
   const env = useRenderer();
@@ -61,8 +53,6 @@ export default function DayView({ bundle }: { bundle: CalendarPageBundle }) {
   const [answer, setAnswer] = useState<DayAnswer | null>(null);
   const [rows, setRows] = useState<Array<OnWall<Booking>> | null>(null);
   const [dicts, setDicts] = useState<Record<string, DictEntry[]>>({});
-  const [adding, setAdding] = useState<Record<string, unknown> | null>(null);
-  const [viewing, setViewing] = useState<Row | null>(null);
   const canAdd = env.hasPermission(`${entity.permission}:add`);
   const colorField = cal.color ? entity.fields.find((f) => f.name === cal.color) : undefined;
 
@@ -93,6 +83,7 @@ export default function DayView({ bundle }: { bundle: CalendarPageBundle }) {
       });
   }, [day, entity.api]);
   useEffect(load, [load]);
+  const { setAdding, actions, dialogs } = useCalendarDocuments(bundle, dicts, load);
 
   const grid = useMemo(() => ({ firstHour, lastHour, step, row: ROW }), [firstHour, lastHour, step]);
   const resources = answer?.resources ?? [];
@@ -131,23 +122,6 @@ export default function DayView({ bundle }: { bundle: CalendarPageBundle }) {
       [cal.to]: toWire(slotStart(day, grid, s + 1)),
     });
   };
-  const viewDoc = async (b: Booking) => {
-    const a = await env.fetcher.get<Row>(`${entity.api}/infoById/${b.id}`);
-    if (a.code !== '0') env.message.error(a.msg);
-    else setViewing(a.data);
-  };
-  const dialogBundle = useMemo(
-    () =>
-      ({
-        component: bundle.component,
-        kind: 'list',
-        list: { entity: entity.name, columns: [] },
-        form: bundle.form,
-        entity,
-        texts: bundle.texts,
-      }) as unknown as PageBundle,
-    [bundle],
-  );
   const weekday = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(day.toDate());
 
   return (
@@ -231,18 +205,7 @@ export default function DayView({ bundle }: { bundle: CalendarPageBundle }) {
                           {b.applicant}
                           {b.dept ? `${b.applicant ? ' · ' : ''}${b.dept}` : ''}
                         </div>
-                        {b.readable && (
-                          <Space style={{ marginTop: 8 }}>
-                            <Button size="small" onClick={() => void viewDoc(b)}>
-                              {t('view')}
-                            </Button>
-                            {bundle.process && (
-                              <Button size="small" onClick={() => env.navigate(`/approval/${entity.name}/${b.id}`)}>
-                                {t('process')}
-                              </Button>
-                            )}
-                          </Space>
-                        )}
+                        {b.readable && actions(b.id)}
                       </div>
                     }
                   >
@@ -264,32 +227,7 @@ export default function DayView({ bundle }: { bundle: CalendarPageBundle }) {
           {rows === null && <Spin className="nk-cal-loading" />}
         </div>
       )}
-      <Suspense fallback={null}>
-        {adding && (
-          <FormDialog
-            bundle={dialogBundle}
-            mode="add"
-            record={null}
-            initial={adding}
-            dicts={dicts}
-            onClose={() => setAdding(null)}
-            onSaved={() => {
-              setAdding(null);
-              load();
-            }}
-          />
-        )}
-        {viewing && (
-          <FormDialog
-            bundle={dialogBundle}
-            mode="view"
-            record={viewing}
-            dicts={dicts}
-            onClose={() => setViewing(null)}
-            onSaved={() => setViewing(null)}
-          />
-        )}
-      </Suspense>
+      {dialogs}
     </Card>
   );
 }

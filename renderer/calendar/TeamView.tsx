@@ -4,7 +4,7 @@
 // (the file's `pending` values) is hatched and marked. A click shows the person, dates and state and
 // opens the document or its approval. Data: GET <api>/calendar/team?from=&to= — only the people within
 // the caller's data scope (a head's department tree, one's own), decided by the server.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Empty, Popover, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -12,10 +12,10 @@ import { useRenderer } from '../context.tsx';
 import { dictTypesOf } from '../dicts.ts';
 import { rt } from '../texts.ts';
 import { mondayOf, siteDayStart } from './week.ts';
-import type { CalendarPageBundle, DictEntry, PageBundle, Row } from '../types.ts';
+import type { CalendarPageBundle, DictEntry } from '../types.ts';
+import { BLOCK_COLORS, useCalendarDocuments } from './documents.tsx';
 import './calendar.css';
 
-const FormDialog = lazy(() => import('../form/FormDialog.tsx'));
 
 interface Absence {
   id: number;
@@ -36,14 +36,6 @@ interface TeamAnswer {
   rows: Absence[];
 }
 
-const BLOCK_COLORS: Record<string, string> = {
-  primary: '#1677ff',
-  success: '#389e0d',
-  info: '#8c8c8c',
-  warning: '#d48806',
-  danger: '#cf1322',
-  default: '#595959',
-};
 
 type Mode = 'month' | 'week';
 
@@ -58,7 +50,6 @@ export default function TeamView({ bundle }: { bundle: CalendarPageBundle }) {
   const [answer, setAnswer] = useState<TeamAnswer | null>(null);
   const [loading, setLoading] = useState(true);
   const [dicts, setDicts] = useState<Record<string, DictEntry[]>>({});
-  const [viewing, setViewing] = useState<Row | null>(null);
 
   const first = mode === 'month' ? anchor.startOf('month') : mondayOf(anchor);
   const count = mode === 'month' ? first.daysInMonth() : 7;
@@ -91,6 +82,7 @@ export default function TeamView({ bundle }: { bundle: CalendarPageBundle }) {
       .finally(() => setLoading(false));
   }, [from, to, entity.api]);
   useEffect(load, [load]);
+  const { actions, dialogs } = useCalendarDocuments(bundle, dicts, load);
 
   const fieldOf = (name: string | undefined) => (name ? entity.fields.find((f) => f.name === name) : undefined);
   const labelOf = (name: string | undefined, value: string | null) => {
@@ -99,23 +91,6 @@ export default function TeamView({ bundle }: { bundle: CalendarPageBundle }) {
     return { label: entry?.dictLabel ?? value ?? '', listClass: entry?.listClass };
   };
   const colorOf = (b: Absence) => BLOCK_COLORS[labelOf(cal.color, b.color).listClass || 'primary'] ?? BLOCK_COLORS.primary!;
-  const viewDoc = async (b: Absence) => {
-    const a = await env.fetcher.get<Row>(`${entity.api}/infoById/${b.id}`);
-    if (a.code !== '0') env.message.error(a.msg);
-    else setViewing(a.data);
-  };
-  const dialogBundle = useMemo(
-    () =>
-      ({
-        component: bundle.component,
-        kind: 'list',
-        list: { entity: entity.name, columns: [] },
-        form: bundle.form,
-        entity,
-        texts: bundle.texts,
-      }) as unknown as PageBundle,
-    [bundle],
-  );
   const step = (n: number) => setAnchor(mode === 'month' ? anchor.add(n, 'month').startOf('month') : anchor.add(7 * n, 'day'));
   const weekday = (d: Dayjs) =>
     new Intl.DateTimeFormat(language, { weekday: 'narrow', timeZone: 'UTC' }).format(
@@ -235,16 +210,7 @@ export default function TeamView({ bundle }: { bundle: CalendarPageBundle }) {
                         {person.dept ? `${person.dept} · ` : ''}
                         <Tag color={b.pending ? 'processing' : 'success'}>{labelOf(cal.color, b.color).label}</Tag>
                       </div>
-                      <Space style={{ marginTop: 8 }}>
-                        <Button size="small" onClick={() => void viewDoc(b)}>
-                          {t('view')}
-                        </Button>
-                        {bundle.process && (
-                          <Button size="small" onClick={() => env.navigate(`/approval/${entity.name}/${b.id}`)}>
-                            {t('process')}
-                          </Button>
-                        )}
-                      </Space>
+                      {actions(b.id)}
                     </div>
                   }
                 >
@@ -272,18 +238,7 @@ export default function TeamView({ bundle }: { bundle: CalendarPageBundle }) {
           {loading && <Spin className="nk-cal-loading" />}
         </div>
       )}
-      <Suspense fallback={null}>
-        {viewing && (
-          <FormDialog
-            bundle={dialogBundle}
-            mode="view"
-            record={viewing}
-            dicts={dicts}
-            onClose={() => setViewing(null)}
-            onSaved={() => setViewing(null)}
-          />
-        )}
-      </Suspense>
+      {dialogs}
     </Card>
   );
 }

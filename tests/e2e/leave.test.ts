@@ -88,7 +88,9 @@ describe('team leave calendar', () => {
     const weeks = Math.round(
       (Date.parse(day) - Date.parse(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10))) / 86_400_000 / 7,
     );
-    for (let i = 0; i < Math.abs(weeks) + 1 && !(await colleagueBlock(page).isVisible()); i++)
+    // A week at a time, each given its answer before the next click (else a slow answer is clicked past).
+    const shown = () => colleagueBlock(page).waitFor({ timeout: 3_000 }).then(() => true, () => false);
+    for (let i = 0; i < Math.abs(weeks) + 1 && !(await shown()); i++)
       await page.locator(weeks < 0 ? '[data-testid=calendar-prev]' : '[data-testid=calendar-next]').click();
     await colleagueBlock(page).waitFor();
     await shot(page, 'leave-team-week');
