@@ -10,7 +10,17 @@ const chunkFailed = (error: Error) =>
   /dynamically imported module|Loading chunk|Importing a module script failed/i.test(error.message);
 
 export default class ErrorPanel extends Component<
-  { where: string; language: string; children: ReactNode },
+  {
+    where: string;
+    language: string;
+    children: ReactNode;
+    /** The file the page is defined in, named in the panel (issue 35). */
+    source?: string;
+    /** The problems the last reload found (`schemas/<file> → <pointer>: <message>`), named too. */
+    problems?: string[];
+    /** Bumped by every sound reload: the panel renders the page again by itself. */
+    generation?: number;
+  },
   { error: Error | null }
 > {
   override state: { error: Error | null } = { error: null };
@@ -19,9 +29,10 @@ export default class ErrorPanel extends Component<
     return { error };
   }
 
-  override componentDidUpdate(previous: { where: string }) {
-    // Another page is another chance.
-    if (previous.where !== this.props.where && this.state.error) this.setState({ error: null });
+  override componentDidUpdate(previous: { where: string; generation?: number }) {
+    // Another page is another chance; so is a new definition (a reload after the fix).
+    const again = previous.where !== this.props.where || previous.generation !== this.props.generation;
+    if (again && this.state.error) this.setState({ error: null });
   }
 
   override render() {
@@ -34,7 +45,12 @@ export default class ErrorPanel extends Component<
         <Result
           status="error"
           title={rt(language, chunkFailed(error) ? 'chunkFailed' : 'pageFailed')}
-          subTitle={<span data-testid="error-panel-where">{where}</span>}
+          subTitle={
+            <span data-testid="error-panel-where">
+              {where}
+              {this.props.source ? ` — ${this.props.source}` : ''}
+            </span>
+          }
           extra={
             <Button type="primary" onClick={retry} data-testid="error-panel-retry">
               {rt(language, 'retry')}
@@ -44,6 +60,11 @@ export default class ErrorPanel extends Component<
           <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }} data-testid="error-panel-message">
             {error.message}
           </Typography.Paragraph>
+          {this.props.problems?.length ? (
+            <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', marginTop: 8 }} data-testid="error-panel-problems">
+              {this.props.problems.join('\n')}
+            </Typography.Paragraph>
+          ) : null}
         </Result>
       </div>
     );

@@ -54,17 +54,30 @@ export default function SchemaPage({
   if (state.error) return <Result status="warning" title={rt(env.language, 'loadFailed')} subTitle={state.error} />;
   const spin = <Spin style={{ display: 'block', margin: '64px auto' }} />;
   if (!state.bundle) return spin;
+  // Only the problems of this page's own area are told in the page ("still shows the last sound
+  // definition" is true of that area alone); the others are the administrator's banner's.
+  const source = (state.bundle as { source?: string }).source;
+  const area = source ? /^schemas\/(?:sites\/[^/]+\/)?([^/]+)\//.exec(source)?.[1] : undefined;
+  const ownProblems = area
+    ? news.problems.filter((p) => new RegExp(`^schemas/(?:sites/[^/]+/)?${area}/`).test(p))
+    : news.problems;
   // A definition that breaks the page shows in the page, naming it; the shell stays.
   return (
-    <ErrorPanel where={component} language={env.language}>
-      {news.problems.length > 0 && (
+    <ErrorPanel
+      where={component}
+      language={env.language}
+      source={source}
+      problems={news.problems}
+      generation={news.generation}
+    >
+      {ownProblems.length > 0 && (
         <Alert
           type="error"
           showIcon
           data-testid="schema-problems"
           style={{ marginBottom: 12, whiteSpace: 'pre-wrap' }}
           message={rt(env.language, 'schemaProblems')}
-          description={news.problems.join('\n')}
+          description={ownProblems.join('\n')}
         />
       )}
       {state.bundle.kind === 'form' ? (

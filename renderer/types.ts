@@ -180,6 +180,8 @@ export interface FormSchema {
 
 export interface PageBundle {
   component: string;
+  /** The file the page is defined in (schemas/<area>/<name>.list.json): named when it fails. */
+  source?: string;
   kind: 'list';
   list: ListSchema;
   form: FormSchema | null;
@@ -245,12 +247,20 @@ export interface CalendarPageBundle {
   calendar: {
     entity: string;
     permission: string;
-    resource: string;
+    /** The ref field a row is of; required without `views`, optional in the general kind. */
+    resource?: string;
     from: string;
     to: string;
     title: string;
     color?: string;
     form?: string;
+    /** The general calendar kind (issue 35, renderer/calendar/GeneralView.tsx): the views offered. */
+    views?: Array<'month' | 'week' | 'day'>;
+    /** Drag (a tap on a phone) over free time opens the add form with the range filled; only where set. */
+    create?: { drag?: boolean };
+    filters?: boolean | string[];
+    /** i18n keys: the page's title and its empty text. */
+    texts?: { title?: string; empty?: string };
     hours?: [number, number];
     step?: number;
     /** "day": one day of every resource (renderer/calendar/DayView.tsx); "team": a month or week of
@@ -260,6 +270,8 @@ export interface CalendarPageBundle {
     pending?: Record<string, string[]>;
     active?: Record<string, string[]>;
   };
+  /** The query fields the calendar filters by (its `filters`, or the entity's list's `query`). */
+  query?: string[];
   form: FormSchema | null;
   entity: PublicEntity;
   /** The entity goes through approval: a submitted block opens its approval page. */

@@ -42,6 +42,7 @@ import fileRoutes from './modules/files/routes.ts';
 import ossRoutes from './modules/oss/routes.ts';
 import schemaRoutes from './modules/schema/routes.ts';
 import { SchemaReloader } from './modules/schema/reload.ts';
+import schemaHealthRoutes, { installQuarantine } from './modules/schema/health.ts';
 import { contractNoticeRoutes } from './modules/contract/notices.ts';
 import homeQueueRoutes from './modules/home/queues.ts';
 import { contractInstalmentRoutes } from './modules/contract/instalments.ts';
@@ -61,6 +62,7 @@ import { stockRoutes } from './modules/stock/available.ts';
 import { depreciationRoutes } from './modules/asset/depreciation.ts';
 import './modules/asset/cards.ts';
 import './modules/car/reminders.ts';
+import './modules/notice/reminders.ts';
 import { inventoryRoutes } from './modules/asset/inventory.ts';
 import { salaryRoutes } from './modules/salary/sheets.ts';
 import { paymentRoutes } from './modules/payment/payments.ts';
@@ -72,22 +74,8 @@ import { SchemaRegistry } from './entities/registry.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import fastifyMultipart from '@fastify/multipart';
 
-export interface Services {
-  config: ServerConfig;
-  database: Database;
-  clock: Clock;
-  cache: SiteCache;
-  sites: Sites;
-  sessions: Sessions;
-  access: Access;
-  siteConfig: SiteConfig;
-  captchas: Captchas;
-  rateLimits: RateLimits;
-  schemas: SchemaRegistry;
-  dictionaries: Dictionaries;
-  /** The server's secret: keys session hashes and signed download links. */
-  secret: string;
-}
+export type { Services } from './platform/services.ts';
+import type { Services } from './platform/services.ts';
 
 export interface AppOptions {
   config: ServerConfig;
@@ -264,6 +252,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // Every answer's security headers (securityHeaders): framing, sniffing, permissions, HSTS over HTTPS.
   app.addHook('onRequest', async (request, reply) => securityHeaders(request, reply));
   installGate(app, services);
+  // An area whose schema files are broken answers 503 naming the file (issue 35).
+  installQuarantine(app);
   collectRoutes(app);
   installOperationLog(app, database);
 
@@ -288,6 +278,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       statisticsRoutes(api, services);
       codegenRoutes(api, services);
       schemaRoutes(api, services);
+      schemaHealthRoutes(api, services);
       if (config.watchSchemas) {
         const reloader = new SchemaReloader(services);
         reloader.routes(api);

@@ -1,6 +1,7 @@
 // `npm start`: open (or create and seed) the database, serve the API and the web app.
 import { buildApp } from './app.ts';
-import { prepareDatabase, schemaProblems } from './boot.ts';
+import { prepareDatabase } from './boot.ts';
+import { schemaHealth } from './schemas/quarantine.ts';
 import { systemClock } from './platform/clock.ts';
 import { readConfig } from './platform/config.ts';
 import { loadSecret } from './platform/secret.ts';
@@ -8,12 +9,13 @@ import { startScheduler } from './platform/jobs.ts';
 
 const config = readConfig();
 const started = Date.now();
-// A schema an implementer broke stops the start, naming the file and the place in it.
-const problems = schemaProblems();
-if (problems.length) {
-  console.error(`内控系统 could not start: ${problems.length} schema problem${problems.length === 1 ? '' : 's'}`);
-  for (const line of problems) console.error(`  ${line}`);
-  process.exit(1);
+// A schema an implementer broke takes out its area only (issue 35): every problem is named in the
+// log (file and place), the areas without problems serve.
+const health = schemaHealth();
+if (health.problems.length) {
+  console.error(
+    `内控系统: ${health.problems.length} schema problem${health.problems.length === 1 ? '' : 's'}; areas out of service: ${[...health.out.keys()].join(', ') || 'none'}`,
+  );
 }
 const { database, migrated, seeded } = await prepareDatabase(config, systemClock).catch((err: Error) => {
   // A start-up refusal (data directory in use, unreachable PostgreSQL) is a sentence, not a trace.

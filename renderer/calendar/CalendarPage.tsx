@@ -55,6 +55,7 @@ const ROW = 22;
 
 const DayView = lazy(() => import('./DayView.tsx'));
 const TeamView = lazy(() => import('./TeamView.tsx'));
+const GeneralView = lazy(() => import('./GeneralView.tsx'));
 
 /**
  * A calendar file's page: its week of one resource, (`"view": "day"`) one day of every resource, or
@@ -62,10 +63,10 @@ const TeamView = lazy(() => import('./TeamView.tsx'));
  */
 export default function CalendarPage({ bundle }: { bundle: CalendarPageBundle }) {
   const view = bundle.calendar.view;
-  if (view !== 'day' && view !== 'team') return <WeekView bundle={bundle} />;
+  if (!bundle.calendar.views && view !== 'day' && view !== 'team') return <WeekView bundle={bundle} />;
   return (
     <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>
-      {view === 'day' ? <DayView bundle={bundle} /> : <TeamView bundle={bundle} />}
+      {bundle.calendar.views ? <GeneralView bundle={bundle} /> : view === 'day' ? <DayView bundle={bundle} /> : <TeamView bundle={bundle} />}
     </Suspense>
   );
 }
@@ -87,7 +88,9 @@ function WeekView({ bundle }: { bundle: CalendarPageBundle }) {
   const [drag, setDrag] = useState<{ day: number; a: number; b: number } | null>(null);
   const dragging = useRef(false);
 
-  const canAdd = env.hasPermission(`${entity.permission}:add`);
+  // Drag-create only where the file says so (`create.drag`, issue 35).
+  const drags = cal.create?.drag === true;
+  const canAdd = drags && env.hasPermission(`${entity.permission}:add`);
   const colorField = cal.color ? entity.fields.find((f) => f.name === cal.color) : undefined;
   const resourceField = entity.fields.find((f) => f.name === cal.resource);
 
@@ -171,11 +174,11 @@ function WeekView({ bundle }: { bundle: CalendarPageBundle }) {
     // The site's wall times, as the form's date-time picker keeps them.
     const start = slotStart(days[day]!, grid, a);
     const end = slotStart(days[day]!, grid, b + 1);
-    setAdding({ [cal.resource]: resource, [cal.from]: toWire(start), [cal.to]: toWire(end) });
+    setAdding({ [cal.resource!]: resource, [cal.from]: toWire(start), [cal.to]: toWire(end) });
   };
 
   const onDown = (day: number) => (e: React.PointerEvent<HTMLDivElement>) => {
-    if (e.button !== 0 || (e.target as HTMLElement).closest('.nk-cal-block')) return;
+    if (!drags || e.button !== 0 || (e.target as HTMLElement).closest('.nk-cal-block')) return;
     const s = slotAt(e);
     if (busy(day, s)) return;
     if (e.pointerType !== 'mouse') {
@@ -250,7 +253,7 @@ function WeekView({ bundle }: { bundle: CalendarPageBundle }) {
           </Typography.Text>
         </Space>
         <Typography.Text type="secondary" className="nk-cal-hint">
-          {canAdd ? t('calHint') : t('calNoAdd')}
+          {canAdd ? t('calHint') : drags ? t('calNoAdd') : null}
         </Typography.Text>
       </div>
       {resource === null ? (

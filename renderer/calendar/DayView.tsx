@@ -53,7 +53,9 @@ export default function DayView({ bundle }: { bundle: CalendarPageBundle }) {
   const [answer, setAnswer] = useState<DayAnswer | null>(null);
   const [rows, setRows] = useState<Array<OnWall<Booking>> | null>(null);
   const [dicts, setDicts] = useState<Record<string, DictEntry[]>>({});
-  const canAdd = env.hasPermission(`${entity.permission}:add`);
+  // Drag-create (here a click on free time) only where the file says so (`create.drag`, issue 35).
+  const drags = cal.create?.drag === true;
+  const canAdd = drags && env.hasPermission(`${entity.permission}:add`);
   const colorField = cal.color ? entity.fields.find((f) => f.name === cal.color) : undefined;
 
   useEffect(() => {
@@ -107,7 +109,7 @@ export default function DayView({ bundle }: { bundle: CalendarPageBundle }) {
     return BLOCK_COLORS[entry?.listClass || 'primary'] ?? BLOCK_COLORS.primary!;
   };
   const onClick = (resource: number) => (e: React.MouseEvent<HTMLDivElement>) => {
-    if ((e.target as HTMLElement).closest('.nk-cal-block')) return;
+    if (!drags || (e.target as HTMLElement).closest('.nk-cal-block')) return;
     if (!canAdd) {
       env.message.info(t('calNoAdd'));
       return;
@@ -117,7 +119,7 @@ export default function DayView({ bundle }: { bundle: CalendarPageBundle }) {
     const mine = (rows ?? []).filter((b) => b.resource === resource);
     if (isBusy(mine, day, grid, s)) return;
     setAdding({
-      [cal.resource]: resource,
+      [cal.resource!]: resource,
       [cal.from]: toWire(slotStart(day, grid, s)),
       [cal.to]: toWire(slotStart(day, grid, s + 1)),
     });
@@ -154,7 +156,7 @@ export default function DayView({ bundle }: { bundle: CalendarPageBundle }) {
           </Typography.Text>
         </Space>
         <Typography.Text type="secondary" className="nk-cal-hint">
-          {canAdd ? t('calDayHint') : t('calNoAdd')}
+          {canAdd ? t('calDayHint') : drags ? t('calNoAdd') : null}
         </Typography.Text>
       </div>
       {answer && !resources.length ? (

@@ -1,6 +1,6 @@
 // One record's form, wherever it shows (a dialog, a full page): Formily's form from the entity's form
 // file, the meeting-record rule, and the save that sends what the server takes and shows its answer.
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { createForm, onFieldChange } from '@formily/core';
 import { useRenderer } from '../context.tsx';
 import { rt } from '../texts.ts';
@@ -180,23 +180,37 @@ export function useSchemaForm({ bundle, mode, record, initial, dicts, form: ownF
     () => (endpoint ? null : meetingSettings(formFile, bundle.entity, env.siteConfig)),
     [formFile, bundle, env.siteConfig, endpoint],
   );
-  const form = useMemo(
-    () =>
-      createForm({
-        initialValues: record ? withoutEmptyInputs(withFileLists(record, bundle), inputs) : (initial ?? {}),
-        readPretty: mode === 'view',
-        effects: () => {
-          meetingEffects(meeting)();
-          // A value the user can no longer see does not come back when its field shows again
-          // (spec section 5: unticking a range clears its selection; ticking it again starts empty).
-          onFieldChange('*', ['display'], (field) => {
-            const caches = (field as unknown as { caches?: { value?: unknown } }).caches;
-            if (field.display === 'none' && caches) caches.value = undefined;
-          });
-        },
-      }),
-    [record, initial, mode, meeting, inputs],
-  );
+  // A live reload (a new definition of the same page, issue 35) makes a new form: what was typed in
+  // the open one is carried over, for the same record in the same mode.
+  const previous = useRef<{
+    form: { values: unknown };
+    record: Row | null;
+    mode: DialogMode;
+    initial?: Record<string, unknown>;
+  } | null>(null);
+  const form = useMemo(() => {
+    const last = previous.current;
+    const carried =
+      last && last.record === record && last.mode === mode && last.initial === initial
+        ? (JSON.parse(JSON.stringify(last.form.values)) as Record<string, unknown>)
+        : undefined;
+    const made = createForm({
+      initialValues: record ? withoutEmptyInputs(withFileLists(record, bundle), inputs) : (initial ?? {}),
+      ...(carried ? { values: carried } : {}),
+      readPretty: mode === 'view',
+      effects: () => {
+        meetingEffects(meeting)();
+        // A value the user can no longer see does not come back when its field shows again
+        // (spec section 5: unticking a range clears its selection; ticking it again starts empty).
+        onFieldChange('*', ['display'], (field) => {
+          const caches = (field as unknown as { caches?: { value?: unknown } }).caches;
+          if (field.display === 'none' && caches) caches.value = undefined;
+        });
+      },
+    });
+    previous.current = { form: made, record, mode, initial };
+    return made;
+  }, [record, initial, mode, meeting, inputs]);
   // A stored record's set-once fields (an asset card's keeper, moved by transfer documents) are shown, not edited.
   const entity = useMemo(
     () =>

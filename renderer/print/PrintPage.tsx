@@ -17,6 +17,9 @@ import QRCode from 'qrcode';
 import { scanLink } from '../detail/DetailPage.tsx';
 import type { DictEntry, EntityField, PublicEntity, Row } from '../types.ts';
 
+/** The approval status of an approved document (DOMAIN.md approval status; server ApprovalStatus.approved). */
+const APPROVED = '2';
+
 export const PRINT_PADDING = '1cm 1.5cm 1cm 3cm';
 
 interface PrintSection {
@@ -121,8 +124,10 @@ export default function PrintPage({
             errorCorrectionLevel: 'M',
           });
       let bundle = current.data;
-      // The document prints with the files it was saved under.
-      if (!template && typeof row.schemaVersion === 'string' && row.schemaVersion !== bundle.version) {
+      // What was approved is what prints: an approved document with the files it was approved under;
+      // a draft or a document still in approval with the current ones (docs/schemas.md, "Which layout a document prints with").
+      const approved = row.approvalStatus === APPROVED;
+      if (!template && approved && typeof row.schemaVersion === 'string' && row.schemaVersion !== bundle.version) {
         const then = await env.fetcher.get<PrintBundle>(`schema/print/${entityName}`, { version: row.schemaVersion });
         if (then.code === '0') bundle = then.data;
       }

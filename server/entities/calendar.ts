@@ -15,9 +15,11 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, dayBounds, siteNow, toInstant } from '../platform/site-time.ts';
 import { sql, type Kysely } from 'kysely';
-import type { Services } from '../app.ts';
+import type { Services } from '../platform/services.ts';
 import { isRealDate, isRealDateTime } from '../../validators/formats.ts';
-import { scopeCondition, type Condition } from './query.ts';
+import { idText, scopeCondition, whereAll, type Condition } from './query.ts';
+import { EntityService } from './crud.ts';
+import type { SqlBool } from 'kysely';
 import { ok } from '../platform/answer.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { caller } from '../platform/gate.ts';
@@ -32,7 +34,8 @@ const MAX_ROWS = 1000;
 export interface CalendarFile {
   entity: string;
   permission: string;
-  resource: string;
+  /** The ref field a row is of (a venue, a car); optional in a general calendar (`views`). */
+  resource?: string;
   from: string;
   to: string;
   title: string;
@@ -44,7 +47,18 @@ export interface CalendarFile {
   active?: Record<string, string[]>;
   /** team: the rows shown as not yet decided (pending), by field values. */
   pending?: Record<string, string[]>;
+  /** The general calendar kind (issue 35): the views offered — month, week, day — of any dated entity. */
+  views?: Array<'month' | 'week' | 'day'>;
+  /** Dragging over free time opens the add form with the range filled (only where set). */
+  create?: { drag?: boolean };
+  /** The list's query fields as the calendar's filters: true (the entity's list's `query`) or names. */
+  filters?: boolean | string[];
+  /** i18n keys of the page's wording. */
+  texts?: { title?: string; empty?: string };
 }
+
+/** The longest window a general calendar reads (a month's six-week grid fits; a week, a day). */
+export const MAX_WINDOW_DAYS = 62;
 
 export default function calendarRoutes(app: FastifyInstance, s: Services) {
   for (const file of s.schemas.baseFiles().filter((f) => f.kind === 'calendar')) {
@@ -52,6 +66,10 @@ export default function calendarRoutes(app: FastifyInstance, s: Services) {
     const base = s.schemas.baseEntities().find((e) => e.name === cal.entity);
     if (!base) continue;
     const config = { permission: cal.permission };
+    if (cal.views) {
+      generalRoutes(app, s, cal, base.api, base.name);
+      continue;
+    }
     if (cal.view === 'team') {
       // Days of every person (issue 34: who of my department is away): the rows of [from, to] whose
       // `resource` person the caller's data scope reaches — a head their department tree, staff only
@@ -209,11 +227,101 @@ export default function calendarRoutes(app: FastifyInstance, s: Services) {
   }
 }
 
+/**
+ * The general calendar kind (`views`, issue 35): GET <api>/calendar?from=YYYY-MM-DD&to=YYYY-MM-DD
+ * [&resource=][&<the list's query fields>] answers the rows overlapping the site's days [from, to]
+ * (both inclusive; any days, past ones too), within exactly the conditions the entity's list reads
+ * under — the site, a personal entity's owner, the caller's data scope (query.ts scopeCondition, by way
+ * of EntityService.conditions) and the list's filters — but not the list's budget year (a calendar
+ * crosses years). A date range compares as dates (the end inclusive), a date-time range as instants of
+ * the site's days. At most MAX_WINDOW_DAYS days and MAX_ROWS rows (`more` says some were left out).
+ */
+function generalRoutes(app: FastifyInstance, s: Services, cal: CalendarFile, api: string, name: string) {
+  const config = { permission: cal.permission };
+  if (cal.resource) {
+    app.get(`${api}/calendar/resources`, { config }, async (request) => {
+      const { site } = caller(request);
+      return ok(request, await resourcesOf(s, site, name, cal));
+    });
+  }
+  app.get<{ Querystring: Record<string, string> }>(
+    `${api}/calendar`,
+    {
+      config,
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['from', 'to'],
+          properties: {
+            from: { type: 'string', maxLength: 10 },
+            to: { type: 'string', maxLength: 10 },
+            resource: { type: 'string', maxLength: 16 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { site, principal } = caller(request);
+      const entity = s.schemas.entity(site.key, name);
+      const q = request.query;
+      const from = String(q.from ?? '');
+      const to = String(q.to ?? '');
+      if (!isRealDate(from) || !isRealDate(to)) throw new AppError(Code.invalid, 'calendar.badDay');
+      const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+      if (days < 1 || days > MAX_WINDOW_DAYS) throw new AppError(Code.invalid, 'calendar.badRange', { days: MAX_WINDOW_DAYS });
+      const resource = cal.resource && q.resource ? idText(q.resource, 'resource') : null;
+      // The list's own conditions (site, personal, data scope, filters), the year aside.
+      const where = new EntityService(s, entity, request).conditions(q, true);
+      const col = (n: string) => sql.ref(`t.${entity.byName.get(n)?.column ?? n}`);
+      const start = col(cal.from);
+      const end = sql`coalesce(${col(cal.to)}, ${col(cal.from)})`;
+      const dated = entity.byName.get(cal.from)?.type === 'date';
+      if (dated) where.push(sql<SqlBool>`${start} <= ${to}::date and ${from}::date <= ${end}`);
+      else {
+        const a = dayBounds(from, site.timeZone).from;
+        const b = dayBounds(to, site.timeZone).to;
+        where.push(sql<SqlBool>`${start} < ${b} and ${a} < ${end}`);
+      }
+      if (resource !== null) where.push(sql<SqlBool>`${col(cal.resource!)} = ${resource}`);
+      const display = entity.display ? entity.byName.get(entity.display) : undefined;
+      const hasCreator = entity.byName.has('createdBy');
+      const deptField = entity.dataScope?.dept ? entity.byName.get(entity.dataScope.dept) : undefined;
+      const rows = await sql<Row>`select t.id, ${start}${dated ? sql`::text` : sql``} as "from", ${end}${dated ? sql`::text` : sql``} as "to",
+          ${col(cal.title)} as title, ${cal.color ? col(cal.color) : sql`null`} as color,
+          ${display ? col(display.name) : sql`null`} as doc, ${cal.resource ? col(cal.resource) : sql`null`} as resource,
+          ${hasCreator ? sql`t.created_by` : sql`null`} as created_by, u.real_name as applicant,
+          ${deptField ? sql`(select d.dept_name from sys_dept d where d.id = t.${sql.ref(deptField.column)})` : sql`null`} as dept
+        from ${sql.table(entity.table)} t left join sys_user u on u.id = ${hasCreator ? sql`t.created_by` : sql`null`}
+        ${whereAll(where)}
+        order by ${start}, t.id limit ${MAX_ROWS + 1}`.execute(s.database.db);
+      const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v).slice(0, dated ? 10 : undefined));
+      return ok(request, {
+        from,
+        to,
+        dated,
+        more: rows.rows.length > MAX_ROWS,
+        rows: rows.rows.slice(0, MAX_ROWS).map((r) => ({
+          id: Number(r.id),
+          from: iso(r.from),
+          to: iso(r.to),
+          title: r.title ?? null,
+          color: r.color ?? null,
+          doc: r.doc ?? null,
+          resource: r.resource === null || r.resource === undefined ? null : Number(r.resource),
+          applicant: r.applicant ?? null,
+          dept: r.dept ?? null,
+          mine: r.created_by !== null && Number(r.created_by) === principal.userId,
+        })),
+      });
+    },
+  );
+}
+
 /** The site's resources of a calendar, as a picker's options (value, label), in the resource entity's order. */
 async function resourcesOf(s: Services, site: { id: number; key: string }, name: string, cal: CalendarFile) {
   const entities = s.schemas.forSite(site.key).entities;
   const entity = entities.get(name)!;
-  const field = entity.byName.get(cal.resource);
+  const field = cal.resource ? entity.byName.get(cal.resource) : undefined;
   const target = field?.ref ? entities.get(field.ref) : undefined;
   if (!target) return [];
   const display = target.display ? target.byName.get(target.display) : undefined;
@@ -249,12 +357,12 @@ async function weekRows(
   const display = entity.display ? entity.byName.get(entity.display) : undefined;
   const rows = await sql<Row>`select t.id, ${col(cal.from)} as "from", ${col(cal.to)} as "to", ${col(cal.title)} as title,
       ${cal.color ? col(cal.color) : sql`null`} as color, ${display ? col(display.name) : sql`null`} as doc,
-      ${col(cal.resource)} as resource, ${scope ?? sql`true`} as readable,
+      ${col(cal.resource!)} as resource, ${scope ?? sql`true`} as readable,
       ${entity.byName.has('createdBy') ? sql`t.created_by` : sql`null`} as created_by, u.real_name as applicant,
       ${deptField ? sql`(select d.dept_name from sys_dept d where d.id = t.${sql.ref(deptField.column)})` : sql`null`} as dept
     from ${sql.table(entity.table)} t
       left join sys_user u on u.id = ${entity.byName.has('createdBy') ? sql`t.created_by` : sql`null`}
-    where ${resource === null ? sql`${col(cal.resource)} is not null` : sql`${col(cal.resource)} = ${resource}`} ${entity.site ? sql`and t.top_dept_id = ${siteId}` : sql``}
+    where ${resource === null ? sql`${col(cal.resource!)} is not null` : sql`${col(cal.resource!)} = ${resource}`} ${entity.site ? sql`and t.top_dept_id = ${siteId}` : sql``}
       and ${col(cal.from)} < ${end} and ${start} < ${col(cal.to)} ${sql.join(active, sql` `)}
     order by ${col(cal.from)}, t.id limit ${limit}`.execute(db);
   const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
@@ -295,11 +403,11 @@ async function teamRows(
   const display = entity.display ? entity.byName.get(entity.display) : undefined;
   const rows = await sql<Row>`select t.id, ${col(cal.from)}::text as "from", ${col(cal.to)}::text as "to",
       ${col(cal.title)} as title, ${cal.color ? col(cal.color) : sql`null`} as color,
-      ${display ? col(display.name) : sql`null`} as doc, ${col(cal.resource)} as person,
+      ${display ? col(display.name) : sql`null`} as doc, ${col(cal.resource!)} as person,
       ${pending.length ? sql.join(pending, sql` and `) : sql`false`} as pending,
       u.real_name as name, d.dept_name as dept
     from ${sql.table(entity.table)} t
-      join sys_user u on u.id = ${col(cal.resource)}
+      join sys_user u on u.id = ${col(cal.resource!)}
       left join sys_dept d on d.id = u.dept_id
     where ${entity.site ? sql`t.top_dept_id = ${siteId}` : sql`true`}
       and ${col(cal.from)} <= ${to}::date and ${from}::date <= ${col(cal.to)}

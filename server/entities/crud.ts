@@ -4,7 +4,7 @@
 // the operation log all apply here, once for every entity.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { Services } from '../app.ts';
+import type { Services } from '../platform/services.ts';
 import { describeError } from '../../validators/ajv.ts';
 import type { Locale } from '../../validators/locale.ts';
 import { AppError, Code } from '../platform/errors.ts';
@@ -693,21 +693,79 @@ export class EntityService {
     return { ...this.wire(result[0]!), occurrences: result.map((r) => Number(r.id)) };
   }
 
-  /** Insert a validated body: values checked, hooks run, audit columns set. */
+  /** Insert a validated body: the save pipeline with no stored row (see write()). */
   async insert(trx: Transaction<any>, row: Row): Promise<Row> {
     this.defaults(row);
-    const { site, principal } = this.ctx;
+    return this.write(trx, row, null);
+  }
+
+  /**
+   * The save pipeline: one path for every row a save, an update, an import or a series writes, in
+   * this order (docs/architecture.md "Saving a row").
+   *
+   *   1. validate      the body against the entity (validate(), before the transaction): what the
+   *                    server owns has already been dropped (./owned.ts)
+   *   2. check values  dictionaries, references and what they bring along, uniqueness, not-before
+   *   3. rules         the entity's beforeSave hook (may work out lines or refuse)
+   *   4. derive        derived fields from the row (and the stored row)
+   *   5. columns       the row as columns, the lines' sums, files and meeting flags, and the fields
+   *                    the server owns: state defaults, the year, the applicant's department,
+   *                    who and when, the schema version, the document number
+   *   6. write         insert, or update under the optimistic version
+   *   7. lines         links, lines (each line through checks 2), the document's checks over what
+   *                    is now stored, and no overlap
+   *   8. effects       the afterSave hook (ledgers, budget effects), the answer read again
+   *
+   * The operation log (../platform/oplog.ts) records the request once the transaction commits.
+   */
+  private async write(trx: Transaction<any>, row: Row, existing: Row | null): Promise<Row> {
+    const { principal } = this.ctx;
     const ctx = this.hookContext(trx);
-    await this.checkValues(trx, row, null);
-    await hooksOf(this.entity.name).beforeSave?.(ctx, row, null);
-    this.derive(row, null);
+    const id = existing ? Number(existing.id) : null;
+    const before = existing ? this.wire(existing) : null;
+    if (before) assertEditable(this.entity, before);
+    // 2, 3, 4.
+    await this.checkValues(trx, row, id, before);
+    await hooksOf(this.entity.name).beforeSave?.(ctx, row, before);
+    this.derive(row, before);
+    // 5. After the hook (it may work out lines, as a claim's allowances): the sums, then the rule that
+    // may depend on them or on the major flag a hook derived.
     const now = new Date(this.s.clock.now());
     const columns: Row = { ...toColumns(this.entity, row), ...keptByHooks(this.entity, row) };
-    // After the hook (it may work out lines, as a claim's allowances): the sums, then the rule that
-    // may depend on them or on the major flag a hook derived.
-    this.sumLines(row, columns);
-    const files = { ...filesPatch(this.entity, row), ...this.checkMeetingRecord(row, null) };
-    if (Object.keys(files).length) columns.extend = JSON.stringify(files);
+    this.sumLines(row, columns, existing ?? undefined);
+    const files = { ...filesPatch(this.entity, row), ...this.checkMeetingRecord(row, before) };
+    if (Object.keys(files).length)
+      columns.extend = existing ? sql`coalesce(extend, '{}'::jsonb) || ${JSON.stringify(files)}::jsonb` : JSON.stringify(files);
+    if (!existing) await this.ownedAtInsert(trx, columns, now);
+    if (this.entity.byName.has('updatedBy')) columns.updated_by = principal.userId;
+    if (this.entity.byName.has('updatedAt')) columns.updated_at = now;
+    if (this.entity.has.schemaVersion) columns.schema_version = this.entity.schemaVersion;
+    // 6.
+    let written: Row | undefined;
+    if (!existing) {
+      written = (await trx.insertInto(this.entity.table).values(columns).returningAll().executeTakeFirstOrThrow()) as Row;
+    } else {
+      let q = trx.updateTable(this.entity.table).set(columns).where('id', '=', id);
+      if (this.entity.has.version) q = q.set({ version: sql`version + 1` }).where('version', '=', Number(row.version));
+      written = (await q.returningAll().executeTakeFirst()) as Row | undefined;
+      if (!written) throw new AppError(Code.conflict, 'record.stale');
+    }
+    // 7.
+    const rowId = Number(written.id);
+    await this.writeLinks(trx, rowId, row);
+    const lines = await this.writeDocument(trx, rowId, row);
+    Object.assign(written, await this.linkValues(trx, rowId), lines);
+    await this.assertNoOverlap(trx, rowId);
+    // 8. The answer shows what the hook did to the row too (a number it gave, an amount the ledger moved).
+    const hooks = hooksOf(this.entity.name);
+    if (!hooks.afterSave) return written;
+    await hooks.afterSave(ctx, this.wire(written), before);
+    return this.reread(trx, written);
+  }
+
+  /** What the server fills in on a new row (none of it is ever taken from the request), into columns. */
+  private async ownedAtInsert(trx: Transaction<any>, columns: Row, now: Date): Promise<void> {
+    const { site, principal } = this.ctx;
     if (this.entity.site) columns.top_dept_id = site.id;
     // Fields the server keeps (an approval status) start at their default.
     for (const f of this.entity.fields) {
@@ -721,24 +779,11 @@ export class EntityService {
     if (deptField?.readOnly && columns[deptField.column] == null) columns[deptField.column] = principal.deptId;
     if (this.entity.byName.has('createdBy')) columns.created_by = principal.userId;
     if (this.entity.byName.has('createdAt')) columns.created_at = now;
-    if (this.entity.byName.has('updatedBy')) columns.updated_by = principal.userId;
-    if (this.entity.byName.has('updatedAt')) columns.updated_at = now;
-    if (this.entity.has.schemaVersion) columns.schema_version = this.entity.schemaVersion;
     // Document numbers by the site's rule, given in the saving transaction (./sequence.ts).
     for (const f of this.entity.fields) {
       if (f.sequence && columns[f.column] == null)
         columns[f.column] = await nextInSequence(trx, site.id, `${this.entity.name}.${f.name}`, f.sequence, siteNow(now.getTime(), site.timeZone).day);
     }
-    const inserted = (await trx.insertInto(this.entity.table).values(columns).returningAll().executeTakeFirstOrThrow()) as Row;
-    await this.writeLinks(trx, Number(inserted.id), row);
-    const lines = await this.writeDocument(trx, Number(inserted.id), row);
-    Object.assign(inserted, await this.linkValues(trx, Number(inserted.id)), lines);
-    await this.assertNoOverlap(trx, Number(inserted.id));
-    const hooks = hooksOf(this.entity.name);
-    if (!hooks.afterSave) return inserted;
-    await hooks.afterSave(ctx, this.wire(inserted), null);
-    // The answer shows what the hook did to the row too (a number it gave, an amount the ledger moved).
-    return this.reread(trx, inserted);
   }
 
   private async reread(trx: Transaction<any>, row: Row): Promise<Row> {
@@ -761,37 +806,11 @@ export class EntityService {
   async update(body: unknown): Promise<Row> {
     const row = this.validate(body, 'update');
     await this.prepare();
-    const id = Number(row.id);
-    const { principal } = this.ctx;
     const result = await this.db.transaction().execute(async (trx) => {
-      const existing = await this.find(id, trx, true);
+      const existing = await this.find(Number(row.id), trx, true);
       if (this.entity.has.version && Number(existing.version) !== Number(row.version))
         throw new AppError(Code.conflict, 'record.stale');
-      const ctx = this.hookContext(trx);
-      const existingWire = this.wire(existing);
-      assertEditable(this.entity, existingWire);
-      await this.checkValues(trx, row, id, existingWire);
-      await hooksOf(this.entity.name).beforeSave?.(ctx, row, existingWire);
-      this.derive(row, existingWire);
-      const columns: Row = { ...toColumns(this.entity, row), ...keptByHooks(this.entity, row) };
-      this.sumLines(row, columns, existing);
-      const files = { ...filesPatch(this.entity, row), ...this.checkMeetingRecord(row, existingWire) };
-      if (Object.keys(files).length) columns.extend = sql`coalesce(extend, '{}'::jsonb) || ${JSON.stringify(files)}::jsonb`;
-      if (this.entity.byName.has('updatedBy')) columns.updated_by = principal.userId;
-      if (this.entity.byName.has('updatedAt')) columns.updated_at = new Date(this.s.clock.now());
-      if (this.entity.has.schemaVersion) columns.schema_version = this.entity.schemaVersion;
-      let q = trx.updateTable(this.entity.table).set(columns).where('id', '=', id);
-      if (this.entity.has.version) q = q.set({ version: sql`version + 1` }).where('version', '=', Number(row.version));
-      const updated = await q.returningAll().executeTakeFirst();
-      if (!updated) throw new AppError(Code.conflict, 'record.stale');
-      await this.writeLinks(trx, id, row);
-      const lines = await this.writeDocument(trx, id, row);
-      Object.assign(updated, await this.linkValues(trx, id), lines);
-      await this.assertNoOverlap(trx, id);
-      const hooks = hooksOf(this.entity.name);
-      if (!hooks.afterSave) return updated as Row;
-      await hooks.afterSave(ctx, this.wire(updated), existingWire);
-      return this.reread(trx, updated as Row);
+      return this.write(trx, row, existing);
     });
     await this.afterWrite();
     return this.wire(result);

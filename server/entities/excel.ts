@@ -5,7 +5,7 @@ import { offsetAt } from '../platform/site-time.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
-import type { Services } from '../app.ts';
+import type { Services } from '../platform/services.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { caller } from '../platform/gate.ts';
 import { t, type MessageKey } from '../platform/messages.ts';

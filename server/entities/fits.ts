@@ -4,7 +4,7 @@
 // `<field>Prefix` filter of ./query.ts); a save naming another is refused here, and so is a freeze
 // of a document saved before the rule (server/modules/budget/effects.ts).
 import { sql, type Kysely } from 'kysely';
-import type { Services } from '../app.ts';
+import type { Services } from '../platform/services.ts';
 import type { DictEntry } from '../platform/dictionaries.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { listSeparator, type Locale } from '../../validators/locale.ts';

@@ -4,7 +4,7 @@
 // holds the one connection, and a read through the pool would wait for it forever.
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { Services } from '../app.ts';
+import type { Services } from '../platform/services.ts';
 import type { Principal } from '../platform/access.ts';
 import type { Site } from '../platform/sites.ts';
 import type { Locale } from '../../validators/locale.ts';

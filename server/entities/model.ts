@@ -270,6 +270,8 @@ export const STANDARD_FIELDS: FieldDef[] = [
     column: 'created_by',
     readOnly: true,
     standard: true,
+    // Who made the row: a list may offer it as a filter (the advances' applicant).
+    query: 'eq',
   },
   {
     name: 'createdAt',

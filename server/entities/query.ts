@@ -174,11 +174,28 @@ function checkedEnd(f: FieldDef, raw: string, param: string): string {
   return raw;
 }
 
+/**
+ * Whether a list can filter by the field: it says how (`query`) and holds a column the server
+ * compares — never a hidden field, a refs list, a file list or a value kept in extend, nor a figure
+ * read or computed at every read. schemas:check refuses a list query field that is not (issue 35).
+ */
+export function filterable(f: { query?: unknown; hidden?: unknown; type?: unknown; inExtend?: unknown; aggregate?: unknown; compute?: unknown }): boolean {
+  return (
+    Boolean(f.query) &&
+    f.hidden !== true &&
+    f.type !== 'refs' &&
+    f.type !== 'files' &&
+    f.inExtend !== true &&
+    f.aggregate === undefined &&
+    f.compute === undefined
+  );
+}
+
 /** The list filters a query asks for (`zone`: the site's, for days and times without an offset). */
 export function filterConditions(entity: EntityDef, q: Query, zone = DEFAULT_TIME_ZONE): Condition[] {
   const out: Condition[] = [];
   for (const f of entity.fields) {
-    if (!f.query || f.hidden || f.type === 'refs' || f.inExtend) continue;
+    if (!filterable(f)) continue;
     if (f.query === 'between') {
       const begin = text(q, `${f.name}Begin`);
       const end = text(q, `${f.name}End`);

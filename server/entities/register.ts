@@ -12,7 +12,7 @@
 //   account it was signed with when the register's is edited later). A write without the reference
 //   keeps what is stored.
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import type { Services } from '../app.ts';
+import type { Services } from '../platform/services.ts';
 import { AppError, Code } from '../platform/errors.ts';
 import { format, type Locale } from '../../validators/locale.ts';
 import type { EntityDef, FieldDef } from './model.ts';

@@ -5,15 +5,8 @@ import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../validators/ajv.ts';
 import { DEFAULT_SCALE, ID_MAX, INT_MAX, INT_MIN, MONEY_PATTERN } from '../../validators/formats.ts';
 import type { Json } from '../../validators/merge-patch.ts';
-import {
-  loadBaseFiles,
-  loadOverrides,
-  loadTexts,
-  overrideSites,
-  resolveForSite,
-  siteTexts,
-  type SchemaFile,
-} from '../schemas/files.ts';
+import { schemaHealth } from '../schemas/quarantine.ts';
+import { loadOverrides, overrideSites, resolveForSite, siteTexts, type SchemaFile } from '../schemas/files.ts';
 import { compileEntity, writableFields, type EntityDef, type FieldDef } from './model.ts';
 import { tableColumns } from './table.ts';
 import { markOwnedAcross } from './owned.ts';
@@ -254,11 +247,14 @@ export class SchemaRegistry {
   ) {}
 
   static async load(db: Kysely<any>): Promise<SchemaRegistry> {
-    const base = loadBaseFiles();
+    // The files serving (server/schemas/quarantine.ts): an area with a problem is left out, or keeps
+    // its last sound version at a reload.
+    const health = schemaHealth();
+    const base = health.files;
     const tables = base.filter((f) => f.kind === 'entity').map((f) => String(f.json.table));
     // Server messages name a field by its title in the base texts; the texts of fields a site adds
     // are there too (a site's renaming of a base label shows on its pages: forSite().texts).
-    const texts = loadTexts();
+    const texts = { ...health.texts };
     for (const site of overrideSites())
       for (const [key, text] of Object.entries(siteTexts(texts, loadOverrides(site)))) texts[key] ??= text;
     return new SchemaRegistry(base, texts, await tableColumns(db, tables));
@@ -269,8 +265,10 @@ export class SchemaRegistry {
     return this.base;
   }
 
-  /** Entities as written in the base files (routes are registered from these). */
+  /** Entities as written in the base files (routes are registered from these), with those of an
+   * area out of service whose entity file reads: their routes answer 503 until the fix. */
   baseEntities(): EntityDef[] {
+    const serving = new Set(this.base.filter((f) => f.kind === 'entity').map((f) => f.name));
     const entities = this.base
       .filter((f) => f.kind === 'entity')
       .map((f) => {
@@ -278,6 +276,14 @@ export class SchemaRegistry {
         e.schemaVersion = versionOf(filesOf(this.base, e));
         return e;
       });
+    for (const f of schemaHealth().routeOnly) {
+      if (serving.has(f.name)) continue;
+      try {
+        entities.push(this.compile(f.json));
+      } catch {
+        continue;
+      }
+    }
     markOwnedAcross(new Map(entities.map((e) => [e.name, e])));
     return entities;
   }

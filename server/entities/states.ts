@@ -12,7 +12,7 @@
 // actions as row actions by themselves, where they apply.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Services } from '../app.ts';
+import type { Services } from '../platform/services.ts';
 import { run } from '../../validators/expression/evaluate.ts';
 import { ok } from '../platform/answer.ts';
 import { AppError, Code } from '../platform/errors.ts';

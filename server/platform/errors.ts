@@ -22,6 +22,8 @@ export const Code = {
   tooMany: '42900',
   unsupportedType: '41500',
   error: '50000',
+  /** An area whose schema files are broken is out of service (server/schemas/quarantine.ts). */
+  unavailable: '50300',
 } as const;
 export type CodeValue = (typeof Code)[keyof typeof Code];
 

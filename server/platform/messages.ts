@@ -20,6 +20,8 @@ import { approvalMessages } from './messages.approval.ts';
 import { bookingMessages } from './messages.booking.ts';
 import { leaveMessages } from './messages.leave.ts';
 import { queueMessages } from './messages.queue.ts';
+import { reminderMessages } from './messages.reminder.ts';
+import { schemaMessages } from './messages.schema.ts';
 
 export const messages = {
   ...budgetMessages,
@@ -40,6 +42,8 @@ export const messages = {
   ...bookingMessages,
   ...leaveMessages,
   ...queueMessages,
+  ...reminderMessages,
+  ...schemaMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {
     'zh-CN': '登录已失效，请重新登录',

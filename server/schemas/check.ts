@@ -6,11 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { danglingPaths, mergePatch, type Json } from '../../validators/merge-patch.ts';
+import { danglingPaths, type Json } from '../../validators/merge-patch.ts';
+import { applySitePatch, markersIn } from '../../validators/keyed-patch.ts';
 import { snake, STANDARD_FIELDS } from '../entities/model.ts';
 import { SCHEMAS_DIR } from './files.ts';
 import { sequenceProblem } from '../entities/sequence.ts';
-import { conditionError, settingNames } from '../../validators/expression/check.ts';
+import { filterable } from '../entities/query.ts';
+import { parseJsonText } from '../../validators/json-text.ts';
+import { conditionError, expressionError, scopeOf, settingNames, templateExpressions, type ExpressionScope } from '../../validators/expression/check.ts';
 import { reasonValuesOf, SETTING_ENTRY } from '../modules/workflow/bpmn.ts';
 import { splitStatements } from '../platform/db/split-statements.ts';
 import { ORGANISATIONS } from '../seed/organisations.ts';
@@ -35,7 +38,7 @@ const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US', 'pt-BR'] as const;
 /** The meta-schema a file must name, by its file name. */
 function expectedMeta(rel: string): string | undefined {
   const base = rel.split('/').pop()!;
-  const kind = /\.(entity|list|form|seed|detail|calendar|report)\.json$/.exec(base)?.[1];
+  const kind = /\.(entity|list|form|seed|detail|calendar|report|reminders)\.json$/.exec(base)?.[1];
   if (kind) return `${kind}.schema.json`;
   const fixed: Record<string, string> = {
     'menu.json': 'menu.schema.json',
@@ -323,6 +326,84 @@ interface EntityInfo {
   fields: Map<string, Obj>;
 }
 
+/**
+ * What an expression over a row of the entity reads (issue 35): its fields, id and line collections
+ * by wire name, plus `extra` (null: any member). Without an entity any name reads.
+ */
+function rowScope(entity: Pick<EntityInfo, 'json' | 'fields'> | undefined, extra: Record<string, string[] | null> = {}): ExpressionScope {
+  if (!entity) return {};
+  return scopeOf([...entity.fields.keys(), 'id', ...Object.keys(obj(entity.json.lines))], extra);
+}
+
+/** What Formily binds in a form's {{ }} expressions (its reaction and schema scope; renderer/form/locale.ts compiles them). */
+const FORMILY_SCOPE = ['$self', '$form', '$values', '$deps', '$dependencies', '$target', '$observable', '$effect', '$memo', '$props', '$record', '$records', '$index', '$lookup'];
+
+/**
+ * A form's expressions (issue 35): every {{ }} of its nodes — reactions' when, fulfill and otherwise
+ * (state, schema, run), x-visible, x-hidden, x-display, x-disabled, any other — read the Formily
+ * scope, with `$values.<name>` a field of the entity or the form; a reaction's dependencies name
+ * nodes of the form; a submit gate's `when` reads the form's values.
+ */
+function formExpressionProblems(rel: string, json: Obj, entity: EntityInfo | undefined, entities: Map<string, EntityInfo>): Problem[] {
+  const problems: Problem[] = [];
+  const keys = new Set<string>();
+  const collect = (v: Json, at: string) => {
+    if (Array.isArray(v)) return v.forEach((x, i) => collect(x, `${at}/${i}`));
+    if (!isObj(v)) return;
+    for (const [k, child] of Object.entries(obj(v.properties))) {
+      keys.add(k);
+      const here = `${at}/properties/${esc(k)}`;
+      // A picker's fillLines[member].where reads each line `from` of the picked row (renderer/form/RefSelect.tsx).
+      const picked = entities.get(str(entity?.fields.get(k)?.ref) ?? '');
+      for (const [member, spec] of Object.entries(obj(obj(obj(child)['x-component-props']).fillLines))) {
+        const where = str(obj(spec).where);
+        if (where === undefined) continue;
+        const lines = picked ? entities.get(str(obj(obj(picked.json.lines)[str(obj(spec).from) ?? '']).entity) ?? '') : undefined;
+        const bad = expressionError(where, rowScope(lines));
+        if (bad) problems.push({ file: rel, pointer: `${here}/x-component-props/fillLines/${esc(member)}/where`, message: bad });
+      }
+      collect(child, here);
+    }
+    if (v.items !== undefined) collect(v.items, `${at}/items`);
+  };
+  collect(json.schema ?? null, '/schema');
+  const values = entity ? [...entity.fields.keys(), 'id', ...Object.keys(obj(entity.json.lines)), ...keys] : null;
+  const scope = scopeOf(FORMILY_SCOPE, { $values: values });
+  const check = (source: string, at: string, on: ExpressionScope) => {
+    const found = templateExpressions(source);
+    if (source.includes('{{') && source.split('{{').length - 1 !== found.length) problems.push({ file: rel, pointer: at, message: `a {{ without its }}: "${source}"` });
+    for (const e of found) {
+      const bad = expressionError(e, on);
+      if (bad) problems.push({ file: rel, pointer: at, message: bad });
+    }
+  };
+  const scan = (v: Json, at: string): void => {
+    if (typeof v === 'string') return check(v, at, scope);
+    if (Array.isArray(v)) return v.forEach((x, i) => scan(x, `${at}/${i}`));
+    if (!isObj(v)) return;
+    const reactions = v['x-reactions'];
+    for (const [i, r] of (Array.isArray(reactions) ? reactions : [reactions]).entries()) {
+      const deps = obj(r).dependencies;
+      const list = Array.isArray(deps) ? deps : Object.values(obj(deps));
+      list.forEach((d, j) => {
+        // '.quantity' (a sibling in a line), 'items.*.amount', 'kind': its last name is a node of the form.
+        const last = String(d).split('.').filter((p) => p && p !== '*' && !/^\d+$/.test(p)).pop();
+        if (last !== undefined && !keys.has(last) && !entity?.fields.has(last))
+          problems.push({ file: rel, pointer: `${at}/x-reactions${Array.isArray(reactions) ? `/${i}` : ''}/dependencies/${Array.isArray(deps) ? j : esc(Object.keys(obj(deps))[j]!)}`, message: `dependency ${String(d)} names no field of the form` });
+      });
+    }
+    for (const [k, child] of Object.entries(v)) scan(child, `${at}/${esc(k)}`);
+  };
+  scan(json.schema ?? null, '/schema');
+  const gateScope = values ? scopeOf(values) : {};
+  arr(json.submitGates).forEach((g, i) => {
+    const when = str(obj(g).when);
+    const bad = when === undefined ? null : expressionError(when, gateScope);
+    if (bad) problems.push({ file: rel, pointer: `/submitGates/${i}/when`, message: bad });
+  });
+  return problems;
+}
+
 function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
   const problems: Problem[] = [];
   const report = (file: string, pointer: string, message: string) => problems.push({ file, pointer, message });
@@ -414,13 +495,20 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     for (const std of STANDARD_FIELDS) {
       // A table no migration creates is reported once, at /table; its standard fields are assumed.
       if (!fields.has(std.name) && (generate || !columns || columns.has(std.column))) {
-        fields.set(std.name, { type: std.type, title: std.title, column: std.column });
+        fields.set(std.name, { type: std.type, title: std.title, column: std.column, ...(std.query ? { query: std.query } : {}) });
       }
     }
     entities.set(name, { rel, json, fields });
   }
 
   for (const { rel, json, fields } of entities.values()) {
+    // What the document's expressions read (issue 35): its fields and line collections, by wire name.
+    const docScope = rowScope({ json, fields });
+    const expression = (pointer: string, source: Json | undefined, scope: ExpressionScope = docScope) => {
+      const bad = expressionError(String(source ?? ''), scope);
+      if (bad) report(rel, pointer, bad);
+    };
+    const cascadeScope = scopeOf([...docScope.names!.keys(), 'line', 'row', 'unit', 'today']);
     const field = (pointer: string, name: Json | undefined, what: string, allowId = false) => {
       if (typeof name !== 'string' || fields.has(name) || (allowId && name === 'id')) return;
       report(rel, pointer, `${what} ${name} is not a field of the entity`);
@@ -463,9 +551,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         const action = obj(a);
         text(rel, `/states/actions/${name}/title`, action.title);
         if (action.confirm !== undefined) text(rel, `/states/actions/${name}/confirm`, action.confirm);
-        const when = str(action.when);
-        const bad = when === undefined ? null : conditionError(when);
-        if (bad) report(rel, `/states/actions/${name}/when`, bad);
+        if (action.when !== undefined) expression(`/states/actions/${name}/when`, action.when);
         arr(action.fields).forEach((f, i) => {
           // `<lines>.<field>`: an input of each line of the collection.
           const [member, sub] = String(f).split('.', 2) as [string, string | undefined];
@@ -475,8 +561,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           else if (!of.has(sub)) report(rel, `/states/actions/${name}/fields/${i}`, `${sub} is not a field of the lines ${member}`);
         });
         arr(action.checks).forEach((c, i) => {
-          const bad = conditionError(String(obj(c).rule ?? ''));
-          if (bad) report(rel, `/states/actions/${name}/checks/${i}/rule`, bad);
+          expression(`/states/actions/${name}/checks/${i}/rule`, obj(c).rule);
           text(rel, `/states/actions/${name}/checks/${i}/message`, obj(c).message);
         });
         const inputs = new Set(arr(action.fields).map(String));
@@ -513,10 +598,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       arr(list).forEach((e, i) => {
         const effect = obj(e);
         const at = `/effects/${event}/${i}`;
-        if (effect.when !== undefined) {
-          const bad = conditionError(String(effect.when));
-          if (bad) report(rel, `${at}/when`, bad);
-        }
+        if (effect.when !== undefined) expression(`${at}/when`, effect.when);
         if (effect.contract !== undefined) {
           if (!['applyChange', 'instalment', 'bookDuty', 'closePlan'].includes(String(effect.contract)))
             report(rel, `${at}/contract`, `contract effect ${String(effect.contract)}: applyChange, instalment, bookDuty or closePlan`);
@@ -602,8 +684,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
             if (!source.fields.has(theirs)) report(rel, `${at}/exclude/${theirs}`, `${theirs} is not a field of ${String(effect.linesFrom)}`);
           for (const [name, rule] of Object.entries(obj(effect.fields))) {
             if (!line.fields.has(name)) report(rel, `${at}/fields/${name}`, `${name} is not a field of the lines ${String(effect.lines)}`);
-            const bad = conditionError(String(rule));
-            if (bad) report(rel, `${at}/fields/${name}`, bad);
+            expression(`${at}/fields/${name}`, rule, cascadeScope);
           }
           return;
         }
@@ -616,8 +697,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           for (const [key, names] of [['fields', target.fields], ['lineFields', into?.fields]] as const)
             for (const [name, rule] of Object.entries(obj(effect[key]))) {
               if (names && !names.has(name)) report(rel, `${at}/${key}/${name}`, `${name} is not a field there`);
-              const bad = conditionError(String(rule));
-              if (bad) report(rel, `${at}/${key}/${name}`, bad);
+              expression(`${at}/${key}/${name}`, rule, cascadeScope);
             }
           if (effect.where !== undefined) {
             const bad = conditionError(String(effect.where));
@@ -631,8 +711,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
           const members = effect.update !== undefined ? obj(effect.set) : obj(effect.fields);
           for (const [name, rule] of Object.entries(members)) {
             if (!target.fields.has(name)) report(rel, `${at}/${name}`, `${name} is not a field of ${String(effect.update ?? effect.copyTo)}`);
-            const bad = conditionError(String(rule));
-            if (bad) report(rel, `${at}/${name}`, bad);
+            expression(`${at}/${name}`, rule, cascadeScope);
           }
           for (const name of Object.keys(obj(effect.from))) if (!target.fields.has(name)) report(rel, `${at}/from/${name}`, `${name} is not a field of ${String(effect.update)}`);
           if (effect.history !== undefined && !target.fields.has(String(effect.history))) report(rel, `${at}/history`, `${String(effect.history)} is not a field of the target`);
@@ -666,9 +745,8 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
             field(`${at}/drawFrom`, effect.drawFrom, 'drawFrom field');
             const origin = fields.get(String(effect.drawFrom));
             if (origin && origin.type !== 'ref') report(rel, `${at}/drawFrom`, `drawFrom ${String(effect.drawFrom)} is not a ref field`);
-            const when = str(effect.drawWhen);
-            const bad = when === undefined ? null : conditionError(when);
-            if (bad) report(rel, `${at}/drawWhen`, bad);
+            // Read over the document it draws from (server/modules/budget/effects.ts).
+            if (effect.drawWhen !== undefined) expression(`${at}/drawWhen`, effect.drawWhen, rowScope(entities.get(str(origin?.ref) ?? '')));
           }
         }
       });
@@ -689,10 +767,8 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       for (const [docField, summed] of Object.entries(obj(decl.sum))) {
         field(`${at}/sum/${docField}`, docField, 'sum field');
         const lineField = typeof summed === 'string' ? summed : obj(summed).field;
-        if (typeof summed !== 'string') {
-          const bad = conditionError(String(obj(summed).when ?? ''));
-          if (bad) report(rel, `${at}/sum/${docField}/when`, bad);
-        }
+        // Read over each line, the document as `doc` (server/entities/lines.ts).
+        if (typeof summed !== 'string') expression(`${at}/sum/${docField}/when`, obj(summed).when, rowScope(line, { doc: null }));
         if (!line.fields.has(String(lineField))) report(rel, `${at}/sum/${docField}`, `${String(lineField)} is not a field of ${String(decl.entity)}`);
         if (fields.get(docField) && fields.get(docField)!.readOnly !== true)
           report(rel, `${at}/sum/${docField}`, `${docField} is a sum the server makes: mark it readOnly`);
@@ -706,8 +782,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     }
     arr(json.checks).forEach((c, i) => {
       const check = obj(c);
-      const bad = conditionError(String(check.rule ?? ''));
-      if (bad) report(rel, `/checks/${i}/rule`, bad);
+      expression(`/checks/${i}/rule`, check.rule);
       text(rel, `/checks/${i}/message`, check.message);
     });
     arr(json.noOverlap).forEach((r, i) => {
@@ -757,16 +832,10 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         if (!dict) report(rel, at, 'a dict field names no dictionary (dict)');
         else if (!dictValues.has(dict)) report(rel, `${at}/dict`, `dictionary ${dict} is not in system/dicts.json`);
       }
-      if (def.derive !== undefined) {
-        const bad = conditionError(String(def.derive));
-        if (bad) report(rel, `${at}/derive`, bad);
-      }
+      if (def.derive !== undefined) expression(`${at}/derive`, def.derive);
       if (def.aggregate !== undefined || def.compute !== undefined) {
         if (def.query !== undefined) report(rel, `${at}/query`, 'a figure read or computed at every read cannot be a filter');
-        if (def.compute !== undefined) {
-          const bad = conditionError(String(def.compute));
-          if (bad) report(rel, `${at}/compute`, bad);
-        }
+        if (def.compute !== undefined) expression(`${at}/compute`, def.compute);
         const agg = obj(def.aggregate);
         if (def.aggregate !== undefined) {
           const of = entities.get(str(agg.of) ?? '');
@@ -942,9 +1011,22 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     const team = json.view === 'team';
     if (team && json.resource !== 'createdBy' && entity.fields.has(String(json.resource)) && str(entity.fields.get(String(json.resource))?.ref) !== 'user')
       report(rel, '/resource', 'a team calendar\'s resource is a ref to user');
-    const dayKind = team ? 'date' : 'datetime';
+    // The general kind (issue 35, `views`): a date or a date-time range, both ends of one type.
+    const general = json.views !== undefined;
+    if (general && json.view !== undefined) report(rel, '/view', 'view belongs to a venue or team calendar, not one with views');
+    const dayKind = team ? 'date' : general && typeOf(json.from) === 'date' ? 'date' : 'datetime';
     for (const key of ['from', 'to'] as const)
       if (entity.fields.has(String(json[key])) && typeOf(json[key]) !== dayKind) report(rel, `/${key}`, `${String(json[key])} is not a ${dayKind} field`);
+    if (!general) for (const key of ['filters', 'texts'] as const) if (json[key] !== undefined) report(rel, `/${key}`, `${key} belongs to a calendar with views`);
+    if (Array.isArray(json.filters))
+      json.filters.forEach((f, i) => {
+        const field = entity.fields.get(String(f));
+        if (!field) report(rel, ptr('filters', i), `${String(f)} is not a field of entity ${name}`);
+        else if (!obj(field).query) report(rel, ptr('filters', i), `${String(f)} has no query in entity ${name}`);
+      });
+    if (json.filters === true && !byKind(/\.list\.json$/).some((f) => f.json.entity === name))
+      report(rel, '/filters', `entity ${name} has no list file whose query fields to use`);
+    for (const [k, v] of Object.entries(obj(json.texts))) text(rel, `/texts/${k}`, v);
     for (const key of ['active', 'pending'] as const) {
       if (json[key] !== undefined && !team) report(rel, `/${key}`, `${key} belongs to a team calendar`);
       for (const f of Object.keys(obj(json[key]))) if (!entity.fields.has(f)) report(rel, `/${key}/${f}`, `${f} is not a field of entity ${name}`);
@@ -955,6 +1037,67 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     const form = str(json.form);
     if (form !== undefined && ![...files.keys()].some((f) => f.endsWith(`/${form}.form.json`)))
       report(rel, '/form', `form ${form} has no file ${form}.form.json`);
+  }
+
+  // Reminders over an entity's rows (issue 35): the entity, every field, role, state and text they name.
+  const reminderKeys = new Map<string, string>();
+  for (const { rel, json } of byKind(/\.reminders\.json$/)) {
+    const name = str(json.entity);
+    const stem = rel.split('/').pop()!.replace(/\.reminders\.json$/, '');
+    const entity = name ? entities.get(name) : undefined;
+    if (!entity) {
+      report(rel, '/entity', `entity ${String(name)} does not exist`);
+      continue;
+    }
+    if (name !== stem) report(rel, '/entity', `entity ${name} differs from the file name ${stem}`);
+    const typeOf = (f: string) => str(entity.fields.get(f)?.type);
+    const stateField = str(obj(entity.json.states).field) ?? str(obj(entity.json.status).field) ?? 'approvalStatus';
+    for (const [key, r] of Object.entries(obj(json.reminders))) {
+      const def = obj(r);
+      const at = (...parts: Array<string | number>) => ptr('reminders', key, ...parts);
+      const first = reminderKeys.get(key);
+      if (first) report(rel, at(), `reminder ${key} is also defined in ${first}`);
+      else reminderKeys.set(key, rel);
+      const field = (pointer: string, f: Json | undefined, kinds?: string[], what = 'field') => {
+        if (typeof f !== 'string') return false;
+        if (!entity.fields.has(f)) return report(rel, pointer, `${f} is not a field of entity ${name}`), false;
+        if (kinds && !kinds.includes(typeOf(f) ?? '')) return report(rel, pointer, `${f} is not ${what}`), false;
+        return true;
+      };
+      text(rel, at('title'), def.title);
+      const when = obj(def.when);
+      if (when.date !== undefined) field(at('when', 'date'), when.date, ['date', 'datetime'], 'a date field');
+      if (when.state !== undefined) {
+        const sf = str(when.field) ?? stateField;
+        if (field(at('when', when.field === undefined ? 'state' : 'field'), sf, ['dict'], 'a dict field')) {
+          const values = dictValues.get(str(entity.fields.get(sf)?.dict) ?? '');
+          if (values && !values.includes(String(when.state)))
+            report(rel, at('when', 'state'), `${String(when.state)} is not a value of ${sf}'s dictionary ${String(entity.fields.get(sf)?.dict)}`);
+        }
+      }
+      for (const [f, v] of Object.entries(obj(def.where))) {
+        if (!field(at('where', f), f)) continue;
+        const values = typeOf(f) === 'dict' ? dictValues.get(str(entity.fields.get(f)?.dict) ?? '') : undefined;
+        for (const one of Array.isArray(v) ? v : [v])
+          if (values && !values.includes(String(one))) report(rel, at('where', f), `${String(one)} is not a value of ${f}'s dictionary`);
+      }
+      arr(def.notify).forEach((n, i) => {
+        const who = obj(n);
+        if (typeof who.role === 'string' && !roleKeys.has(who.role))
+          report(rel, at('notify', i, 'role'), `role ${who.role} is no role of the organisations' seed`);
+        if (who.field !== undefined && field(at('notify', i, 'field'), who.field) && str(entity.fields.get(String(who.field))?.ref) !== 'user' && who.field !== 'createdBy')
+          report(rel, at('notify', i, 'field'), `${String(who.field)} is not a ref to user`);
+        if (who.deptLeader !== undefined && field(at('notify', i, 'deptLeader'), who.deptLeader) && str(entity.fields.get(String(who.deptLeader))?.ref) !== 'dept')
+          report(rel, at('notify', i, 'deptLeader'), `${String(who.deptLeader)} is not a ref to dept`);
+      });
+      text(rel, at('message'), def.message);
+      // Each language's placeholders name the row's fields (or {daysBefore}).
+      const message = texts.get(str(def.message) ?? '');
+      for (const l of LANGUAGES)
+        for (const m of String(message?.[l] ?? '').matchAll(/\{(\w+)(?::money)?\}/g))
+          if (m[1] !== 'daysBefore' && !entity.fields.has(m[1]!))
+            report(rel, at('message'), `{${m[1]}} in the ${l} text of ${String(def.message)} is not a field of entity ${name}`);
+    }
   }
 
   // Reports an endpoint answers whole (issue 34).
@@ -1009,15 +1152,18 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         }
         arr(c.enum).forEach((e, i) => isObj(e) && text(rel, `${here}/enum/${i}/label`, obj(e).label));
         if (c.type === 'void') walk(c, here);
-        // A form-only input (a new account's password) says its own type and component; the
-        // request carries it to the entity's hooks, never to a column.
-        else if (!entity.fields.has(key) && !(typeof c.type === 'string' && typeof c['x-component'] === 'string'))
-          report(rel, here, `${key} is not a field of entity ${name}`);
+        // A form-only input (a new account's password) is declared so and says its own type and
+        // component; the request carries it to the entity's hooks, never to a column (issue 35).
+        else if (c['x-form-only'] === true) {
+          if (typeof c.type !== 'string' || typeof c['x-component'] !== 'string') report(rel, here, `${key}: an input of the form alone names its type and x-component`);
+        } else if (!entity.fields.has(key) && !Object.hasOwn(obj(entity.json.lines), key))
+          report(rel, here, `${key} is not a field of entity ${name} (an input of the form alone says "x-form-only": true)`);
       }
       if (isObj(node.items)) walk(node.items, `${at}/items`);
       else arr(node.items).forEach((item, i) => walk(obj(item), `${at}/items/${i}`));
     };
     walk(obj(json.schema), '/schema');
+    problems.push(...formExpressionProblems(rel, json, entity, entities));
   }
 
   // Lists.
@@ -1041,6 +1187,20 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       if (actionForm && !forms.has(actionForm)) report(rel, `${at}/form`, `form ${actionForm} does not exist`);
     };
     for (const group of ['toolbar', 'rowActions', 'batchActions']) arr(json[group]).forEach((a, i) => action(a, `/${group}/${i}`));
+    // `visible` over the row (issue 35): a row action's as renderer/list/ListPage.tsx binds it
+    // ({ ...row, $user }), a column link's over the row (columns.tsx); nothing reads it elsewhere.
+    const listEntity = entities.get(str(json.entity) ?? '');
+    const rowNames = Object.fromEntries(arr(json.rowNames).map((n) => [String(n), null]));
+    const visible = (a: Json, at: string, scope: ExpressionScope | null) => {
+      const def = obj(a);
+      if (def.visible === undefined) return;
+      if (!scope) return report(rel, `${at}/visible`, 'visible is read over a row: only row actions and column links have one');
+      const bad = expressionError(String(def.visible), scope);
+      if (bad) report(rel, `${at}/visible`, bad);
+    };
+    arr(json.rowActions).forEach((a, i) => visible(a, `/rowActions/${i}`, rowScope(listEntity, { ...rowNames, $user: ['userId'] })));
+    for (const group of ['toolbar', 'batchActions']) arr(json[group]).forEach((a, i) => visible(a, `/${group}/${i}`, null));
+    arr(json.columns).forEach((c, i) => isObj(obj(c).link) && visible(obj(c).link, `/columns/${i}/link`, rowScope(listEntity, rowNames)));
     arr(json.columns).forEach((c, i) => {
       text(rel, `/columns/${i}/title`, obj(c).title);
       if (isObj(obj(c).link)) action(obj(c).link, `/columns/${i}/link`);
@@ -1059,7 +1219,13 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       }
     };
     arr(json.columns).forEach((c, i) => field(`/columns/${i}/field`, obj(c).field));
-    arr(json.query).forEach((q, i) => field(`/query/${i}`, q));
+    arr(json.query).forEach((q, i) => {
+      field(`/query/${i}`, q);
+      // A filter box the server would ignore gives wrong results (issue 35): the server's own rule.
+      const def = entity.fields.get(String(q));
+      if (def && !filterable(def))
+        report(rel, `/query/${i}`, `${String(q)} cannot be filtered on (${def.query === undefined ? 'the field has no "query"' : `a ${String(def.type)} field${def.hidden === true ? ', hidden' : ''}${def.inExtend === true ? ', kept in extend' : ''}`})`);
+    });
     field('/dateRange', json.dateRange);
     field('/defaultSort/field', obj(json.defaultSort).field, true);
     for (const key of Object.keys(obj(json.fixedQuery))) field(ptr('fixedQuery', key), key);
@@ -1164,7 +1330,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         report(rel, ptr('queues', key), 'a queue without an entity names its endpoint and its permission');
       permission(rel, ptr('queues', key, 'permission'), def.permission);
       if (str(def.match)) {
-        const bad = conditionError(str(def.match)!);
+        const bad = expressionError(str(def.match)!, rowScope(entity));
         if (bad) report(rel, ptr('queues', key, 'match'), `match: ${bad}`);
       }
       arr(def.columns).forEach((c, i) => {
@@ -1188,17 +1354,29 @@ export interface CheckResult {
   problems: Problem[];
 }
 
+/** A JSON.parse fault with its line and column (Node 20 names only the position). */
+function jsonFault(full: string, message: string): string {
+  const at = /at position (\d+)/.exec(message);
+  if (!at || /line \d+/.test(message)) return message;
+  const before = fs.readFileSync(full, 'utf8').slice(0, Number(at[1]));
+  const line = before.split('\n').length;
+  return `${message} (line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
+}
+
 const problemKey = (p: Problem) => `${p.file}\n${p.pointer}\n${p.message}`;
 
 /** Everything schemas:check reports, with the number of files it read. */
 export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_DIR): CheckResult {
   const meta = loadMeta(root);
   const problems: Problem[] = [...meta.problems];
+  // Files that are not JSON: reported once, at the file itself — never again at a site file that patches one.
+  const unreadable = new Set<string>();
   const read = (full: string, rel: string): Json | undefined => {
     try {
-      return JSON.parse(fs.readFileSync(full, 'utf8')) as Json;
+      return parseJsonText(fs.readFileSync(full, 'utf8')) as Json;
     } catch (e) {
-      problems.push({ file: rel, pointer: '', message: `not JSON: ${(e as Error).message}` });
+      problems.push({ file: rel, pointer: '', message: `not JSON: ${jsonFault(full, (e as Error).message)}` });
+      unreadable.add(rel);
       return undefined;
     }
   };
@@ -1216,6 +1394,7 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
     const leadsToMeta = (named: string) =>
       path.resolve(path.dirname(full), named) === path.join(metaDir, named.split('/').pop()!);
     problems.push(...checkMeta(meta, rel, json, leadsToMeta));
+    for (const pointer of markersIn(json)) problems.push({ file: rel, pointer, message: 'a site-patch marker belongs in a site file (schemas/sites/<key>/)' });
   }
 
   // b, c. Cross-references and tables.
@@ -1234,16 +1413,15 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
     if (!/(^|\/)i18n\.json$/.test(rel)) continue;
     for (const [k, v] of Object.entries(obj(json))) if (k !== '$schema') texts.set(k, obj(v));
   }
-  for (const full of walkJson(root, root, new Set(['_meta', 'sites']), [], '.bpmn')) {
-    const rel = relOf(root, full);
-    count++;
-    const xml = fs.readFileSync(full, 'utf8');
+  // One process file (a base one, or a site's own under sites/<key>/, with the site's texts): the
+  // same checks wherever it lives (issue 35).
+  const checkProcess = (rel: string, xml: string, texts: Map<string, Obj>, files: Map<string, Json>): string | undefined => {
     const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
     const processTag = /<bpmn:process\b[^>]*>/.exec(xml)?.[0];
     const processKey = processTag && attr(processTag, 'id');
     if (!processKey) {
       problems.push({ file: rel, pointer: '', message: 'no bpmn:process with an id' });
-      continue;
+      return;
     }
     const needs = (key: string, pointer: string, what: string) => {
       const entry = texts.get(key);
@@ -1267,7 +1445,7 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
       /<bpmn:sequenceFlow\b[^>]*\bid="([^"]*)"[^>]*>\s*<bpmn:conditionExpression\b[^>]*>([\s\S]*?)<\/bpmn:conditionExpression>/g,
     )) {
       const text = unescape(body!);
-      const bad = conditionError(text, { settings: true });
+      const bad = expressionError(text, processScope(files, processKey));
       if (bad) problems.push({ file: rel, pointer: `#${id}`, message: `condition: ${bad}` });
       for (const key of settingNames(text)) readsSetting(key, `#${id}`);
     }
@@ -1281,11 +1459,27 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
         }
       const reason = attr(tag, 'nk:reason');
       if (reason) needs(reason, `#${id}`, `the reason of step ${id}`);
-      const values = reasonValuesOf(unescape(attr(tag, 'nk:reasonValues') ?? ''));
-      if (values === null) problems.push({ file: rel, pointer: `#${id}`, message: 'nk:reasonValues: name=expression; … expected' });
-      for (const e of Object.values(values ?? {})) for (const key of settingNames(e)) readsSetting(key, `#${id}`);
+      const values = reasonValuesOf(unescape(attr(tag, 'nk:reasonValues') ?? ''), processScope(files, processKey));
+      if (typeof values === 'string') problems.push({ file: rel, pointer: `#${id}`, message: `nk:reasonValues: ${values}` });
+      if (typeof values !== 'string') for (const e of Object.values(values)) for (const key of settingNames(e)) readsSetting(key, `#${id}`);
     }
+    return processKey;
+  };
+  const baseProcesses = new Set<string>();
+  for (const full of walkJson(root, root, new Set(['_meta', 'sites']), [], '.bpmn')) {
+    count++;
+    const key = checkProcess(relOf(root, full), fs.readFileSync(full, 'utf8'), texts, base);
+    if (key) baseProcesses.add(key);
   }
+  // An entity's process is one the release (or, for a site, the site) deploys.
+  const unknownProcesses = (files: Map<string, Json>, known: Set<string>, changed: (rel: string) => boolean) => {
+    for (const [rel, json] of files) {
+      const key = obj(json).process;
+      if (rel.endsWith('.entity.json') && typeof key === 'string' && !known.has(key) && changed(rel))
+        problems.push({ file: rel, pointer: '/process', message: `process ${key}: no .bpmn file declares it` });
+    }
+  };
+  unknownProcesses(base, baseProcesses, () => true);
 
   // d. Site overrides.
   const sitesDir = path.join(root, 'sites');
@@ -1308,13 +1502,19 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
       if (patch === undefined) continue;
       const original = base.get(rel);
       if (original === undefined) {
-        problems.push({ file, pointer: '', message: `overrides ${rel}, which does not exist` });
+        if (!unreadable.has(rel)) problems.push({ file, pointer: '', message: `overrides ${rel}, which does not exist` });
         continue;
       }
       for (const p of danglingPaths(original, patch, '', additionsOf(rel))) {
         problems.push({ file, pointer: p, message: `the base file ${rel} has no such member to change or remove` });
       }
-      const merged = mergePatch(original, patch);
+      // Keyed merge (validators/keyed-patch.ts): an element named that the base lacks, a marker
+      // with no meaning, a position after nothing are the site file's faults.
+      const { json: merged, problems: patchProblems } = applySitePatch(rel, original, patch);
+      problems.push(...patchProblems.map((p) => ({ file, ...p })));
+      const named = str(obj(patch).$schema);
+      if (named !== undefined && named.split('/').pop() !== 'site-patch.schema.json')
+        problems.push({ file, pointer: '/$schema', message: `a site file is a patch: its $schema is _meta/site-patch.schema.json, not ${named}` });
       view.set(rel, merged);
       overridden.set(rel, file);
       const metaProblems = checkMeta(meta, file, merged, () => true);
@@ -1327,6 +1527,25 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
         }
       }
     }
+    // The site's own processes (deployed for it alone), read with its texts: the base's as its
+    // i18n.json patches leave them.
+    const siteProcesses = walkJson(dir, dir, new Set(), [], '.bpmn');
+    const known = new Set(baseProcesses);
+    if (siteProcesses.length) {
+      const siteTexts = new Map<string, Obj>();
+      for (const [rel, json] of view) {
+        if (!/(^|\/)i18n\.json$/.test(rel)) continue;
+        for (const [k, v] of Object.entries(obj(json))) if (k !== '$schema') siteTexts.set(k, obj(v));
+      }
+      for (const full of siteProcesses) {
+        count++;
+        const key = checkProcess(`sites/${site}/${relOf(dir, full)}`, fs.readFileSync(full, 'utf8'), siteTexts, view);
+        if (key) known.add(key);
+      }
+    }
+    const before = problems.length;
+    unknownProcesses(view, known, (rel) => overridden.has(rel) && obj(view.get(rel)).process !== obj(base.get(rel)).process);
+    for (const p of problems.slice(before)) p.file = overridden.get(p.file) ?? p.file;
     if (!overridden.size) continue;
     for (const p of crossCheck(view, tables)) {
       if (baseKeys.has(problemKey(p))) continue;
@@ -1341,14 +1560,35 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
 /**
  * What a site's patch of a file may add besides changing what the base has: fields of an entity
  * (with their type: a patch of a field the base no longer has is stale, not new), nodes of a form,
- * texts. Columns of a list and menu entries are arrays: a patch restates them.
+ * texts. Columns, query fields, actions, print fields and menu entries are keyed arrays
+ * (validators/keyed-patch.ts): applySitePatch checks those operations.
  */
 function additionsOf(rel: string): (at: string[], value: Json) => boolean {
   if (rel.endsWith('.entity.json')) return (at, v) => at.length === 2 && at[0] === 'fields' && 'type' in obj(v);
   if (rel.endsWith('.form.json') || rel.endsWith('.detail.json')) return (at) => at[at.length - 2] === 'properties';
   if (rel.endsWith('i18n.json')) return (at) => at.length === 1;
   if (rel.endsWith('home/queues.json')) return (at) => at.length === 2 && at[0] === 'queues';
+  if (rel.endsWith('.reminders.json')) return (at) => at.length === 2 && at[0] === 'reminders';
   return () => false;
+}
+
+/**
+ * What a process's conditions and reason values read (issue 35): the variables the workflow service
+ * binds at submit (server/modules/workflow/service.ts variablesOf, chains.ts chainVariables) — the
+ * fields of the documents whose entity names the process (file fields left out), id, the applicant —
+ * and setting('…'). A process no entity names (bound at run time) may read any name.
+ */
+function processScope(files: Map<string, Json>, processKey: string): ExpressionScope {
+  const names = new Set<string>();
+  let bound = false;
+  for (const [rel, json] of files) {
+    if (!rel.endsWith('.entity.json') || obj(json).process !== processKey) continue;
+    bound = true;
+    for (const [name, f] of Object.entries(obj(obj(json).fields))) if (obj(f).type !== 'files') names.add(name);
+    for (const std of STANDARD_FIELDS) names.add(std.name);
+  }
+  if (!bound) return { settings: true };
+  return scopeOf([...names, 'id', 'starterId', 'starterDeptId', 'starterRoles', 'starterDeptRoles'], {}, { settings: true });
 }
 
 /** Every problem of the schema files under root, checked against the migrations in migrationsDir. */

@@ -1,15 +1,19 @@
 // Reading schemas/: every file by kind and name, and a site's view of them (its overrides under
-// schemas/sites/<siteKey>/ merged over the base file of the same path).
+// schemas/sites/<siteKey>/ merged over the base file of the same path, by validators/keyed-patch.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mergePatch, type Json } from '../../validators/merge-patch.ts';
+import type { Json } from '../../validators/merge-patch.ts';
+import { sitePatch } from '../../validators/keyed-patch.ts';
 
-export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
+// SCHEMAS_DIR=… points the server at another copy of schemas/ (tests that break a file in a copy).
+export const SCHEMAS_DIR = process.env.SCHEMAS_DIR
+  ? path.resolve(process.env.SCHEMAS_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 export const SITES_DIR = path.join(SCHEMAS_DIR, 'sites');
 
-export type Kind = 'entity' | 'list' | 'form' | 'print' | 'approval' | 'detail' | 'calendar' | 'report';
-const KINDS: Kind[] = ['entity', 'list', 'form', 'print', 'approval', 'detail', 'calendar', 'report'];
+export type Kind = 'entity' | 'list' | 'form' | 'print' | 'approval' | 'detail' | 'calendar' | 'report' | 'reminders';
+const KINDS: Kind[] = ['entity', 'list', 'form', 'print', 'approval', 'detail', 'calendar', 'report', 'reminders'];
 
 export interface SchemaFile {
   kind: Kind;
@@ -35,12 +39,13 @@ export function readJson(file: string): Record<string, Json> {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Json>;
 }
 
-/** Every base page and entity file. */
-export function loadBaseFiles(root = SCHEMAS_DIR): SchemaFile[] {
+/** Every base page and entity file (but those of the areas `skipArea` names: out of service). */
+export function loadBaseFiles(root = SCHEMAS_DIR, skipArea: (area: string) => boolean = () => false): SchemaFile[] {
   const files: SchemaFile[] = [];
   for (const full of walk(root)) {
     const rel = path.relative(root, full).split(path.sep).join('/');
-    const m = /^(?:(.+)\/)?([^/]+)\.(entity|list|form|print|approval|detail|calendar|report)\.json$/.exec(rel);
+    if (skipArea(rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : '')) continue;
+    const m = /^(?:(.+)\/)?([^/]+)\.(entity|list|form|print|approval|detail|calendar|report|reminders)\.json$/.exec(rel);
     if (!m) continue;
     files.push({ kind: m[3] as Kind, name: m[2]!, area: m[1] ?? '', rel, json: readJson(full) });
   }
@@ -48,10 +53,15 @@ export function loadBaseFiles(root = SCHEMAS_DIR): SchemaFile[] {
 }
 
 /** Every area's texts (…/i18n.json), merged: key → the four languages. */
-export function loadTexts(root = SCHEMAS_DIR): Record<string, Record<string, string>> {
+export function loadTexts(
+  root = SCHEMAS_DIR,
+  skipArea: (area: string) => boolean = () => false,
+): Record<string, Record<string, string>> {
   const texts: Record<string, Record<string, string>> = {};
   for (const full of walk(root)) {
     if (path.basename(full) !== 'i18n.json') continue;
+    const rel = path.relative(root, full).split(path.sep).join('/');
+    if (skipArea(rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : '')) continue;
     const { $schema: _s, ...entries } = readJson(full) as Record<string, Json>;
     Object.assign(texts, entries);
   }
@@ -70,7 +80,7 @@ export function siteTexts(
   for (const [rel, patch] of overrides) {
     if (path.posix.basename(rel) !== 'i18n.json') continue;
     const { $schema: _s, ...entries } = patch;
-    out = mergePatch(out as Json, entries as Json) as Record<string, Record<string, string>>;
+    out = sitePatch(rel, out as Json, entries as Json) as Record<string, Record<string, string>>;
   }
   return out;
 }
@@ -86,7 +96,17 @@ export function loadOverrides(siteKey: string): Map<string, Record<string, Json>
   const dir = path.join(SITES_DIR, siteKey);
   const out = new Map<string, Record<string, Json>>();
   if (!fs.existsSync(dir)) return out;
-  for (const full of walk(dir)) out.set(path.relative(dir, full).split(path.sep).join('/'), readJson(full));
+  for (const full of walk(dir)) {
+    const rel = path.relative(dir, full).split(path.sep).join('/');
+    // A patch that is not JSON, or of an area out of service for this site, is not applied: the
+    // check names it (server/schemas/quarantine.ts keeps the site's area out of service).
+    if (outOfService(siteKey, rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : '')) continue;
+    try {
+      out.set(rel, readJson(full));
+    } catch {
+      continue;
+    }
+  }
   return out;
 }
 
@@ -95,8 +115,15 @@ export function resolveForSite(base: SchemaFile[], overrides: Map<string, Record
   if (!overrides.size) return base;
   return base.map((f) => {
     const patch = overrides.get(f.rel);
-    return patch ? { ...f, json: mergePatch(f.json, patch) as Record<string, Json> } : f;
+    // Keyed merge (validators/keyed-patch.ts): columns, fields, entries by name; objects as RFC 7396.
+    return patch ? { ...f, json: sitePatch(f.rel, f.json, patch) as Record<string, Json> } : f;
   });
+}
+
+/** Whether a site's area is out of service (set by server/schemas/quarantine.ts; none by default). */
+let outOfService: (siteKey: string, area: string) => boolean = () => false;
+export function setSiteAreaOutOfService(test: (siteKey: string, area: string) => boolean): void {
+  outOfService = test;
 }
 
 export { KINDS };

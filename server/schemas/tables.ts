@@ -7,10 +7,12 @@ import { ensureGeneratedTables } from '../entities/table.ts';
 import { fillInvoiceRegister } from '../entities/invoices.ts';
 import { compileEntity } from '../entities/model.ts';
 import { recordSchemaVersions } from '../entities/versions.ts';
-import { loadBaseFiles, loadOverrides, overrideSites, resolveForSite } from './files.ts';
+import { loadOverrides, overrideSites, resolveForSite } from './files.ts';
+import { schemaHealth } from './quarantine.ts';
 
 export async function prepareSchemaTables(db: Kysely<any>): Promise<void> {
-  const files = loadBaseFiles();
+  // The files serving: an area out of service has none, a failing one its last sound version.
+  const files = schemaHealth().files;
   const views = overrideSites().map((site) => resolveForSite(files, loadOverrides(site)));
   await db.transaction().execute(async (trx) => {
     await ensureGeneratedTables(trx, files);

@@ -2,11 +2,12 @@
 // button actions, the dictionaries and the per-site settings with their defaults.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Localized } from '../../validators/locale.ts';
-import { mergePatch, type Json } from '../../validators/merge-patch.ts';
+import type { Json } from '../../validators/merge-patch.ts';
+import { sitePatch } from '../../validators/keyed-patch.ts';
 
-export const SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
+import { SCHEMAS_DIR } from '../schemas/files.ts';
+export { SCHEMAS_DIR };
 
 export interface MenuManifestNode {
   key: string;
@@ -58,20 +59,29 @@ function readJson<T>(file: string): T {
 /** Every area's top-level menus, in area order. */
 /**
  * Every area's menu entries in the areas' order. For a site with its own `sites/<site>/<area>/menu.json`
- * (a JSON merge patch: its `menus` restates the area's list, with entries of its own), that site's.
+ * (a keyed patch, validators/keyed-patch.ts: entries added, changed or removed by key), that site's.
  */
 export function loadMenus(siteKey?: string, root = SCHEMAS_DIR): MenuManifestNode[] {
   const areas = fs
     .readdirSync(root, { withFileTypes: true })
     .filter((d) => d.isDirectory() && !d.name.startsWith('_') && d.name !== 'sites')
     .filter((d) => fs.existsSync(path.join(root, d.name, 'menu.json')))
-    .map((d) => {
-      const base = readJson<Json>(path.join(root, d.name, 'menu.json'));
+    .flatMap((d) => {
+      // A menu.json that is not JSON leaves its area's entries out (the check names the file).
+      let base: Json;
+      try {
+        base = readJson<Json>(path.join(root, d.name, 'menu.json'));
+      } catch {
+        return [];
+      }
       const patch = siteKey ? path.join(root, 'sites', siteKey, d.name, 'menu.json') : null;
-      return (patch && fs.existsSync(patch) ? mergePatch(base, readJson<Json>(patch)) : base) as unknown as {
-        order: number;
-        menus: MenuManifestNode[];
-      };
+      let patched = base;
+      try {
+        if (patch && fs.existsSync(patch)) patched = sitePatch(`${d.name}/menu.json`, base, readJson<Json>(patch));
+      } catch {
+        /* the site's patch is named by the check; the base menu stands */
+      }
+      return [patched as unknown as { order: number; menus: MenuManifestNode[] }];
     })
     .sort((a, b) => a.order - b.order);
   return areas.flatMap((a) => a.menus);
@@ -123,7 +133,12 @@ export function loadSeeds(): SeedFile[] {
       .readdirSync(path.join(SCHEMAS_DIR, area.name))
       .filter((f) => f.endsWith('.seed.json'))
       .sort()) {
-      out.push(readJson(path.join(SCHEMAS_DIR, area.name, file)));
+      // A seed file that is not JSON is named by the check; its area is out of service, not the start.
+      try {
+        out.push(readJson(path.join(SCHEMAS_DIR, area.name, file)));
+      } catch {
+        continue;
+      }
     }
   }
   return out;

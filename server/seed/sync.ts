@@ -8,7 +8,7 @@ import { readModel } from '../modules/workflow/bpmn.ts';
 import { sql, type Kysely } from 'kysely';
 import { compileEntity } from '../entities/model.ts';
 import { toColumns } from '../entities/rows.ts';
-import { loadBaseFiles, loadTexts } from '../schemas/files.ts';
+import { schemaHealth } from '../schemas/quarantine.ts';
 import type { DB } from '../platform/db/types.ts';
 import type { Localized } from '../../validators/locale.ts';
 import {
@@ -139,18 +139,18 @@ function menusOf(siteKey: string): FlatMenu[] {
 function releaseFiles() {
   if (!release) {
     const entities = new Map(
-      loadBaseFiles()
-        .filter((f) => f.kind === 'entity')
+      schemaHealth()
+        .files.filter((f) => f.kind === 'entity')
         .map((f) => [f.name, compileEntity(f.json, null)]),
     );
     release = {
       menus: flatten(),
-      dicts: withEntityModules(loadDicts(), [...entities.values()], loadTexts()),
+      dicts: withEntityModules(loadDicts(), [...entities.values()], schemaHealth().texts),
       configs: loadConfigs(),
-      seeds: loadSeeds().map((seed) => {
+      // An area out of service (server/schemas/quarantine.ts) has no entities here: its seeds wait.
+      seeds: loadSeeds().flatMap((seed) => {
         const entity = entities.get(seed.entity);
-        if (!entity) throw new Error(`seed for unknown entity ${seed.entity}`);
-        return { entity, tree: seed.tree, rows: seed.rows };
+        return entity ? [{ entity, tree: seed.tree, rows: seed.rows }] : [];
       }),
     };
   }
@@ -369,9 +369,16 @@ async function syncEntitySeeds(db: Kysely<DB>, siteId: number) {
  * are never touched. Instances in flight keep the version they started on. */
 async function syncProcesses(db: Kysely<DB>, siteId: number) {
   const any = db as Kysely<any>;
-  for (const { xml } of defaultProcesses()) {
+  const site = await db.selectFrom('sys_dept').select('top_dept_key').where('id', '=', siteId).executeTakeFirst();
+  for (const { file, xml, category } of processesOf(String(site?.top_dept_key ?? ''))) {
+    // A process with a problem takes out itself only (issue 35): named in the log, its last
+    // deployed version (if any) keeps serving, the rest of the site starts.
+    if (schemaHealth().brokenProcesses.has(file)) continue;
     const { model, problems } = await readModel(xml);
-    if (!model || problems.length) throw new Error(`default process is not deployable: ${JSON.stringify(problems)}`);
+    if (!model || problems.length) {
+      console.error(`schemas/${file}: process not deployed: ${JSON.stringify(problems)}`);
+      continue;
+    }
     const have = await any
       .selectFrom('wf_model')
       .select(['id', 'bpmn_xml', 'updated_by'])
@@ -379,7 +386,8 @@ async function syncProcesses(db: Kysely<DB>, siteId: number) {
       .where('model_key', '=', model.processKey)
       .executeTakeFirst();
     if (have) {
-      if (have.updated_by == null && have.bpmn_xml !== xml) await deployChangedDefault(any, siteId, Number(have.id), model, xml);
+      if (have.updated_by == null && have.bpmn_xml !== xml)
+        await deployChangedDefault(any, siteId, Number(have.id), model, xml, category);
       continue;
     }
     const saved = await any
@@ -388,7 +396,7 @@ async function syncProcesses(db: Kysely<DB>, siteId: number) {
         top_dept_id: siteId,
         model_key: model.processKey,
         name: model.name,
-        category: 'default',
+        category,
         bpmn_xml: xml,
         deployed_version: 1,
       })
@@ -415,6 +423,7 @@ async function deployChangedDefault(
   modelId: number,
   model: { processKey: string; name: string; tasks: unknown },
   xml: string,
+  category: string,
 ) {
   const last = await db
     .selectFrom('wf_definition')
@@ -437,7 +446,7 @@ async function deployChangedDefault(
     .execute();
   await db
     .updateTable('wf_model')
-    .set({ bpmn_xml: xml, name: model.name, deployed_version: version, updated_at: new Date() })
+    .set({ bpmn_xml: xml, name: model.name, category, deployed_version: version, updated_at: new Date() })
     .where('id', '=', modelId)
     .execute();
 }
@@ -454,6 +463,38 @@ function defaultProcesses() {
         .map((f) => ({ file: `${d.name}/${f}`, xml: fs.readFileSync(path.join(SCHEMAS_DIR, d.name, f), 'utf8') })),
     );
   return processFiles;
+}
+
+/** The process id a file declares (its first bpmn:process), '' without one. */
+const processIdOf = (xml: string) => /<bpmn:process\b[^>]*?\sid="([^"]*)"/.exec(xml)?.[1] ?? '';
+
+const siteProcessFiles = new Map<string, Array<{ file: string; xml: string }>>();
+/**
+ * The processes a site runs (issue 35): the release's (category 'default'), where the site's folder
+ * holds a file of the same process id the site's instead, and the site's new ones (category 'site').
+ * schemas/sites/<key>/<area>/<name>.bpmn is deployed for that site alone.
+ */
+function processesOf(siteKey: string): Array<{ file: string; xml: string; category: 'default' | 'site' }> {
+  let own = siteProcessFiles.get(siteKey);
+  if (!own) {
+    const dir = path.join(SCHEMAS_DIR, 'sites', siteKey);
+    const walk = (at: string): string[] =>
+      fs.existsSync(at)
+        ? fs
+            .readdirSync(at, { withFileTypes: true })
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .flatMap((d) => (d.isDirectory() ? walk(path.join(at, d.name)) : d.name.endsWith('.bpmn') ? [path.join(at, d.name)] : []))
+        : [];
+    own = (siteKey && !siteKey.includes('/') && !siteKey.startsWith('.') ? walk(dir) : []).map((full) => ({
+      file: `sites/${siteKey}/${path.relative(dir, full).split(path.sep).join('/')}`,
+      xml: fs.readFileSync(full, 'utf8'),
+    }));
+    siteProcessFiles.set(siteKey, own);
+  }
+  const byId = new Map<string, { file: string; xml: string; category: 'default' | 'site' }>();
+  for (const p of defaultProcesses()) byId.set(processIdOf(p.xml) || p.file, { ...p, category: 'default' });
+  for (const p of own) byId.set(processIdOf(p.xml) || p.file, { ...p, category: 'site' });
+  return [...byId.values()];
 }
 
 /** Returns the number of menu entries added (0 on an up-to-date site). */

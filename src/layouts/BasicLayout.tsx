@@ -17,6 +17,7 @@ import MultiTab from '../components/MultiTab.tsx';
 import SettingDrawer from '../components/SettingDrawer.tsx';
 import PageLoading from '../components/PageLoading.tsx';
 import ErrorPanel from '../../renderer/ErrorPanel.tsx';
+import SchemaBanner from '../components/SchemaBanner.tsx';
 
 const SIDER_WIDTH = 220;
 const COLLAPSED_WIDTH = 80;
@@ -115,6 +116,7 @@ export default observer(function BasicLayout({ tree }: { tree: MenuTreeNode[] })
         >
           {/* A page whose chunk did not load (or that fails to render) fails here, in the page
               area: the menu, header and tabs stay, with a retry. */}
+          <SchemaBanner />
           <ErrorPanel where={title} language={settings.language}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />

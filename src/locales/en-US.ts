@@ -439,6 +439,10 @@ const enUS: Messages = {
     hint: "Annual leave follows years of service (Paid Annual Leave Regulation art. 3: 1–10 years 5 days, 10–20 years 10, 20 and more 15); days are counted on the organisation's working calendar: weekends and public holidays off, adjusted working days on.",
     loadFailed: 'The leave balance could not be read: {{detail}}',
   },
+  schemaHealth: {
+    banner: 'Schema problems: {{count}}',
+    outOfService: 'out of service',
+  },
 };
 
 export default enUS;

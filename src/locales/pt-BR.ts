@@ -441,6 +441,10 @@ const ptBR: Messages = {
     hint: 'As férias anuais seguem o tempo de serviço (Regulamento de férias pagas art. 3: 1–10 anos 5 dias, 10–20 anos 10, 20 ou mais 15); os dias contam no calendário de trabalho da organização: fins de semana e feriados não contam, dias úteis de compensação contam.',
     loadFailed: 'Não foi possível ler o saldo de licenças: {{detail}}',
   },
+  schemaHealth: {
+    banner: 'Problemas de schema: {{count}}',
+    outOfService: 'fora de serviço',
+  },
 };
 
 export default ptBR;

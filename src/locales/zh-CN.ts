@@ -431,6 +431,10 @@ const zhCN = {
     hint: '年休假按累计工作年限计（职工带薪年休假条例第三条：满1年不满10年5天，满10年不满20年10天，满20年15天）；天数按本单位工作日历计，周末和法定节假日不计，调休上班日计入。',
     loadFailed: '假期余额无法读取：{{detail}}',
   },
+  schemaHealth: {
+    banner: 'Schema 定义有误：{{count}} 处',
+    outOfService: '该功能区暂停服务',
+  },
 };
 
 export default zhCN;

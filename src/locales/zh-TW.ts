@@ -432,6 +432,10 @@ const zhTW: Messages = {
     hint: '年休假按累計工作年限計（職工帶薪年休假條例第三條：滿1年不滿10年5天，滿10年不滿20年10天，滿20年15天）；天數按本單位工作日曆計，週末和法定節假日不計，調休上班日計入。',
     loadFailed: '假期餘額無法讀取：{{detail}}',
   },
+  schemaHealth: {
+    banner: 'Schema 定義有誤：{{count}} 處',
+    outOfService: '該功能區暫停服務',
+  },
 };
 
 export default zhTW;

@@ -71,3 +71,31 @@ it('puts stored keys back in the order of the current files, keeping the ones th
   expect(JSON.stringify(out)).toBe('{"aaa":{"x":2,"y":1},"b":1,"list":[{"p":2,"q":1}],"gone":true}');
   expect(inOrderOf(null, current)).toBeNull();
 });
+
+// What was approved is what prints (issue 35, docs/schemas.md): a document saved under files since
+// changed prints with the current ones until it is approved, and is stamped at its approval with the
+// files (its site's overrides included) it was approved under.
+it('stamps a document at its approval with the version of the files it was approved under', async () => {
+  const { sql } = await import('kysely');
+  const db = server.database.db as never;
+  const head = await server.login('head', 'Demo@12345');
+  const principal = await server.login('principal', 'Demo@12345');
+  const saved = await server.post<{ id: number; schemaVersion: string }>(
+    '/api/leave/apply/save',
+    { leaveType: 'personal', startDate: '2026-04-08', endDate: '2026-04-08', days: 1, reason: '打印版本' },
+    { token: staff },
+  );
+  expect(saved.body.code).toBe('0');
+  const current = saved.body.data.schemaVersion;
+  // As if it had been saved under an older print layout.
+  await sql`update biz_leave_apply set schema_version = 'aaaaaaaaaaaa' where id = ${saved.body.data.id}`.execute(db);
+  expect((await server.post(`/api/leave/apply/submit?id=${saved.body.data.id}`, {}, { token: staff })).body.code).toBe('0');
+  const row = async () => (await server.get<{ schemaVersion: string; approvalStatus: string }>(`/api/leave/apply/infoById/${saved.body.data.id}`, { token: staff })).body.data;
+  expect(await row()).toMatchObject({ schemaVersion: 'aaaaaaaaaaaa', approvalStatus: '1' });
+  for (const token of [head, principal]) {
+    const tasks = (await server.get<{ records: Array<{ id: number; entity: string; businessKey: string }> }>('/api/workflow/task/page?scope=todo&pageSize=100', { token })).body.data.records;
+    const task = tasks.find((t) => t.entity === 'leaveApply' && Number(t.businessKey) === saved.body.data.id);
+    if (task) expect((await server.post('/api/workflow/task/approve', { taskId: task.id, comment: '同意' }, { token })).body.code).toBe('0');
+  }
+  expect(await row()).toMatchObject({ schemaVersion: current, approvalStatus: '2' });
+});

@@ -13,7 +13,9 @@ import { readConfig } from '../../server/platform/config.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { port: number; prodPort: number };
+    /** `web`: the folder of the built web app (web-staging, web-prod), for a test that starts a
+     * server of its own (schema-reload.test.ts). */
+    e2e: { port: number; prodPort: number; web: string };
   }
 }
 
@@ -50,7 +52,7 @@ export default async function setup(project: TestProject) {
   };
   const staging = await start(web('web-staging'));
   const prod = await start(web('web-prod'));
-  project.provide('e2e', { port: staging.port, prodPort: prod.port });
+  project.provide('e2e', { port: staging.port, prodPort: prod.port, web: built || work });
   return async () => {
     await staging.app.close();
     await prod.app.close();

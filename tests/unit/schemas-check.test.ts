@@ -281,12 +281,12 @@ describe('schemas:check finds', () => {
       {
         file: 'system/dictType.form.json',
         pointer: '/schema/properties/dictTypo',
-        message: 'dictTypo is not a field of entity dictType',
+        message: 'dictTypo is not a field of entity dictType (an input of the form alone says "x-form-only": true)',
       },
       {
         file: 'system/dictType.form.json',
         pointer: '/schema/properties/more/properties/alsoWrong',
-        message: 'alsoWrong is not a field of entity dictType',
+        message: 'alsoWrong is not a field of entity dictType (an input of the form alone says "x-form-only": true)',
       },
     ]);
   });
@@ -414,11 +414,18 @@ describe('schemas:check on site overrides', () => {
 
   it('a merged file that breaks its meta-schema or a reference', () => {
     const { root } = copy();
-    write(root, 'sites/acme/system/dictType.list.json', { columns: [{ field: 'dictNam' }], toolbar: [{ action: 'explode' }] });
+    write(root, 'sites/acme/system/dictType.list.json', {
+      columns: [{ field: 'dictNam', $before: 'dictName' }, { field: 'gone', width: 80 }],
+      toolbar: [{ action: 'explode', $before: 'add' }],
+    });
     write(root, 'sites/acme/system/dictType.entity.json', { fields: { remark: { title: 'dictType.unknownText' } } });
     const problems = checkSchemas(root);
     expect(at(problems, 'sites/acme/system/dictType.list.json', '/columns/0/field')[0]?.message).toMatch(/^site acme: dictNam/);
     expect(at(problems, 'sites/acme/system/dictType.list.json', '/toolbar/0/action')[0]?.message).toMatch(/^merged: /);
+    // A column named that the base does not have (issue 35: keyed site patches).
+    expect(at(problems, 'sites/acme/system/dictType.list.json', '/columns/1')[0]?.message).toBe(
+      "the base file system/dictType.list.json has no column 'gone' to change (to add one, give \"$add\": true, \"$after\" or \"$before\")",
+    );
     expect(at(problems, 'sites/acme/system/dictType.entity.json', '/fields/remark/title')).toHaveLength(1);
     // Nothing is reported against the base files.
     expect(problems.every((p) => p.file.startsWith('sites/acme/'))).toBe(true);
@@ -438,7 +445,7 @@ describe('schemas:check on site overrides', () => {
         {
           file: 'system/dictType.form.json',
           pointer: '/schema/properties/remark',
-          message: 'site acme: remark is not a field of entity dictType',
+          message: 'site acme: remark is not a field of entity dictType (an input of the form alone says "x-form-only": true)',
         },
       ].sort((a, b) => (a.file < b.file ? -1 : 1)),
     );

@@ -152,7 +152,8 @@ describe('a site’s own menu entries', () => {
     fs.mkdirSync(path.join(root, 'sites', 'city', 'area'), { recursive: true });
     fs.writeFileSync(
       path.join(root, 'sites', 'city', 'area', 'menu.json'),
-      JSON.stringify({ menus: [entry('base'), entry('visitors')] }),
+      // A site adds one entry by its key (validators/keyed-patch.ts): the base entry is not restated.
+      JSON.stringify({ menus: [{ ...entry('visitors'), $add: true }] }),
     );
     expect(loadMenus(undefined, root).map((m) => m.key)).toEqual(['base']);
     expect(loadMenus('demo', root).map((m) => m.key)).toEqual(['base']);

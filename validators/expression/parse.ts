@@ -11,8 +11,8 @@
 //   primary  := number | 'string' | "string" | true | false | null | undefined | name | '(' expr ')' | '[' items ']'
 
 export type Node =
-  | { type: 'literal'; value: unknown }
-  | { type: 'name'; name: string }
+  | { type: 'literal'; value: unknown; at?: number }
+  | { type: 'name'; name: string; at?: number }
   | { type: 'member'; object: Node; property: Node }
   | { type: 'call'; callee: Node; args: Node[] }
   | { type: 'unary'; op: string; arg: Node }
@@ -158,7 +158,7 @@ export function parse(source: string): Node {
         next();
         const t = next();
         if (t.kind !== 'name') throw new ExpressionError('expected a name after "."', source, t.at);
-        node = { type: 'member', object: node, property: { type: 'literal', value: t.value } };
+        node = { type: 'member', object: node, property: { type: 'literal', value: t.value, at: t.at } };
       } else if (isOp('[')) {
         next();
         const property = expr();
@@ -186,7 +186,7 @@ export function parse(source: string): Node {
       if (t.value === 'false') return { type: 'literal', value: false };
       if (t.value === 'null') return { type: 'literal', value: null };
       if (t.value === 'undefined') return { type: 'literal', value: undefined };
-      return { type: 'name', name: t.value };
+      return { type: 'name', name: t.value, at: t.at };
     }
     if (t.kind === 'op' && t.value === '(') {
       const inner = expr();

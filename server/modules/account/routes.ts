@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';

@@ -21,7 +21,7 @@
 // (POST /api/asset/depreciate/run { period: 'YYYY-MM' }, key asset:depreciate:add).
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';

@@ -9,7 +9,7 @@
 //   disposal the keeper submits (the entity's copyTo effect).
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { defineHooks } from '../../entities/hooks.ts';
 import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';

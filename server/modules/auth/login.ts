@@ -5,7 +5,7 @@
 // elsewhere, type one. Failed attempts per address and all attempts per site are limited per window
 // (per-site settings) and refused with Retry-After. Every attempt goes to the login log; success
 // opens a session.
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { AppError, Code, TooManyRequests } from '../../platform/errors.ts';
 import type { Site } from '../../platform/sites.ts';
 import { decoyHash, verifyPassword } from './password.ts';

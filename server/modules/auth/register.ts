@@ -1,6 +1,6 @@
 // Self-registration, only where a site switches it on (sys.account.registerUser = true): the new
 // account lands in the top department with the role named by sys.account.registerRoleKey.
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import type { Site } from '../../platform/sites.ts';
 import { hashPassword, isStrongPassword } from './password.ts';

@@ -1,6 +1,6 @@
 // /api/auth/*, /api/code/image, /api/account/sms*: signing in and out (spec section 7).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { headerText, siteOf } from '../../platform/gate.ts';
 import { t, type MessageKey } from '../../platform/messages.ts';

@@ -5,7 +5,7 @@
 // the document holds (nk_budget_hold), for the document's freeze effect (its indicator and amount
 // fields); part of the approval page's answer (GET /workflow/instance/business).
 import { sql, type Kysely } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import type { EntityDef } from '../../entities/model.ts';
 import type { Site } from '../../platform/sites.ts';
 import type { Locale } from '../../../validators/locale.ts';

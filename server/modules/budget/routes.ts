@@ -5,7 +5,7 @@
 // the adjustment's lines and print data.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { EntityService, idsOf, oneIdOf } from '../../entities/crud.ts';
 import { exportRows } from '../../entities/excel.ts';
 import { idText, pagingOf, whereAll, type Query } from '../../entities/query.ts';

@@ -10,7 +10,7 @@
 // computed exactly from the cent amounts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { exportRows } from '../../entities/excel.ts';
 import { filterConditions, scopeCondition, type Condition, type Query } from '../../entities/query.ts';

@@ -3,7 +3,7 @@
 // not retired whose insurance or inspection falls due within 30 days (or has lapsed). The car list
 // shows the same by its due flag (carInfo.dueFlag, an aggregate over the same dates).
 import { sql, type Kysely } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { defineJob } from '../../platform/jobs.ts';
 import { wantingNotification } from '../account/settings.ts';
 import { sendSystemNotice, usersWithRole } from '../notice/send.ts';

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import JSZip from 'jszip';
 import { sql } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { t } from '../../platform/messages.ts';
 import { CodegenError, fromColumns, fromSample, resolveOptions, type ColumnInfo, type Generated } from './generate.ts';

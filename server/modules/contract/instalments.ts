@@ -11,7 +11,7 @@
 // above what is left; the submit keeps its own checks, with the instalment locked.
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { idText } from '../../entities/query.ts';
 import { ok } from '../../platform/answer.ts';

@@ -6,7 +6,7 @@
 //   job contractNotices, each morning      each contract's author gets a notice listing theirs
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { wantingNotification } from '../account/settings.ts';
 import { sendSystemNotice } from '../notice/send.ts';
 import { EntityService } from '../../entities/crud.ts';

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EntityService } from '../../entities/crud.ts';
 import './hooks.ts';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';

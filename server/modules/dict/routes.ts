@@ -1,7 +1,7 @@
 // Dictionary reads every screen uses (spec section 7 dictData: getDict/{type}, getDictByTypes,
 // type). Labels arrive in the caller's language with all four in `i18n`. Cached per site.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyContextConfig, FastifyInstance, RouteOptions } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import type { Locale, Localized } from '../../../validators/locale.ts';
 import { Code } from '../../platform/errors.ts';
 import type { Permission } from '../../platform/gate.ts';
@@ -167,6 +167,12 @@ const CODE_TEXT: Record<keyof typeof Code, Localized> = {
     'pt-BR': 'tipo de conteúdo não suportado',
   },
   error: { 'zh-CN': '服务器内部错误', 'zh-TW': '伺服器內部錯誤', 'en-US': 'internal error', 'pt-BR': 'erro interno' },
+  unavailable: {
+    'zh-CN': '该功能的定义文件有误，暂停服务',
+    'zh-TW': '該功能的定義檔案有誤，暫停服務',
+    'en-US': 'the area\'s definition is broken: out of service',
+    'pt-BR': 'a definição da área está com erro: fora de serviço',
+  },
 };
 
 /** The envelope codes with their meaning, in one language. */

@@ -3,7 +3,7 @@
 // the routes and the entity schemas do not change while the server runs.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { resolveLocale, type Locale } from '../../../validators/locale.ts';
 import { renderHtml, STYLE_HASH } from './html.ts';
 import { buildOpenApi } from './openapi.ts';

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { defineHooks } from '../../entities/hooks.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller, headerText, siteOf } from '../../platform/gate.ts';

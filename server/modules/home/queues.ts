@@ -6,12 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { caller } from '../../platform/gate.ts';
 import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { SCHEMAS_DIR, SITES_DIR } from '../../schemas/files.ts';
-import { mergePatch, type Json } from '../../../validators/merge-patch.ts';
+import type { Json } from '../../../validators/merge-patch.ts';
+import { sitePatch } from '../../../validators/keyed-patch.ts';
 import { run } from '../../../validators/expression/evaluate.ts';
 import { siteNow } from '../../platform/site-time.ts';
 import type { Site } from '../../platform/sites.ts';
@@ -55,7 +56,7 @@ export function queuesOf(siteKey: string): Array<[string, QueueDef]> {
   const read = (file: string) => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Json) : null);
   let json: Json = read(path.join(SCHEMAS_DIR, FILE)) ?? {};
   const patch = read(path.join(SITES_DIR, siteKey, FILE));
-  if (patch) json = mergePatch(json, patch);
+  if (patch) json = sitePatch(FILE, json, patch);
   const queues = ((json as Row).queues ?? {}) as Record<string, QueueDef | null>;
   return Object.entries(queues)
     .filter((e): e is [string, QueueDef] => Boolean(e[1]))

@@ -16,7 +16,7 @@
 //       picker's options too: [{ value: kind, label, rule, entitled, taken, pending, left }]
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
 import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';

@@ -2,8 +2,9 @@
 // which the browser builds its routes. Directories and pages only; buttons travel as keys in
 // user info. Only spec section 3's fields, in the caller's language (the browser asks again when the
 // language changes). Cached per site, role set and language, sent pre-compressed: every page load asks.
+import { schemaHealth } from '../../schemas/quarantine.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import type { Principal } from '../../platform/access.ts';
 import { caller } from '../../platform/gate.ts';
 import { cachedEnvelope, sendCached } from '../../platform/cached-body.ts';
@@ -88,8 +89,16 @@ export default function menuRoutes(app: FastifyInstance, s: Services) {
   app.get('/core/menu/user', { config: { permission: 'login', passwordChange: true } }, async (request, reply) => {
     const { principal, site } = caller(request);
     const roleKey = principal.isAdmin ? 'admin' : principal.roleIds.join(',');
+    // An area out of service (broken schema files, issue 35) has its pages hidden ('1'); the cache
+    // is forgotten at every reload.
+    const health = schemaHealth();
     const body = await s.cache.get(site.id, `menu:user:${roleKey}:${request.locale}`, async () =>
-      cachedEnvelope(await loadMenus(s, site.id, principal, request.locale), request.locale),
+      cachedEnvelope(
+        (await loadMenus(s, site.id, principal, request.locale)).map((m) =>
+          health.componentOutOfService(site.key, m.component) ? { ...m, visible: '1' } : m,
+        ),
+        request.locale,
+      ),
     );
     return sendCached(request, reply, body);
   });

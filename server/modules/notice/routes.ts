@@ -5,7 +5,7 @@
 // for the bell, remove) and the recipients of a notice (/core/noticeSendRange).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { wantingNotification } from '../account/settings.ts';
 import { EntityService, idsOf, oneIdOf } from '../../entities/crud.ts';
 import { AppError, Code } from '../../platform/errors.ts';

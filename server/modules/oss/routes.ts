@@ -4,7 +4,7 @@
 // GET /core/oss/config and POST /core/oss/saveConfig. The secret key is never sent back:
 // `secretKeySet` says whether one is stored.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';

@@ -11,7 +11,7 @@
 // budget. A line is paid only then: what is still payable counts paid payments only.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { defineEffect } from '../../entities/effects.ts';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
 import { EntityService } from '../../entities/crud.ts';

@@ -3,7 +3,7 @@
 // (spec section 3: permissionId with actionList) made from the menu's button keys, and the roles
 // holding them. A key 'system:user:add' is the action add of the permission 'system:user'.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { caller } from '../../platform/gate.ts';
 import type { I18nText } from '../../platform/db/types.ts';
 import { ADMIN_ROLE_KEY } from './grants.ts';

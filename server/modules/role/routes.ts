@@ -1,7 +1,7 @@
 // Roles beyond the generic endpoints: every enabled role for pickers (/core/role/all), and the
 // data scope of a role (authDataScope: DOMAIN.md's five scopes, custom departments from the tree).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { idListText } from '../../entities/query.ts';
 import { Code } from '../../platform/errors.ts';

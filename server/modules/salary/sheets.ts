@@ -19,7 +19,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { sql, type Transaction } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
 import { EntityService, fieldLabel } from '../../entities/crud.ts';
 import { FORMULA_START, setCell } from '../../entities/excel.ts';

@@ -2,14 +2,15 @@
 // it): a saved file under schemas/ is checked; if sound, its tables are prepared and the registry
 // replaced, the page caches forgotten, and every open browser told through GET /api/schema/events
 // (server-sent events), so the page in front of the implementer renders the new definition without
-// a restart of either. A file with a problem is named in the log and in the browser; the last sound
-// definition keeps serving. A new entity needs a restart: its routes are made at start.
+// a restart of either. A file with a problem is named in the log and in the browser; its area keeps
+// its last sound definition while every other area takes the new one (issue 35). A new entity needs a restart: its routes are made at start.
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { SchemaRegistry } from '../../entities/registry.ts';
-import { schemaProblems } from '../../schemas/check.ts';
+import { reassessSchemas } from '../../schemas/quarantine.ts';
+import { healthReport, type HealthReport } from './health.ts';
 import { SCHEMAS_DIR } from '../../schemas/files.ts';
 import { prepareSchemaTables } from '../../schemas/tables.ts';
 
@@ -17,6 +18,8 @@ export interface ReloadNews {
   ok: boolean;
   /** `schemas/<file> → <pointer>: <message>`, when not ok. */
   problems: string[];
+  /** The problems by area with the areas out of service (the administrator's banner). */
+  health: HealthReport;
   /** Milliseconds from the file's change to the new registry serving. */
   took: number;
   /** New entities the running server has no routes for (restart to serve them). */
@@ -44,25 +47,25 @@ export class SchemaReloader {
   }
 
   async reload(changed = Date.now()): Promise<ReloadNews> {
-    const problems = schemaProblems();
-    let news: ReloadNews;
-    if (problems.length) {
-      news = { ok: false, problems, took: Date.now() - changed, restart: [] };
-      console.error(`schemas not reloaded: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
-      for (const line of problems) console.error(`  ${line}`);
-    } else {
-      const before = new Set(this.s.schemas.baseEntities().map((e) => e.name));
-      await prepareSchemaTables(this.s.database.db);
-      const next = await SchemaRegistry.load(this.s.database.db);
-      const restart = next
-        .baseEntities()
-        .map((e) => e.name)
-        .filter((name) => !before.has(name));
-      this.s.schemas = next;
-      await this.s.cache.invalidateAll();
-      news = { ok: true, problems: [], took: Date.now() - changed, restart };
-      console.log(`schemas reloaded in ${news.took} ms${restart.length ? `; restart to serve ${restart.join(', ')}` : ''}`);
-    }
+    // One bad file never stops the reload (issue 35): the area it belongs to keeps its last sound
+    // version (server/schemas/quarantine.ts), every other area takes the new one.
+    const health = reassessSchemas();
+    const problems = health.problems.map((p) => `schemas/${p.file} → ${p.pointer || '(whole file)'}: ${p.message}`);
+    const before = new Set(this.s.schemas.baseEntities().map((e) => e.name));
+    await prepareSchemaTables(this.s.database.db);
+    const next = await SchemaRegistry.load(this.s.database.db);
+    const restart = next
+      .baseEntities()
+      .map((e) => e.name)
+      .filter((name) => !before.has(name));
+    this.s.schemas = next;
+    await this.s.cache.invalidateAll();
+    const news: ReloadNews = { ok: !problems.length, problems, health: healthReport(), took: Date.now() - changed, restart };
+    if (problems.length)
+      console.error(
+        `schemas reloaded with ${problems.length} problem${problems.length === 1 ? '' : 's'}: the areas named keep their last sound version`,
+      );
+    else console.log(`schemas reloaded in ${news.took} ms${restart.length ? `; restart to serve ${restart.join(', ')}` : ''}`);
     const event = `data: ${JSON.stringify(news)}\n\n`;
     for (const listener of this.listeners) listener.write(event);
     return news;

@@ -2,7 +2,7 @@
 // as the caller's site has them, the texts they use, and only the actions the caller may take.
 // Cached per site; ETag so a browser that has it gets 304.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import type { Json } from '../../../validators/merge-patch.ts';
 import { cachedEnvelope, sendCached } from '../../platform/cached-body.ts';
 import { AppError, Code } from '../../platform/errors.ts';
@@ -253,6 +253,8 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
         const body = await s.cache.get(site.id, `page:${request.params.component}:${request.locale}`, async () => {
           const bundle = {
             component: request.params.component,
+            // The file the page is defined in: the renderer's error panel names it (issue 35).
+            source: `schemas/${page.rel}`,
             kind: 'form',
             form: page.json,
             entity: publicEntity(entity, schemas.entities),
@@ -267,10 +269,18 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
         const key = String(page.json.permission);
         if (!s.access.can(principal, key)) throw new AppError(Code.forbidden, 'auth.forbidden', { key });
         const body = await s.cache.get(site.id, `page:${request.params.component}:${request.locale}`, async () => {
+          // A general calendar's filters (issue 35): its `filters` names, or (true) the entity's list's query fields.
+          const filters = page.json.filters;
+          const list =
+            filters === true ? schemas.files.find((f) => f.kind === 'list' && f.json.entity === entity.name) : undefined;
+          const query = Array.isArray(filters) ? filters : list && Array.isArray(list.json.query) ? list.json.query : [];
           const bundle = {
             component: request.params.component,
+            // The file the page is defined in: the renderer's error panel names it (issue 35).
+            source: `schemas/${page.rel}`,
             kind: 'calendar',
             calendar: page.json,
+            query,
             form: schemas.forms.get(String(page.json.form ?? entity.name))?.json ?? null,
             entity: publicEntity(entity, schemas.entities),
             process: Boolean(entity.process),
@@ -286,16 +296,22 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
         if (!s.access.can(principal, key)) throw new AppError(Code.forbidden, 'auth.forbidden', { key });
         const exportKey = (page.json.export as Record<string, Json> | undefined)?.permission;
         const exportable = exportKey !== undefined && s.access.can(principal, String(exportKey));
-        const body = await s.cache.get(site.id, `page:${request.params.component}:${exportable ? 'x' : ''}:${request.locale}`, async () => {
-          const { export: _export, ...rest } = page.json;
-          const bundle = {
-            component: request.params.component,
-            kind: 'report',
-            report: exportable ? page.json : rest,
-            entity: publicEntity(entity, schemas.entities),
-          };
-          return cachedEnvelope({ ...bundle, texts: textsOf(s.schemas.forSite(site.key).texts, bundle) }, request.locale);
-        });
+        const body = await s.cache.get(
+          site.id,
+          `page:${request.params.component}:${exportable ? 'x' : ''}:${request.locale}`,
+          async () => {
+            const { export: _export, ...rest } = page.json;
+            const bundle = {
+              component: request.params.component,
+              // The file the page is defined in: the renderer's error panel names it (issue 35).
+              source: `schemas/${page.rel}`,
+              kind: 'report',
+              report: exportable ? page.json : rest,
+              entity: publicEntity(entity, schemas.entities),
+            };
+            return cachedEnvelope({ ...bundle, texts: textsOf(s.schemas.forSite(site.key).texts, bundle) }, request.locale);
+          },
+        );
         return sendCached(request, reply, body);
       }
       if (page.kind === 'detail') {
@@ -319,6 +335,8 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
           );
           const bundle = {
             component: request.params.component,
+            // The file the page is defined in: the renderer's error panel names it (issue 35).
+            source: `schemas/${page.rel}`,
             kind: 'detail',
             detail: {
               ...page.json,
@@ -372,6 +390,8 @@ export default function schemaRoutes(app: FastifyInstance, s: Services) {
         );
         const bundle = {
           component: request.params.component,
+          // The file the page is defined in: the renderer's error panel names it (issue 35).
+          source: `schemas/${page.rel}`,
           kind: 'list',
           list,
           form,

@@ -13,7 +13,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
 import type { EntityDef } from '../../entities/model.ts';
 import { AppError, Code } from '../../platform/errors.ts';

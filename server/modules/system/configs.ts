@@ -3,7 +3,7 @@
 // an administrator writes their own: while the stored text is one of the release's four, the screen,
 // the form and the export show the caller's. A site's own words are shown as they are.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import type { Locale, Localized } from '../../../validators/locale.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { exportRows } from '../../entities/excel.ts';

@@ -1,6 +1,6 @@
 // System endpoints beside the generic ones: a setting's value by key (spec section 7 config).
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';

@@ -2,7 +2,7 @@
 // a new parent must be a row of the site, never the row itself or one below it. The crud's ref
 // check already refuses an id that names nothing; this adds the cycle, for every tree at once.
 // Registered from systemRoutes (app.ts), after the modules' own rules of the same entities.
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { fieldLabel } from '../../entities/crud.ts';
 import { defineHooks } from '../../entities/hooks.ts';
 import { checkParent, isRoot } from '../../platform/tree.ts';

@@ -11,7 +11,7 @@ import { checkRoleGrant } from '../role/grants.ts';
 import { hashPassword, isStrongPassword, randomPassword } from '../auth/password.ts';
 import { decryptSetting } from '../system/secrets.ts';
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 
 export const INIT_PASSWORD_KEY = 'sys.user.initPassword';
 

@@ -2,7 +2,7 @@
 // and lifting a sign-in lock (unlockPassword). User administration comes with the system screens.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachedEnvelope, sendCached } from '../../platform/cached-body.ts';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t } from '../../platform/messages.ts';

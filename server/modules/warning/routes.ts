@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteNow } from '../../platform/site-time.ts';
 import { sql } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { EntityService, idsOf } from '../../entities/crud.ts';
 import { defineHooks } from '../../entities/hooks.ts';
 import { yearOf, type Query } from '../../entities/query.ts';

@@ -24,7 +24,7 @@
 //   to read the document, never to decide it.
 // - nk:batch="false" (issue 34): the step is never approved in a batch of the task list.
 import BpmnModdle from 'bpmn-moddle';
-import { conditionError, settingNames } from '../../../validators/expression/check.ts';
+import { conditionError, expressionError, settingNames, type ExpressionScope } from '../../../validators/expression/check.ts';
 
 export const NK_NAMESPACE = 'http://neikong.dev/schema/bpmn';
 export const CANDIDATE_TYPES = ['role', 'user', 'deptLeader', 'namedDeptLeader', 'starter'] as const;
@@ -75,14 +75,21 @@ const REASON_KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+$/;
 const VALUE_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /** nk:reasonValues: 'threshold=setting(...); amount=money' → { threshold: 'setting(...)', amount: 'money' }, null when malformed. */
-export function reasonValuesOf(text: string | undefined): Record<string, string> | null {
+export function reasonValuesOf(text: string | undefined): Record<string, string> | null;
+/** The same, checked against the names a scope binds (schemas:check): the fault as a sentence when malformed. */
+export function reasonValuesOf(text: string | undefined, scope: ExpressionScope): Record<string, string> | string;
+export function reasonValuesOf(text: string | undefined, scope?: ExpressionScope): Record<string, string> | string | null {
   const values: Record<string, string> = {};
   for (const part of (text ?? '').split(';')) {
     if (!part.trim()) continue;
     const at = part.indexOf('=');
     const name = part.slice(0, at).trim();
     const expression = part.slice(at + 1).trim();
-    if (at < 1 || !VALUE_NAME.test(name) || !expression || conditionError(expression, { settings: true })) return null;
+    const bad =
+      at < 1 || !VALUE_NAME.test(name) || !expression
+        ? `"${part.trim()}": name=expression; … expected`
+        : expressionError(expression, scope ?? { settings: true });
+    if (bad) return scope ? (bad.startsWith('"') ? bad : `${name}: ${bad}`) : null;
     values[name] = expression;
   }
   return values;

@@ -8,7 +8,7 @@
 // chain a document goes through is the one its site's rules gave when it was submitted, so a
 // change on the approval-rules screen reaches the next document, never one half-way through.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { t } from '../../platform/messages.ts';
 import { format, LOCALES, type Locale } from '../../../validators/locale.ts';
 import { run, SETTINGS_SCOPE } from '../../../validators/expression/evaluate.ts';

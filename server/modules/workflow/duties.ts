@@ -58,7 +58,7 @@ export function refusalOf(userId: number, node: TaskNode | undefined, excluded: 
 }
 
 /** The leader of the nearest department from `deptId` up the tree who is not excluded. */
-async function leaderFrom(db: Db, siteId: number, deptId: number | null, out: Set<number>): Promise<number[]> {
+export async function leaderFrom(db: Db, siteId: number, deptId: number | null, out: Set<number>): Promise<number[]> {
   let current = deptId;
   for (let hops = 0; current && hops < 20; hops++) {
     const d = await db

@@ -3,7 +3,7 @@
 // that goes through approval, and what the approval page shows of one document.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { EntityService, idsOf, oneIdOf } from '../../entities/crud.ts';
 import { defineHooks } from '../../entities/hooks.ts';
 import { permissionOf } from '../../entities/model.ts';

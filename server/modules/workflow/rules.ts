@@ -7,7 +7,7 @@
 // follows the new rule; nothing else changes, no restart.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { defineHooks } from '../../entities/hooks.ts';
 import { ok } from '../../platform/answer.ts';

@@ -5,7 +5,7 @@
 // the history and the document's approval status change together or not at all, on any app node.
 import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../platform/services.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { hooksOf } from '../../entities/hooks.ts';
 import { runEffects } from '../../entities/effects.ts';
@@ -608,7 +608,13 @@ export class Workflow {
 
   private async setDocument(trx: Trx, entity: EntityDef, docId: number, approval: string) {
     const field = entity.byName.get('approvalStatus')!;
-    await sql`update ${sql.table(entity.table)} set ${sql.ref(field.column)} = ${approval} where id = ${docId} and top_dept_id = ${this.ctx.site.id}`.execute(
+    // What was approved is what prints: the document keeps the files (its site's print override
+    // included) it was approved under; until then it prints with the current ones (docs/schemas.md, "Which layout a document prints with").
+    const stamp =
+      approval === ApprovalStatus.approved && entity.has.schemaVersion
+        ? sql`, schema_version = ${entity.schemaVersion}`
+        : sql``;
+    await sql`update ${sql.table(entity.table)} set ${sql.ref(field.column)} = ${approval}${stamp} where id = ${docId} and top_dept_id = ${this.ctx.site.id}`.execute(
       trx,
     );
     // A booking that becomes active (submitted) may not overlap another one (./overlap.ts).

@@ -9,7 +9,7 @@
 //   be changed at the first sign-in, one account name per site, role grants), existing ones skipped.
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Services } from '../../../app.ts';
+import type { Services } from '../../../platform/services.ts';
 import { EntityService } from '../../../entities/crud.ts';
 import { AppError, Code } from '../../../platform/errors.ts';
 import { caller } from '../../../platform/gate.ts';

@@ -10,7 +10,7 @@
 //
 // docs/budget-sources.md describes the formats and how a site plugs in a real connector.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../../app.ts';
+import type { Services } from '../../../platform/services.ts';
 import { MAX_IMPORT_BYTES } from '../../../entities/excel.ts';
 import { yearOf } from '../../../entities/query.ts';
 import { ok } from '../../../platform/answer.ts';

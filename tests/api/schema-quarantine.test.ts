@@ -1,0 +1,107 @@
+// One bad file never takes an installation down (issue 35): a copy of schemas/ (SCHEMAS_DIR) with
+// one area's list file not JSON and a BPMN gateway condition that does not parse. The app builds;
+// the other areas serve; the broken area answers 503 naming its file; the health endpoint names file
+// and place; after the fix and a reload the area serves again; broken again at a reload, the area
+// keeps its last sound version.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TestServer } from '../support/server.ts';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-schemas-'));
+const LIST = path.join(root, 'policy/policy.list.json');
+const BPMN = path.join(root, 'expense/expense.bpmn');
+let original: string;
+let server: TestServer;
+let admin: string;
+let reload: () => Promise<{ ok: boolean; health: { problems: Array<{ file: string }> } }>;
+
+beforeAll(async () => {
+  fs.cpSync(path.resolve('schemas'), root, { recursive: true });
+  original = fs.readFileSync(LIST, 'utf8');
+  fs.writeFileSync(LIST, original.replace('"entity"', '"entity" "oops"'));
+  const bpmn = fs.readFileSync(BPMN, 'utf8');
+  fs.writeFileSync(BPMN, bpmn.replace('max(money, amount) &gt;= ', 'max(money, amount) &gt;= &gt;= '));
+  // Before any module reads SCHEMAS_DIR.
+  process.env.SCHEMAS_DIR = root;
+  const { startServer } = await import('../support/server.ts');
+  const { SchemaReloader } = await import('../../server/modules/schema/reload.ts');
+  server = await startServer();
+  admin = await server.login('admin', 'Admin@12345');
+  const reloader = new SchemaReloader(server.services);
+  reload = () => reloader.reload();
+});
+afterAll(async () => {
+  await server?.close();
+  delete process.env.SCHEMAS_DIR;
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const health = async () => (await server.get('/api/schema/health', { token: admin })).body.data;
+
+it('builds the app with a broken area: the others serve, the broken one answers a clear message', async () => {
+  const other = await server.get('/api/core/notice/list', { token: admin });
+  expect(other.status).toBe(200);
+  expect(other.body.code).toBe('0');
+  // A process that does not deploy takes out only itself: its area's lists serve.
+  expect((await server.get('/api/expense/beforehand/list', { token: admin })).body.code).toBe('0');
+
+  for (const lang of ['zh-CN', 'en-US', 'pt-BR', 'zh-TW']) {
+    const broken = await server.get('/api/policy/share/list', { token: admin, lang });
+    expect(broken.status).toBe(503);
+    expect(broken.body.code).toBe('50300');
+    expect(broken.body.msg).toContain('schemas/policy/policy.list.json');
+  }
+  expect((await server.get('/api/policy/share/list', { token: admin, lang: 'en-US' })).body.msg).toMatch(
+    /definition of "policy" is broken/,
+  );
+  const page = await server.get('/api/schema/page/PolicyShare', { token: admin });
+  expect(page.status).toBe(503);
+  // Its menu entry is hidden.
+  const menu = (await server.get('/api/core/menu/user', { token: admin })).body.data as Array<{
+    component: string;
+    visible: string;
+  }>;
+  expect(menu.find((m) => m.component === 'PolicyShare')?.visible).toBe('1');
+});
+
+it('names file and line or pointer on the health endpoint, for administrators only', async () => {
+  const report = await health();
+  expect(report.outOfService).toEqual(['policy']);
+  const json = report.problems.find((p: { file: string }) => p.file === 'policy/policy.list.json');
+  expect(json).toMatchObject({ area: 'policy', site: null, pointer: '' });
+  expect(json.message).toMatch(/not JSON.*line 4/);
+  expect(Date.parse(json.since)).toBeGreaterThan(0);
+  const bpmn = report.problems.find((p: { file: string }) => p.file === 'expense/expense.bpmn');
+  expect(bpmn).toMatchObject({ area: 'expense', pointer: '#f_large' });
+  expect(bpmn.message).toMatch(/^condition:/);
+
+  const staff = await server.login('staff', 'Demo@12345');
+  expect((await server.get('/api/schema/health', { token: staff })).body).toMatchObject({ code: '0', data: null });
+});
+
+it('serves the area again once the file is fixed and reloaded', async () => {
+  fs.writeFileSync(LIST, original);
+  const news = await reload();
+  expect(news.health.problems.map((p) => p.file)).toEqual(['expense/expense.bpmn']);
+  const list = await server.get('/api/policy/share/list', { token: admin });
+  expect(list.status).toBe(200);
+  expect(list.body.code).toBe('0');
+  expect((await server.get('/api/schema/page/PolicyShare', { token: admin })).body.data.list.entity).toBe('policy');
+  expect((await health()).outOfService).toEqual([]);
+});
+
+it('keeps the last sound version of an area broken at a reload', async () => {
+  fs.writeFileSync(LIST, original.replace('"PolicyShare"', '"PolicyShare",,'));
+  const news = await reload();
+  expect(news.ok).toBe(false);
+  expect(news.health.problems.map((p) => p.file)).toContain('policy/policy.list.json');
+  const list = await server.get('/api/policy/share/list', { token: admin });
+  expect(list.body.code).toBe('0');
+  const page = await server.get('/api/schema/page/PolicyShare', { token: admin });
+  expect(page.body.data.list.entity).toBe('policy');
+  expect((await health()).outOfService).toEqual([]);
+  fs.writeFileSync(LIST, original);
+  expect((await reload()).health.problems.map((p) => p.file)).not.toContain('policy/policy.list.json');
+});
