@@ -68,7 +68,9 @@ async function saleDuty(): Promise<[number, number]> {
   return rows.length ? [Number(rows[0].entries), Number(rows[0].duty)] : [0, 0];
 }
 
-describe('a purchase that becomes a contract', () => {
+// Each step of this story drives several pages through approval and payment: on a loaded machine
+// (both shards and the build side by side) a step took over a minute, so the steps get two.
+describe('a purchase that becomes a contract', { timeout: 120_000 }, () => {
   it('is filed from the catalogue, its amounts worked out as typed, approved and bought', async () => {
     await buyer.goto(`${baseUrl()}/purchase/apply`);
     await buyer.locator('[data-testid=schema-list-PurchaseApply]').waitFor();

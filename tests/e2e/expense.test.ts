@@ -478,7 +478,10 @@ describe('a page whose script does not load', () => {
       const panel = page.locator('[data-testid=error-panel]');
       await panel.waitFor();
       expect(await panel.textContent()).toContain('页面脚本加载失败，请检查网络后重试');
-      expect(await page.locator('[data-testid=error-panel-where]').textContent()).toBe('FundsForm');
+      // The page's component and the file that defines it (issue 35: the panel names where to look).
+      expect(await page.locator('[data-testid=error-panel-where]').textContent()).toBe(
+        'FundsForm — schemas/expense/reimburse.form.json',
+      );
       // The menu and the tabs are still there to go elsewhere.
       expect(await page.locator('.ant-layout-sider .ant-menu-item, .ant-layout-sider .ant-menu-submenu').count()).toBeGreaterThan(
         3,
