@@ -429,6 +429,9 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     if (type) dictValues.set(type, arr(obj(t).data).map((d) => String(obj(d).value ?? '')));
   }
   for (const t of GENERATED_DICTS) if (!dictValues.has(t)) dictValues.set(t, ['2000']);
+  // A core file that is not JSON is its own problem (reported once, at itself): references to it
+  // are not checked against nothing, or every area naming a dictionary would be blamed (issue 35).
+  const dictsRead = files.has('system/dicts.json');
 
   // Menus: keys, paths, buttons and the permission keys they define.
   const actions = obj(files.get('actions.json'));
@@ -460,7 +463,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
             report(rel, `${here}/roles/${j}`, `role ${r} is no role of the organisations' seed (${[...roleKeys].join(', ')})`);
         });
         arr(node.buttons).forEach((b, j) => {
-          if (typeof b === 'string' && !(b in actions)) {
+          if (typeof b === 'string' && files.has('actions.json') && !(b in actions)) {
             report(rel, `${here}/buttons/${j}`, `button ${b} is not an action of actions.json`);
           }
         });
@@ -830,7 +833,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       if (def.type === 'dict') {
         const dict = str(def.dict);
         if (!dict) report(rel, at, 'a dict field names no dictionary (dict)');
-        else if (!dictValues.has(dict)) report(rel, `${at}/dict`, `dictionary ${dict} is not in system/dicts.json`);
+        else if (dictsRead && !dictValues.has(dict)) report(rel, `${at}/dict`, `dictionary ${dict} is not in system/dicts.json`);
       }
       if (def.derive !== undefined) expression(`${at}/derive`, def.derive);
       if (def.aggregate !== undefined || def.compute !== undefined) {
@@ -1437,8 +1440,10 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
       text.replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[e]!);
     const readsSetting = (key: string, pointer: string) => {
       const declared = settingsDeclared.get(key);
-      if (declared === undefined)
-        problems.push({ file: rel, pointer, message: `reads setting ${key}, which system/configs.json does not declare` });
+      if (declared === undefined) {
+        if (base.has('system/configs.json'))
+          problems.push({ file: rel, pointer, message: `reads setting ${key}, which system/configs.json does not declare` });
+      }
       else if (declared.secret) problems.push({ file: rel, pointer, message: `reads setting ${key}, which is write-only (secret)` });
     };
     for (const [, id, body] of xml.matchAll(

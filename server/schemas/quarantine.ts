@@ -19,6 +19,15 @@ export interface AreaProblem extends Problem {
   since: string;
 }
 
+/**
+ * Files the seed reads whole, for every site: a problem in one takes out neither its area nor the
+ * start. The last sound version read serves (`coreFile`); at a first start with none, null: the
+ * seed skips that file's sync and the database keeps what it has.
+ */
+export const CORE_FILES = ['actions.json', 'system/dicts.json', 'system/configs.json'] as const;
+export type CoreFile = (typeof CORE_FILES)[number];
+const isCore = (file: string) => (CORE_FILES as readonly string[]).includes(file);
+
 /** The area (and site) a file under schemas/ belongs to. */
 export function areaOf(file: string): { site: string | null; area: string } {
   const parts = file.split('/');
@@ -48,6 +57,9 @@ export class SchemaHealth {
   routeOnly: SchemaFile[] = [];
   /** .bpmn files (relative to schemas/) with a problem: not deployed. */
   brokenProcesses = new Set<string>();
+  /** Core files (CORE_FILES) with a problem: their last sound version serves, if any. */
+  brokenCore = new Set<string>();
+  private readonly soundCore = new Map<string, unknown>();
   /** Areas (and site areas, `sites/<key>/<area>`) out of service: no sound version to serve. */
   out = new Map<string, OutOfService>();
   private readonly sound = new Map<string, { files: SchemaFile[]; texts: Record<string, Record<string, string>> }>();
@@ -69,8 +81,17 @@ export class SchemaHealth {
     });
     this.since = since;
     this.brokenProcesses = new Set(this.problems.filter((p) => p.file.endsWith('.bpmn')).map((p) => p.file));
-    // A process's fault takes out the process, not its area.
-    const areaProblems = this.problems.filter((p) => !p.file.endsWith('.bpmn'));
+    this.brokenCore = new Set(this.problems.filter((p) => isCore(p.file)).map((p) => p.file));
+    for (const file of CORE_FILES) {
+      if (this.brokenCore.has(file)) {
+        console.error(`schemas: ${file} has a problem: ${this.soundCore.has(file) ? 'its last sound version serves' : 'its sync is skipped, the database keeps what it has'}`);
+        continue;
+      }
+      const json = readable(path.join(this.root, file));
+      if (json) this.soundCore.set(file, json);
+    }
+    // A process's fault takes out the process, not its area; a core file's, the file alone.
+    const areaProblems = this.problems.filter((p) => !p.file.endsWith('.bpmn') && !isCore(p.file));
     const broken = new Set(areaProblems.filter((p) => p.site === null).map((p) => p.area));
     const files = loadBaseFiles(this.root, (area) => broken.has(area));
     const texts = loadTexts(this.root, (area) => broken.has(area));
@@ -110,6 +131,11 @@ export class SchemaHealth {
     if (!this.assessed) this.routeOnly = routeOnly;
     this.assessed = true;
     return this;
+  }
+
+  /** A core file's last sound content (null: none was ever sound in this process). */
+  core<T>(file: CoreFile): T | null {
+    return (this.soundCore.get(file) as T | undefined) ?? null;
   }
 
   /** The out-of-service area a request's path (below /api) reaches for a site, if any. */
