@@ -2,7 +2,7 @@
 // one area's list file not JSON and a BPMN gateway condition that does not parse. The app builds;
 // the other areas serve; the broken area answers 503 naming its file; the health endpoint names file
 // and place; after the fix and a reload the area serves again; broken again at a reload, the area
-// keeps its last sound version.
+// keeps its last sound version; a site's patch broken at a reload keeps the site area's last sound patches.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,4 +104,24 @@ it('keeps the last sound version of an area broken at a reload', async () => {
   expect((await health()).outOfService).toEqual([]);
   fs.writeFileSync(LIST, original);
   expect((await reload()).health.problems.map((p) => p.file)).not.toContain('policy/policy.list.json');
+});
+
+it("keeps a site area's last sound patches when a patch of it breaks at a reload", async () => {
+  const PATCH = path.join(root, 'sites/city/policy/policy.list.json');
+  const sound = fs.readFileSync(PATCH, 'utf8');
+  const city = await server.login('cityadmin', 'City@12345', 'city');
+  const page = async () => JSON.stringify((await server.get('/api/schema/page/PolicyShare', { token: city, site: 'city' })).body.data.list);
+  expect(await page()).toContain('reviewDue');
+  fs.writeFileSync(PATCH, sound.replace('"reviewDue"', '"reviewDue",,'));
+  const news = await reload();
+  expect(news.health.problems.map((p) => p.file)).toContain('sites/city/policy/policy.list.json');
+  expect((await health()).outOfService).toEqual([]);
+  const list = await server.get('/api/policy/share/list', { token: city, site: 'city' });
+  expect(list.status).toBe(200);
+  expect(list.body.code).toBe('0');
+  // The city's column is still there: the patch it had before serves.
+  expect(await page()).toContain('reviewDue');
+  fs.writeFileSync(PATCH, sound);
+  expect((await reload()).health.problems.map((p) => p.file)).not.toContain('sites/city/policy/policy.list.json');
+  expect(await page()).toContain('reviewDue');
 });
