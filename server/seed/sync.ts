@@ -461,8 +461,42 @@ async function deployChangedDefault(
     .execute();
 }
 
+/**
+ * A development reload (issue 35): when a process file under schemas/ (base or a site's) changed
+ * since the last deployment, the files are read again and every site's changed, sound processes
+ * deployed as at start (a new version where nobody changed the model by hand); a process with a
+ * problem keeps its deployed version. Nothing is read from the database when no file changed.
+ */
+export async function redeployProcesses(db: Kysely<DB>): Promise<boolean> {
+  const now = processSignature();
+  if (deployedSignature === now) return false;
+  processFiles = null;
+  siteProcessFiles.clear();
+  deployedSignature = now;
+  const sites = await db.selectFrom('sys_dept').select('id').where('top_dept_key', 'is not', null).execute();
+  for (const site of sites) await syncProcesses(db, site.id);
+  return true;
+}
+
+/** Every .bpmn under schemas/ (base and sites), by path and content: what a deployment read. */
+let deployedSignature: string | null = null;
+function processSignature(): string {
+  const parts: string[] = [];
+  const walk = (at: string) => {
+    for (const d of fs.readdirSync(at, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (d.name.startsWith('_')) continue;
+      const full = path.join(at, d.name);
+      if (d.isDirectory()) walk(full);
+      else if (d.name.endsWith('.bpmn')) parts.push(full, fs.readFileSync(full, 'utf8'));
+    }
+  };
+  walk(SCHEMAS_DIR);
+  return parts.join('\u0000');
+}
+
 let processFiles: Array<{ file: string; xml: string }> | null = null;
 function defaultProcesses() {
+  deployedSignature ??= processSignature();
   processFiles ??= fs
     .readdirSync(SCHEMAS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory() && !d.name.startsWith('_') && d.name !== 'sites')

@@ -125,3 +125,46 @@ it("keeps a site area's last sound patches when a patch of it breaks at a reload
   expect((await reload()).health.problems.map((p) => p.file)).not.toContain('sites/city/policy/policy.list.json');
   expect(await page()).toContain('reviewDue');
 });
+
+it('deploys a changed, sound process at a reload; a bad one keeps the deployed version', async () => {
+  const LEAVE = path.join(root, 'leave/leave.bpmn');
+  const xml = fs.readFileSync(LEAVE, 'utf8');
+  const db = server.database.db as import('kysely').Kysely<any>;
+  const latest = async () =>
+    (await db
+      .selectFrom('wf_definition as d')
+      .innerJoin('sys_dept as s', 's.id', 'd.top_dept_id')
+      .select(['d.def_version', 'd.bpmn_xml'])
+      .where('s.top_dept_key', '=', 'demo')
+      .where('d.process_key', '=', 'leave')
+      .orderBy('d.def_version', 'desc')
+      .executeTakeFirstOrThrow()) as { def_version: number; bpmn_xml: string };
+  const before = await latest();
+  // Every leave goes to the principal after the leader, whatever its days.
+  fs.writeFileSync(LEAVE, xml.replace("days &gt;= setting('approval.leave.headDays')", 'days &gt;= 1'));
+  await reload();
+  const after = await latest();
+  expect(after.def_version).toBe(before.def_version + 1);
+  expect(after.bpmn_xml).toContain('days &gt;= 1<');
+
+  // A new one-day leave runs the new definition: after the leader, the principal decides.
+  const staff = await server.login('staff', 'Demo@12345');
+  const leave = (await server.post('/api/leave/apply/save', { leaveType: 'personal', startDate: '2034-05-08', endDate: '2034-05-08', reason: 'reload' }, { token: staff })).body.data;
+  expect((await server.post(`/api/leave/apply/submit?id=${leave.id}`, {}, { token: staff })).body.code).toBe('0');
+  const taskOf = async (who: string) => {
+    const token = await server.login(who, 'Demo@12345');
+    const tasks = (await server.get('/api/workflow/task/page?scope=todo&pageSize=100', { token })).body.data.records as Array<{ id: number; entity: string; businessKey: string }>;
+    return { token, task: tasks.find((t) => t.entity === 'leaveApply' && Number(t.businessKey) === Number(leave.id)) };
+  };
+  const head = await taskOf('head');
+  expect(head.task).toBeDefined();
+  expect((await server.post('/api/workflow/task/approve', { taskId: head.task!.id, comment: 'ok' }, { token: head.token })).body.code).toBe('0');
+  expect((await taskOf('principal')).task).toBeDefined();
+
+  // A condition that does not parse: named, not deployed; the version deployed stays.
+  fs.writeFileSync(LEAVE, xml.replace("days &gt;= setting('approval.leave.headDays')", 'days &gt;= &gt;= 1'));
+  const news = await reload();
+  expect(news.health.problems.map((p) => p.file)).toContain('leave/leave.bpmn');
+  expect((await latest()).def_version).toBe(after.def_version);
+  fs.writeFileSync(LEAVE, xml);
+});
