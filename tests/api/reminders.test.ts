@@ -7,6 +7,9 @@ import { sql, type Kysely } from 'kysely';
 import { startNode, startServer, type TestServer } from '../support/server.ts';
 import { claimRun, defineJob, dueOn, LEASE_MS, runDueJobs, runJob, siteJobOf } from '../../server/platform/jobs.ts';
 import { leaderFrom } from '../../server/modules/workflow/duties.ts';
+import { runReminder, type ReminderDef } from '../../server/modules/notice/reminders.ts';
+import { NOTIFY_KINDS } from '../../server/modules/account/settings.ts';
+import remindersMeta from '../../schemas/_meta/reminders.schema.json' with { type: 'json' };
 
 let server: TestServer;
 let db: Kysely<any>;
@@ -111,6 +114,44 @@ describe('a reminder from a file', () => {
     const r = await server.post('/api/monitor/job/run/noSuchReminder', {}, { token });
     expect(r.body.code).not.toBe('0');
     expect(r.status).toBeLessThan(500);
+  });
+});
+
+describe("the reader's account switches", () => {
+  it('leaves out a reader who turned the reminder\'s kind off, as the modules\' notices do', async () => {
+    const today = '2031-05-06';
+    server.clock.set(at(today));
+    await leave(plus(today, 1), 'Reminder-switch');
+    // The head turned contract reminders off (what settings → notifications saves).
+    const setSwitch = (on: boolean) =>
+      sql`insert into sys_user_setting (user_id, top_dept_id, notify) values (${head}, ${siteId}, ${JSON.stringify({ contractDue: on })}::jsonb)
+        on conflict (user_id) do update set notify = sys_user_setting.notify || excluded.notify`.execute(db);
+    await setSwitch(false);
+    try {
+      const site = server.services.sites.get('demo')!;
+      const def: ReminderDef = {
+        title: 'reminder.leaveStarts',
+        when: { date: 'startDate', daysBefore: 1 },
+        where: { approvalStatus: ['2'] },
+        notify: [{ applicant: true }, { deptLeader: 'deptId' }],
+        switch: 'contractDue',
+        message: 'reminder.leaveStarts.message',
+      };
+      const r = await runReminder(server.services, site, 'testSwitch', 'leaveApply', def, today, 'zh-CN');
+      expect(r.people).toBeGreaterThanOrEqual(1);
+      expect(await noticesOf(staff, 'Reminder-switch')).toHaveLength(1);
+      expect(await noticesOf(head, 'Reminder-switch')).toHaveLength(0);
+      // Another kind of reminder still reaches them.
+      await runReminder(server.services, site, 'testNoSwitch', 'leaveApply', { ...def, switch: 'insuranceDue' }, today, 'zh-CN');
+      expect(await noticesOf(head, 'Reminder-switch')).toHaveLength(1);
+    } finally {
+      await setSwitch(true);
+    }
+  });
+
+  it('names in the file schema exactly the account settings\' kinds', () => {
+    const reminder = (remindersMeta as any).$defs.reminder.properties.switch;
+    expect(reminder.enum).toEqual([...NOTIFY_KINDS]);
   });
 });
 

@@ -12,6 +12,7 @@ import type { EntityDef, FieldDef } from '../../entities/model.ts';
 import { sendSystemNotice, usersWithRole } from './send.ts';
 import { leaderFrom } from '../workflow/duties.ts';
 import { moneyText, type Locale } from '../../../validators/locale.ts';
+import { wantingNotification, type NotifyKind } from '../account/settings.ts';
 
 export type Recipient = { role: string } | { field: string } | { applicant: true } | { deptLeader: string };
 
@@ -21,6 +22,8 @@ export interface ReminderDef {
   cadence?: Partial<Cadence> & { every: Cadence['every'] };
   where?: Record<string, string | number | boolean | Array<string | number>>;
   notify: Recipient[];
+  /** The account switch (settings → notifications) that silences it for a reader who turned it off. */
+  switch?: NotifyKind;
   message: string;
 }
 
@@ -105,7 +108,10 @@ async function recipientsOf(db: Kysely<any>, site: Site, entity: EntityDef, def:
   // Only the site's active users.
   const active = await sql<{ id: number }>`select id from sys_user where top_dept_id = ${site.id} and status = '0'
     and id in (${sql.join([...ids])})`.execute(db);
-  return active.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  const people = active.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  // A reader who turned the reminder's kind off in their account settings is left out, as the
+  // modules' notices leave them out (the 'notice' switch, which quiets the bell, applies to all).
+  return def.switch ? wantingNotification(db, site.id, people, def.switch) : people;
 }
 
 /** Runs one reminder on a site for its day: answers how many rows and people it told. */
