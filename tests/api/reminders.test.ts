@@ -155,6 +155,52 @@ describe("the reader's account switches", () => {
   });
 });
 
+describe('a combined reminder over a window of days (the car reminder, schemas/car/carInfo.reminders.json)', () => {
+  async function car(plateNo: string, insuranceDue: string, inspectionDue: string, carState = '0') {
+    await db
+      .insertInto('car_info')
+      .values({ top_dept_id: siteId, plate_no: plateNo, car_kind: '1', brand: 'T', model: 'T', seats: 5, insurance_due: insuranceDue,
+        inspection_due: inspectionDue, car_state: carState, created_by: staff, created_at: new Date(server.clock.now()) })
+      .execute();
+  }
+  const dispatcherNotices = async (dispatcher: number, day: string) =>
+    (
+      await sql<{ title: string; content: string }>`select title, content from sys_notice_user_rel
+        where user_id = ${dispatcher} and content like '%测W%' and created_at >= ${new Date(at(day, '00:00'))} order by id`.execute(db)
+    ).rows;
+
+  it('tells each dispatcher once per run of every date due within 30 days or past, a line each, nearest first', async () => {
+    const today = '2031-06-02';
+    server.clock.set(at(today, '06:00'));
+    await car('测W0001', plus(today, 12), plus(today, 200));
+    await car('测W0002', plus(today, -3), plus(today, 30));
+    await car('测W0003', plus(today, 31), plus(today, 45));
+    await car('测W0004', plus(today, 1), plus(today, 1), '3');
+    const dispatcher = Number(
+      (await db.selectFrom('sys_user').select('id').where('login_name', '=', 'dispatcher').where('top_dept_id', '=', siteId).executeTakeFirstOrThrow()).id,
+    );
+    server.clock.set(at(today, '07:05'));
+    await runDueJobs(server.services);
+    const [notice, ...more] = await dispatcherNotices(dispatcher, today);
+    expect(more).toHaveLength(0);
+    expect(notice!.title).toMatch(/^车辆提醒：\d+项保险或年检即将到期$/);
+    const lines = notice!.content.split('；').filter((l) => l.includes('测W'));
+    // The lapsed insurance first (3 days ago), then by date; the retired car and the far dates never.
+    expect(lines).toEqual(['测W0002 保险已过期3天', `测W0001 保险${plus(today, 12)}到期`, `测W0002 年检${plus(today, 30)}到期`]);
+    expect(await logRows('carDueNotices', today)).toBe(1);
+    // A dispatcher who turned insurance reminders off hears nothing.
+    await sql`insert into sys_user_setting (user_id, top_dept_id, notify) values (${dispatcher}, ${siteId}, '{"insuranceDue": false}'::jsonb)
+      on conflict (user_id) do update set notify = sys_user_setting.notify || excluded.notify`.execute(db);
+    try {
+      const site = server.services.sites.get('demo')!;
+      await runJob(server.services, siteJobOf(server.services, site, 'carDueNotices')!, site, 'hand', null);
+      expect(await dispatcherNotices(dispatcher, today)).toHaveLength(1);
+    } finally {
+      await sql`update sys_user_setting set notify = notify || '{"insuranceDue": true}'::jsonb where user_id = ${dispatcher}`.execute(db);
+    }
+  });
+});
+
 describe('cadences', () => {
   const runs: string[] = [];
   beforeAll(() => {
