@@ -61,7 +61,6 @@ import './modules/stock/ledger.ts';
 import { stockRoutes } from './modules/stock/available.ts';
 import { depreciationRoutes } from './modules/asset/depreciation.ts';
 import './modules/asset/cards.ts';
-import './modules/car/reminders.ts';
 import './modules/notice/reminders.ts';
 import { inventoryRoutes } from './modules/asset/inventory.ts';
 import { salaryRoutes } from './modules/salary/sheets.ts';

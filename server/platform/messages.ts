@@ -12,7 +12,6 @@ import { contractMessages } from './messages.contract.ts';
 import { assetMessages } from './messages.asset.ts';
 import { accountMessages } from './messages.account.ts';
 import { salaryMessages } from './messages.salary.ts';
-import { carMessages } from './messages.car.ts';
 import { controlMessages } from './messages.controls.ts';
 import { timeMessages } from './messages.time.ts';
 import { paymentMessages } from './messages.payment.ts';
@@ -34,7 +33,6 @@ export const messages = {
   ...assetMessages,
   ...accountMessages,
   ...salaryMessages,
-  ...carMessages,
   ...controlMessages,
   ...timeMessages,
   ...paymentMessages,

@@ -429,6 +429,9 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     if (type) dictValues.set(type, arr(obj(t).data).map((d) => String(obj(d).value ?? '')));
   }
   for (const t of GENERATED_DICTS) if (!dictValues.has(t)) dictValues.set(t, ['2000']);
+  // A core file that is not JSON is its own problem (reported once, at itself): references to it
+  // are not checked against nothing, or every area naming a dictionary would be blamed (issue 35).
+  const dictsRead = files.has('system/dicts.json');
 
   // Menus: keys, paths, buttons and the permission keys they define.
   const actions = obj(files.get('actions.json'));
@@ -460,7 +463,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
             report(rel, `${here}/roles/${j}`, `role ${r} is no role of the organisations' seed (${[...roleKeys].join(', ')})`);
         });
         arr(node.buttons).forEach((b, j) => {
-          if (typeof b === 'string' && !(b in actions)) {
+          if (typeof b === 'string' && files.has('actions.json') && !(b in actions)) {
             report(rel, `${here}/buttons/${j}`, `button ${b} is not an action of actions.json`);
           }
         });
@@ -830,7 +833,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       if (def.type === 'dict') {
         const dict = str(def.dict);
         if (!dict) report(rel, at, 'a dict field names no dictionary (dict)');
-        else if (!dictValues.has(dict)) report(rel, `${at}/dict`, `dictionary ${dict} is not in system/dicts.json`);
+        else if (dictsRead && !dictValues.has(dict)) report(rel, `${at}/dict`, `dictionary ${dict} is not in system/dicts.json`);
       }
       if (def.derive !== undefined) expression(`${at}/derive`, def.derive);
       if (def.aggregate !== undefined || def.compute !== undefined) {
@@ -1064,9 +1067,12 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         if (kinds && !kinds.includes(typeOf(f) ?? '')) return report(rel, pointer, `${f} is not ${what}`), false;
         return true;
       };
-      text(rel, at('title'), def.title);
       const when = obj(def.when);
-      if (when.date !== undefined) field(at('when', 'date'), when.date, ['date', 'datetime'], 'a date field');
+      const dates = Array.isArray(when.date) ? when.date : when.date === undefined ? [] : [when.date];
+      dates.forEach((d, i) =>
+        field(Array.isArray(when.date) ? at('when', 'date', i) : at('when', 'date'), d, ['date', 'datetime'], 'a date field'),
+      );
+      if (when.overdue !== undefined && when.within !== true) report(rel, at('when', 'overdue'), 'overdue needs within: true');
       if (when.state !== undefined) {
         const sf = str(when.field) ?? stateField;
         if (field(at('when', when.field === undefined ? 'state' : 'field'), sf, ['dict'], 'a dict field')) {
@@ -1090,13 +1096,38 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         if (who.deptLeader !== undefined && field(at('notify', i, 'deptLeader'), who.deptLeader) && str(entity.fields.get(String(who.deptLeader))?.ref) !== 'dept')
           report(rel, at('notify', i, 'deptLeader'), `${String(who.deptLeader)} is not a ref to dept`);
       });
-      text(rel, at('message'), def.message);
-      // Each language's placeholders name the row's fields (or {daysBefore}).
-      const message = texts.get(str(def.message) ?? '');
-      for (const l of LANGUAGES)
-        for (const m of String(message?.[l] ?? '').matchAll(/\{(\w+)(?::money)?\}/g))
-          if (m[1] !== 'daysBefore' && !entity.fields.has(m[1]!))
-            report(rel, at('message'), `{${m[1]}} in the ${l} text of ${String(def.message)} is not a field of entity ${name}`);
+      // Each text and its placeholders: the row's fields, {daysBefore}; {date} and {days} with a date
+      // condition; the title's {count} of a combined notice.
+      const own = ['daysBefore', ...(dates.length ? ['date', 'days'] : [])];
+      const placeholders = (pointer: string, key: Json | undefined, names: string[], row = true) => {
+        text(rel, pointer, key);
+        const t = texts.get(str(key) ?? '');
+        for (const l of LANGUAGES)
+          for (const m of String(t?.[l] ?? '').matchAll(/\{(\w+)(?::money)?\}/g))
+            if (!names.includes(m[1]!) && !(row && entity.fields.has(m[1]!)))
+              report(rel, pointer, `{${m[1]}} in the ${l} text of ${String(key)} is no name it may use (${row ? `a field of entity ${name}, ` : ''}${names.map((n) => `{${n}}`).join(', ')})`);
+      };
+      if (def.combine === true) {
+        placeholders(at('title'), def.title, ['count', 'daysBefore'], false);
+        if (def.message !== undefined) report(rel, at('message'), 'a combined reminder says its rows by line, not message');
+        for (const prop of ['line', 'lineOverdue'] as const) {
+          const v = def[prop];
+          if (v === undefined) continue;
+          if (prop === 'lineOverdue' && (when.within !== true || when.overdue === false))
+            report(rel, at(prop), 'lineOverdue needs when.within (and overdue not false)');
+          if (typeof v === 'string') placeholders(at(prop), v, own);
+          else
+            for (const [f, k] of Object.entries(obj(v))) {
+              if (!dates.includes(f)) report(rel, at(prop, f), `${f} is not a date of when.date`);
+              placeholders(at(prop, f), k, own);
+            }
+        }
+        if (isObj(def.line)) for (const d of dates) if (typeof d === 'string' && !(d in obj(def.line))) report(rel, at('line'), `no line for the date ${d}`);
+      } else {
+        for (const prop of ['line', 'lineOverdue'] as const) if (def[prop] !== undefined) report(rel, at(prop), `${prop} needs combine: true`);
+        placeholders(at('title'), def.title, own);
+        placeholders(at('message'), def.message, own);
+      }
     }
   }
 
@@ -1437,8 +1468,10 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
       text.replace(/&(lt|gt|amp|quot|apos);/g, (_, e: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[e]!);
     const readsSetting = (key: string, pointer: string) => {
       const declared = settingsDeclared.get(key);
-      if (declared === undefined)
-        problems.push({ file: rel, pointer, message: `reads setting ${key}, which system/configs.json does not declare` });
+      if (declared === undefined) {
+        if (base.has('system/configs.json'))
+          problems.push({ file: rel, pointer, message: `reads setting ${key}, which system/configs.json does not declare` });
+      }
       else if (declared.secret) problems.push({ file: rel, pointer, message: `reads setting ${key}, which is write-only (secret)` });
     };
     for (const [, id, body] of xml.matchAll(

@@ -96,11 +96,20 @@ export function loadOverrides(siteKey: string): Map<string, Record<string, Json>
   const dir = path.join(SITES_DIR, siteKey);
   const out = new Map<string, Record<string, Json>>();
   if (!fs.existsSync(dir)) return out;
+  const kept = new Set<string>();
   for (const full of walk(dir)) {
     const rel = path.relative(dir, full).split(path.sep).join('/');
-    // A patch that is not JSON, or of an area out of service for this site, is not applied: the
-    // check names it (server/schemas/quarantine.ts keeps the site's area out of service).
-    if (outOfService(siteKey, rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : '')) continue;
+    const area = rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : '';
+    // A patch that is not JSON, or of a site's area with a problem, is not read from its file: the
+    // check names it; server/schemas/quarantine.ts serves that area's last sound patches, or keeps
+    // the site's area out of service when it has none (issue 35).
+    const source = sitePatchSource(siteKey, area);
+    if (source === 'out') continue;
+    if (source !== 'files') {
+      if (!kept.has(area)) for (const [r, json] of source) out.set(r, json);
+      kept.add(area);
+      continue;
+    }
     try {
       out.set(rel, readJson(full));
     } catch {
@@ -120,10 +129,14 @@ export function resolveForSite(base: SchemaFile[], overrides: Map<string, Record
   });
 }
 
-/** Whether a site's area is out of service (set by server/schemas/quarantine.ts; none by default). */
-let outOfService: (siteKey: string, area: string) => boolean = () => false;
-export function setSiteAreaOutOfService(test: (siteKey: string, area: string) => boolean): void {
-  outOfService = test;
+/**
+ * Where a site's area takes its patches (set by server/schemas/quarantine.ts): 'files' (sound, read
+ * them), 'out' (out of service: none), or its last sound patches by path relative to the site's folder.
+ */
+export type SitePatchSource = 'files' | 'out' | Map<string, Record<string, Json>>;
+let sitePatchSource: (siteKey: string, area: string) => SitePatchSource = () => 'files';
+export function setSitePatchSource(source: (siteKey: string, area: string) => SitePatchSource): void {
+  sitePatchSource = source;
 }
 
 export { KINDS };

@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runSchemasCheck, type Problem } from './check.ts';
-import { loadBaseFiles, loadTexts, SCHEMAS_DIR, setSiteAreaOutOfService, type SchemaFile } from './files.ts';
+import type { Json } from '../../validators/merge-patch.ts';
+import { loadBaseFiles, loadTexts, SCHEMAS_DIR, setSitePatchSource, type SchemaFile, type SitePatchSource } from './files.ts';
 
 export interface AreaProblem extends Problem {
   /** The folder under schemas/ ('' for a file at its top: actions.json). */
@@ -18,6 +19,15 @@ export interface AreaProblem extends Problem {
   /** When the problem was first seen (ISO time); kept while it stays. */
   since: string;
 }
+
+/**
+ * Files the seed reads whole, for every site: a problem in one takes out neither its area nor the
+ * start. The last sound version read serves (`coreFile`); at a first start with none, null: the
+ * seed skips that file's sync and the database keeps what it has.
+ */
+export const CORE_FILES = ['actions.json', 'system/dicts.json', 'system/configs.json'] as const;
+export type CoreFile = (typeof CORE_FILES)[number];
+const isCore = (file: string) => (CORE_FILES as readonly string[]).includes(file);
 
 /** The area (and site) a file under schemas/ belongs to. */
 export function areaOf(file: string): { site: string | null; area: string } {
@@ -48,6 +58,13 @@ export class SchemaHealth {
   routeOnly: SchemaFile[] = [];
   /** .bpmn files (relative to schemas/) with a problem: not deployed. */
   brokenProcesses = new Set<string>();
+  /** Core files (CORE_FILES) with a problem: their last sound version serves, if any. */
+  brokenCore = new Set<string>();
+  private readonly soundCore = new Map<string, unknown>();
+  /** Each site's area (`<site>/<area>`): its last sound patches, by path below the site's folder. */
+  private readonly soundSite = new Map<string, Map<string, Record<string, Json>>>();
+  /** Site areas with a problem that serve their last sound patches. */
+  private keptSite = new Map<string, Map<string, Record<string, Json>>>();
   /** Areas (and site areas, `sites/<key>/<area>`) out of service: no sound version to serve. */
   out = new Map<string, OutOfService>();
   private readonly sound = new Map<string, { files: SchemaFile[]; texts: Record<string, Record<string, string>> }>();
@@ -69,8 +86,17 @@ export class SchemaHealth {
     });
     this.since = since;
     this.brokenProcesses = new Set(this.problems.filter((p) => p.file.endsWith('.bpmn')).map((p) => p.file));
-    // A process's fault takes out the process, not its area.
-    const areaProblems = this.problems.filter((p) => !p.file.endsWith('.bpmn'));
+    this.brokenCore = new Set(this.problems.filter((p) => isCore(p.file)).map((p) => p.file));
+    for (const file of CORE_FILES) {
+      if (this.brokenCore.has(file)) {
+        console.error(`schemas: ${file} has a problem: ${this.soundCore.has(file) ? 'its last sound version serves' : 'its sync is skipped, the database keeps what it has'}`);
+        continue;
+      }
+      const json = readable(path.join(this.root, file));
+      if (json) this.soundCore.set(file, json);
+    }
+    // A process's fault takes out the process, not its area; a core file's, the file alone.
+    const areaProblems = this.problems.filter((p) => !p.file.endsWith('.bpmn') && !isCore(p.file));
     const broken = new Set(areaProblems.filter((p) => p.site === null).map((p) => p.area));
     const files = loadBaseFiles(this.root, (area) => broken.has(area));
     const texts = loadTexts(this.root, (area) => broken.has(area));
@@ -98,8 +124,20 @@ export class SchemaHealth {
         console.error(`schemas: area ${area || '(top)'} is out of service (${first.file} has a problem)`);
       }
     }
+    // A site's area: its last sound patches serve while a patch of it has a problem; with none
+    // (a first start), out of service for that site alone.
+    const brokenSite = new Set(areaProblems.filter((p) => p.site !== null).map((p) => `${p.site}/${p.area}`));
+    for (const [key, patches] of sitePatches(this.root)) if (!brokenSite.has(key)) this.soundSite.set(key, patches);
+    this.keptSite = new Map();
     for (const p of areaProblems) {
       if (p.site === null) continue;
+      const last = this.soundSite.get(`${p.site}/${p.area}`);
+      if (last) {
+        if (!this.keptSite.has(`${p.site}/${p.area}`))
+          console.error(`schemas: site ${p.site}'s area ${p.area || '(top)'} keeps its last sound version (${p.file} has a problem)`);
+        this.keptSite.set(`${p.site}/${p.area}`, last);
+        continue;
+      }
       const key = `sites/${p.site}/${p.area}`;
       if (!this.out.has(key)) this.out.set(key, { area: p.area, site: p.site, file: p.file, ...whatServes(this.root, p.area) });
     }
@@ -110,6 +148,17 @@ export class SchemaHealth {
     if (!this.assessed) this.routeOnly = routeOnly;
     this.assessed = true;
     return this;
+  }
+
+  /** Where a site's area takes its patches (server/schemas/files.ts loadOverrides). */
+  patchSource(site: string, area: string): SitePatchSource {
+    if (this.out.has(`sites/${site}/${area}`)) return 'out';
+    return this.keptSite.get(`${site}/${area}`) ?? 'files';
+  }
+
+  /** A core file's last sound content (null: none was ever sound in this process). */
+  core<T>(file: CoreFile): T | null {
+    return (this.soundCore.get(file) as T | undefined) ?? null;
   }
 
   /** The out-of-service area a request's path (below /api) reaches for a site, if any. */
@@ -138,6 +187,32 @@ function readable(full: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+/** Every site's patches by `<site>/<area>`, each by its path below the site's folder (unreadable ones left out). */
+function sitePatches(root: string): Map<string, Map<string, Record<string, Json>>> {
+  const out = new Map<string, Map<string, Record<string, Json>>>();
+  const sites = path.join(root, 'sites');
+  if (!fs.existsSync(sites)) return out;
+  for (const site of fs.readdirSync(sites, { withFileTypes: true })) {
+    if (!site.isDirectory()) continue;
+    const dir = path.join(sites, site.name);
+    const walk = (at: string) => {
+      for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+        const full = path.join(at, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith('.json')) {
+          const rel = path.relative(dir, full).split(path.sep).join('/');
+          const key = `${site.name}/${rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : ''}`;
+          const json = readable(full);
+          if (!out.has(key)) out.set(key, new Map());
+          if (json) out.get(key)!.set(rel, json as Record<string, Json>);
+        }
+      }
+    };
+    walk(dir);
+  }
+  return out;
 }
 
 function areaTexts(root: string, area: string): Record<string, Record<string, string>> {
@@ -183,7 +258,7 @@ let current: SchemaHealth | null = null;
 export function schemaHealth(): SchemaHealth {
   if (!current) {
     current = new SchemaHealth().assess();
-    setSiteAreaOutOfService((site, area) => current?.out.has(`sites/${site}/${area}`) ?? false);
+    setSitePatchSource((site, area) => current?.patchSource(site, area) ?? 'files');
   }
   return current;
 }

@@ -10,10 +10,17 @@ import { recordSchemaVersions } from '../entities/versions.ts';
 import { loadOverrides, overrideSites, resolveForSite } from './files.ts';
 import { schemaHealth } from './quarantine.ts';
 
+/** Per database: the entity definitions its tables were last prepared for (issue 35, reload speed). */
+const prepared = new WeakMap<object, string>();
+
 export async function prepareSchemaTables(db: Kysely<any>): Promise<void> {
   // The files serving: an area out of service has none, a failing one its last sound version.
   const files = schemaHealth().files;
   const views = overrideSites().map((site) => resolveForSite(files, loadOverrides(site)));
+  // A reload where no entity definition changed (a list, form or print saved, or a bad file) has
+  // nothing to prepare: no transaction, no catalogue queries.
+  const entities = JSON.stringify([files, ...views].map((v) => v.filter((f) => f.kind === 'entity').map((f) => [f.rel, f.json])));
+  if (prepared.get(db) === entities) return;
   await db.transaction().execute(async (trx) => {
     await ensureGeneratedTables(trx, files);
     // A field a site adds to a generated entity gets its column in the shared table (empty for the
@@ -27,4 +34,5 @@ export async function prepareSchemaTables(db: Kysely<any>): Promise<void> {
     db,
     files.filter((f) => f.kind === 'entity' && (f.json.lineOf || f.json.lines)).map((f) => compileEntity(f.json, null)),
   );
+  prepared.set(db, entities);
 }

@@ -7,6 +7,7 @@ import type { Json } from '../../validators/merge-patch.ts';
 import { sitePatch } from '../../validators/keyed-patch.ts';
 
 import { SCHEMAS_DIR } from '../schemas/files.ts';
+import { schemaHealth } from '../schemas/quarantine.ts';
 export { SCHEMAS_DIR };
 
 export interface MenuManifestNode {
@@ -102,19 +103,23 @@ export function sitesWithOwnMenus(root = SCHEMAS_DIR): string[] {
     );
 }
 
-export function loadActions(): Record<string, Localized> {
-  const { $schema: _ignored, ...actions } = readJson<Record<string, Localized> & { $schema?: string }>(
-    path.join(SCHEMAS_DIR, 'actions.json'),
-  );
+// The core files (issue 35): the last sound version this process read, or null when the file has
+// never been sound since the start (not JSON, or failing its check) — the caller then skips what it
+// would do with it (the seed leaves the site's menus, dictionaries or settings as the database has them).
+
+export function loadActions(): Record<string, Localized> | null {
+  const json = schemaHealth().core<Record<string, Localized> & { $schema?: string }>('actions.json');
+  if (!json) return null;
+  const { $schema: _ignored, ...actions } = json;
   return actions as Record<string, Localized>;
 }
 
-export function loadDicts(): DictManifest {
-  return readJson<DictManifest>(path.join(SCHEMAS_DIR, 'system', 'dicts.json'));
+export function loadDicts(): DictManifest | null {
+  return schemaHealth().core<DictManifest>('system/dicts.json');
 }
 
-export function loadConfigs(): ConfigManifest {
-  return readJson<ConfigManifest>(path.join(SCHEMAS_DIR, 'system', 'configs.json'));
+export function loadConfigs(): ConfigManifest | null {
+  return schemaHealth().core<ConfigManifest>('system/configs.json');
 }
 
 /** Every <entity>.seed.json: rows each site starts with. */

@@ -41,8 +41,10 @@ interface FlatMenu {
   depth: number;
 }
 
-function flatten(siteKey?: string): FlatMenu[] {
+/** null while actions.json has never been sound (issue 35): the menus' sync is skipped. */
+function flatten(siteKey?: string): FlatMenu[] | null {
   const actions = loadActions();
+  if (!actions) return null;
   const out: FlatMenu[] = [];
   const walk = (nodes: MenuManifestNode[], parent: FlatMenu | null, depth: number, base: number) => {
     nodes.forEach((node, index) => {
@@ -65,7 +67,8 @@ function flatten(siteKey?: string): FlatMenu[] {
         const buttons = ['query', ...(node.buttons ?? []).filter((b) => b !== 'query')];
         buttons.forEach((action, i) => {
           const title = actions[action];
-          if (!title) throw new Error(`menu ${node.key}: unknown button action "${action}" (schemas/actions.json)`);
+          // An unknown action is named by the check (its menu.json); the button waits, the start goes on.
+          if (!title) return;
           out.push({
             key: `${node.key}:${action}`,
             parentKey: node.key,
@@ -114,8 +117,9 @@ export function grants(rules: RoleGrants, menu: Pick<FlatMenu, 'lineage' | 'role
  * files, so a start with many organisations does not read them again for each.
  */
 let release: {
-  menus: FlatMenu[];
-  dicts: DictManifest;
+  /** null: a core file never sound since the start (issue 35) — its sync is skipped. */
+  menus: FlatMenu[] | null;
+  dicts: DictManifest | null;
   configs: ReturnType<typeof loadConfigs>;
   seeds: Array<{
     entity: ReturnType<typeof compileEntity>;
@@ -125,15 +129,18 @@ let release: {
 } | null = null;
 
 /** The release's menu entries and buttons, flattened (tests ask what a role gets of them). */
-export const releaseMenus = () => releaseFiles().menus;
+export const releaseMenus = () => releaseFiles().menus ?? [];
 
 const siteMenus = new Map<string, FlatMenu[]>();
 /** A site's menu entries: the release's, or its own where its folder patches a menu.json. */
-function menusOf(siteKey: string): FlatMenu[] {
+function menusOf(siteKey: string): FlatMenu[] | null {
   if (!sitesWithOwnMenus().includes(siteKey)) return releaseFiles().menus;
-  let menus = siteMenus.get(siteKey);
-  if (!menus) siteMenus.set(siteKey, (menus = flatten(siteKey)));
-  return menus;
+  let menus: FlatMenu[] | null | undefined = siteMenus.get(siteKey);
+  if (!menus) {
+    menus = flatten(siteKey);
+    if (menus) siteMenus.set(siteKey, menus);
+  }
+  return menus ?? null;
 }
 
 function releaseFiles() {
@@ -145,7 +152,7 @@ function releaseFiles() {
     );
     release = {
       menus: flatten(),
-      dicts: withEntityModules(loadDicts(), [...entities.values()], schemaHealth().texts),
+      dicts: ((d) => d && withEntityModules(d, [...entities.values()], schemaHealth().texts))(loadDicts()),
       configs: loadConfigs(),
       // An area out of service (server/schemas/quarantine.ts) has no entities here: its seeds wait.
       seeds: loadSeeds().flatMap((seed) => {
@@ -191,6 +198,7 @@ async function syncMenus(db: Kysely<DB>, siteId: number): Promise<number> {
   // An entry for some organisations only (medical purchasing at hospitals) reaches theirs alone.
   const site = await db.selectFrom('sys_dept').select('top_dept_key').where('id', '=', siteId).executeTakeFirst();
   const all = menusOf(String(site?.top_dept_key ?? ''));
+  if (!all) return 0;
   const byKey = new Map(all.map((m) => [m.key, m]));
   const menus = all.filter((m) =>
     m.lineage.every((key) => {
@@ -263,8 +271,9 @@ async function syncMenus(db: Kysely<DB>, siteId: number): Promise<number> {
 async function syncDicts(db: Kysely<DB>, siteId: number, year: number) {
   const manifest = releaseFiles().dicts;
   const yearLabel = (y: number): Localized => ({ 'zh-CN': `${y}年`, 'zh-TW': `${y}年`, 'en-US': `${y}`, 'pt-BR': `${y}` });
+  // A dicts.json never sound since the start (issue 35): only the generated years are synced.
   const types: DictManifest['types'] = [
-    ...manifest.types,
+    ...(manifest?.types ?? []),
     {
       type: 'ys_budget_year',
       name: { 'zh-CN': '预算年度', 'zh-TW': '預算年度', 'en-US': 'Budget year', 'pt-BR': 'Ano orçamentário' },
@@ -318,8 +327,9 @@ async function syncConfigs(db: Kysely<DB>, siteId: number, overrides: Record<str
   const have = new Set(
     (await db.selectFrom('sys_config').select('config_key').where('top_dept_id', '=', siteId).execute()).map((r) => r.config_key),
   );
-  const rows = releaseFiles()
-    .configs.configs.filter((c) => !have.has(c.key))
+  // A configs.json never sound since the start (issue 35): the site keeps the settings it has.
+  const rows = (releaseFiles().configs?.configs ?? [])
+    .filter((c) => !have.has(c.key))
     .map((c) => ({
       top_dept_id: siteId,
       config_key: c.key,
@@ -451,8 +461,42 @@ async function deployChangedDefault(
     .execute();
 }
 
+/**
+ * A development reload (issue 35): when a process file under schemas/ (base or a site's) changed
+ * since the last deployment, the files are read again and every site's changed, sound processes
+ * deployed as at start (a new version where nobody changed the model by hand); a process with a
+ * problem keeps its deployed version. Nothing is read from the database when no file changed.
+ */
+export async function redeployProcesses(db: Kysely<DB>): Promise<boolean> {
+  const now = processSignature();
+  if (deployedSignature === now) return false;
+  processFiles = null;
+  siteProcessFiles.clear();
+  deployedSignature = now;
+  const sites = await db.selectFrom('sys_dept').select('id').where('top_dept_key', 'is not', null).execute();
+  for (const site of sites) await syncProcesses(db, site.id);
+  return true;
+}
+
+/** Every .bpmn under schemas/ (base and sites), by path and content: what a deployment read. */
+let deployedSignature: string | null = null;
+function processSignature(): string {
+  const parts: string[] = [];
+  const walk = (at: string) => {
+    for (const d of fs.readdirSync(at, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (d.name.startsWith('_')) continue;
+      const full = path.join(at, d.name);
+      if (d.isDirectory()) walk(full);
+      else if (d.name.endsWith('.bpmn')) parts.push(full, fs.readFileSync(full, 'utf8'));
+    }
+  };
+  walk(SCHEMAS_DIR);
+  return parts.join('\u0000');
+}
+
 let processFiles: Array<{ file: string; xml: string }> | null = null;
 function defaultProcesses() {
+  deployedSignature ??= processSignature();
   processFiles ??= fs
     .readdirSync(SCHEMAS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory() && !d.name.startsWith('_') && d.name !== 'sites')

@@ -7,6 +7,9 @@ import { sql, type Kysely } from 'kysely';
 import { startNode, startServer, type TestServer } from '../support/server.ts';
 import { claimRun, defineJob, dueOn, LEASE_MS, runDueJobs, runJob, siteJobOf } from '../../server/platform/jobs.ts';
 import { leaderFrom } from '../../server/modules/workflow/duties.ts';
+import { runReminder, type ReminderDef } from '../../server/modules/notice/reminders.ts';
+import { NOTIFY_KINDS } from '../../server/modules/account/settings.ts';
+import remindersMeta from '../../schemas/_meta/reminders.schema.json' with { type: 'json' };
 
 let server: TestServer;
 let db: Kysely<any>;
@@ -111,6 +114,90 @@ describe('a reminder from a file', () => {
     const r = await server.post('/api/monitor/job/run/noSuchReminder', {}, { token });
     expect(r.body.code).not.toBe('0');
     expect(r.status).toBeLessThan(500);
+  });
+});
+
+describe("the reader's account switches", () => {
+  it('leaves out a reader who turned the reminder\'s kind off, as the modules\' notices do', async () => {
+    const today = '2031-05-06';
+    server.clock.set(at(today));
+    await leave(plus(today, 1), 'Reminder-switch');
+    // The head turned contract reminders off (what settings → notifications saves).
+    const setSwitch = (on: boolean) =>
+      sql`insert into sys_user_setting (user_id, top_dept_id, notify) values (${head}, ${siteId}, ${JSON.stringify({ contractDue: on })}::jsonb)
+        on conflict (user_id) do update set notify = sys_user_setting.notify || excluded.notify`.execute(db);
+    await setSwitch(false);
+    try {
+      const site = server.services.sites.get('demo')!;
+      const def: ReminderDef = {
+        title: 'reminder.leaveStarts',
+        when: { date: 'startDate', daysBefore: 1 },
+        where: { approvalStatus: ['2'] },
+        notify: [{ applicant: true }, { deptLeader: 'deptId' }],
+        switch: 'contractDue',
+        message: 'reminder.leaveStarts.message',
+      };
+      const r = await runReminder(server.services, site, 'testSwitch', 'leaveApply', def, today, 'zh-CN');
+      expect(r.people).toBeGreaterThanOrEqual(1);
+      expect(await noticesOf(staff, 'Reminder-switch')).toHaveLength(1);
+      expect(await noticesOf(head, 'Reminder-switch')).toHaveLength(0);
+      // Another kind of reminder still reaches them.
+      await runReminder(server.services, site, 'testNoSwitch', 'leaveApply', { ...def, switch: 'insuranceDue' }, today, 'zh-CN');
+      expect(await noticesOf(head, 'Reminder-switch')).toHaveLength(1);
+    } finally {
+      await setSwitch(true);
+    }
+  });
+
+  it('names in the file schema exactly the account settings\' kinds', () => {
+    const reminder = (remindersMeta as any).$defs.reminder.properties.switch;
+    expect(reminder.enum).toEqual([...NOTIFY_KINDS]);
+  });
+});
+
+describe('a combined reminder over a window of days (the car reminder, schemas/car/carInfo.reminders.json)', () => {
+  async function car(plateNo: string, insuranceDue: string, inspectionDue: string, carState = '0') {
+    await db
+      .insertInto('car_info')
+      .values({ top_dept_id: siteId, plate_no: plateNo, car_kind: '1', brand: 'T', model: 'T', seats: 5, insurance_due: insuranceDue,
+        inspection_due: inspectionDue, car_state: carState, created_by: staff, created_at: new Date(server.clock.now()) })
+      .execute();
+  }
+  const dispatcherNotices = async (dispatcher: number, day: string) =>
+    (
+      await sql<{ title: string; content: string }>`select title, content from sys_notice_user_rel
+        where user_id = ${dispatcher} and content like '%测W%' and created_at >= ${new Date(at(day, '00:00'))} order by id`.execute(db)
+    ).rows;
+
+  it('tells each dispatcher once per run of every date due within 30 days or past, a line each, nearest first', async () => {
+    const today = '2031-06-02';
+    server.clock.set(at(today, '06:00'));
+    await car('测W0001', plus(today, 12), plus(today, 200));
+    await car('测W0002', plus(today, -3), plus(today, 30));
+    await car('测W0003', plus(today, 31), plus(today, 45));
+    await car('测W0004', plus(today, 1), plus(today, 1), '3');
+    const dispatcher = Number(
+      (await db.selectFrom('sys_user').select('id').where('login_name', '=', 'dispatcher').where('top_dept_id', '=', siteId).executeTakeFirstOrThrow()).id,
+    );
+    server.clock.set(at(today, '07:05'));
+    await runDueJobs(server.services);
+    const [notice, ...more] = await dispatcherNotices(dispatcher, today);
+    expect(more).toHaveLength(0);
+    expect(notice!.title).toMatch(/^车辆提醒：\d+项保险或年检即将到期$/);
+    const lines = notice!.content.split('；').filter((l) => l.includes('测W'));
+    // The lapsed insurance first (3 days ago), then by date; the retired car and the far dates never.
+    expect(lines).toEqual(['测W0002 保险已过期3天', `测W0001 保险${plus(today, 12)}到期`, `测W0002 年检${plus(today, 30)}到期`]);
+    expect(await logRows('carDueNotices', today)).toBe(1);
+    // A dispatcher who turned insurance reminders off hears nothing.
+    await sql`insert into sys_user_setting (user_id, top_dept_id, notify) values (${dispatcher}, ${siteId}, '{"insuranceDue": false}'::jsonb)
+      on conflict (user_id) do update set notify = sys_user_setting.notify || excluded.notify`.execute(db);
+    try {
+      const site = server.services.sites.get('demo')!;
+      await runJob(server.services, siteJobOf(server.services, site, 'carDueNotices')!, site, 'hand', null);
+      expect(await dispatcherNotices(dispatcher, today)).toHaveLength(1);
+    } finally {
+      await sql`update sys_user_setting set notify = notify || '{"insuranceDue": true}'::jsonb where user_id = ${dispatcher}`.execute(db);
+    }
   });
 });
 

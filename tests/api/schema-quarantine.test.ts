@@ -2,7 +2,7 @@
 // one area's list file not JSON and a BPMN gateway condition that does not parse. The app builds;
 // the other areas serve; the broken area answers 503 naming its file; the health endpoint names file
 // and place; after the fix and a reload the area serves again; broken again at a reload, the area
-// keeps its last sound version.
+// keeps its last sound version; a site's patch broken at a reload keeps the site area's last sound patches.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,4 +104,67 @@ it('keeps the last sound version of an area broken at a reload', async () => {
   expect((await health()).outOfService).toEqual([]);
   fs.writeFileSync(LIST, original);
   expect((await reload()).health.problems.map((p) => p.file)).not.toContain('policy/policy.list.json');
+});
+
+it("keeps a site area's last sound patches when a patch of it breaks at a reload", async () => {
+  const PATCH = path.join(root, 'sites/city/policy/policy.list.json');
+  const sound = fs.readFileSync(PATCH, 'utf8');
+  const city = await server.login('cityadmin', 'City@12345', 'city');
+  const page = async () => JSON.stringify((await server.get('/api/schema/page/PolicyShare', { token: city, site: 'city' })).body.data.list);
+  expect(await page()).toContain('reviewDue');
+  fs.writeFileSync(PATCH, sound.replace('"reviewDue"', '"reviewDue",,'));
+  const news = await reload();
+  expect(news.health.problems.map((p) => p.file)).toContain('sites/city/policy/policy.list.json');
+  expect((await health()).outOfService).toEqual([]);
+  const list = await server.get('/api/policy/share/list', { token: city, site: 'city' });
+  expect(list.status).toBe(200);
+  expect(list.body.code).toBe('0');
+  // The city's column is still there: the patch it had before serves.
+  expect(await page()).toContain('reviewDue');
+  fs.writeFileSync(PATCH, sound);
+  expect((await reload()).health.problems.map((p) => p.file)).not.toContain('sites/city/policy/policy.list.json');
+  expect(await page()).toContain('reviewDue');
+});
+
+it('deploys a changed, sound process at a reload; a bad one keeps the deployed version', async () => {
+  const LEAVE = path.join(root, 'leave/leave.bpmn');
+  const xml = fs.readFileSync(LEAVE, 'utf8');
+  const db = server.database.db as import('kysely').Kysely<any>;
+  const latest = async () =>
+    (await db
+      .selectFrom('wf_definition as d')
+      .innerJoin('sys_dept as s', 's.id', 'd.top_dept_id')
+      .select(['d.def_version', 'd.bpmn_xml'])
+      .where('s.top_dept_key', '=', 'demo')
+      .where('d.process_key', '=', 'leave')
+      .orderBy('d.def_version', 'desc')
+      .executeTakeFirstOrThrow()) as { def_version: number; bpmn_xml: string };
+  const before = await latest();
+  // Every leave goes to the principal after the leader, whatever its days.
+  fs.writeFileSync(LEAVE, xml.replace("days &gt;= setting('approval.leave.headDays')", 'days &gt;= 1'));
+  await reload();
+  const after = await latest();
+  expect(after.def_version).toBe(before.def_version + 1);
+  expect(after.bpmn_xml).toContain('days &gt;= 1<');
+
+  // A new one-day leave runs the new definition: after the leader, the principal decides.
+  const staff = await server.login('staff', 'Demo@12345');
+  const leave = (await server.post('/api/leave/apply/save', { leaveType: 'personal', startDate: '2034-05-08', endDate: '2034-05-08', reason: 'reload' }, { token: staff })).body.data;
+  expect((await server.post(`/api/leave/apply/submit?id=${leave.id}`, {}, { token: staff })).body.code).toBe('0');
+  const taskOf = async (who: string) => {
+    const token = await server.login(who, 'Demo@12345');
+    const tasks = (await server.get('/api/workflow/task/page?scope=todo&pageSize=100', { token })).body.data.records as Array<{ id: number; entity: string; businessKey: string }>;
+    return { token, task: tasks.find((t) => t.entity === 'leaveApply' && Number(t.businessKey) === Number(leave.id)) };
+  };
+  const head = await taskOf('head');
+  expect(head.task).toBeDefined();
+  expect((await server.post('/api/workflow/task/approve', { taskId: head.task!.id, comment: 'ok' }, { token: head.token })).body.code).toBe('0');
+  expect((await taskOf('principal')).task).toBeDefined();
+
+  // A condition that does not parse: named, not deployed; the version deployed stays.
+  fs.writeFileSync(LEAVE, xml.replace("days &gt;= setting('approval.leave.headDays')", 'days &gt;= &gt;= 1'));
+  const news = await reload();
+  expect(news.health.problems.map((p) => p.file)).toContain('leave/leave.bpmn');
+  expect((await latest()).def_version).toBe(after.def_version);
+  fs.writeFileSync(LEAVE, xml);
 });

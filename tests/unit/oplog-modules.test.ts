@@ -18,7 +18,7 @@ describe('operation log modules', () => {
     .filter((f) => f.kind === 'entity')
     .map((f) => ({ name: String(f.json.name), title: String(f.json.title) }));
   const texts = loadTexts();
-  const modules = withEntityModules(loadDicts(), entities, texts).types.find((t) => t.type === 'sys_oper_module')!;
+  const modules = withEntityModules(loadDicts()!, entities, texts).types.find((t) => t.type === 'sys_oper_module')!;
 
   it('labels every entity by its title in the four languages', () => {
     for (const e of entities) {

@@ -17,7 +17,7 @@ describe('menu manifests', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
   it('name only known button actions', () => {
-    const actions = loadActions();
+    const actions = loadActions()!;
     for (const m of menus) for (const b of m.buttons ?? []) expect(actions[b], `${m.key}: ${b}`).toBeDefined();
   });
   it('cover every screen area spec section 2 names', () => {

@@ -10,18 +10,38 @@ import { defineJobSource, type Cadence, type JobDef } from '../../platform/jobs.
 import type { Site } from '../../platform/sites.ts';
 import type { EntityDef, FieldDef } from '../../entities/model.ts';
 import { sendSystemNotice, usersWithRole } from './send.ts';
+import { siteNow } from '../../../validators/site-time.ts';
 import { leaderFrom } from '../workflow/duties.ts';
-import { moneyText, type Locale } from '../../../validators/locale.ts';
+import { itemsSeparator, moneyText, type Locale } from '../../../validators/locale.ts';
+import { wantingNotification, type NotifyKind } from '../account/settings.ts';
 
 export type Recipient = { role: string } | { field: string } | { applicant: true } | { deptLeader: string };
 
+/** A date condition: the date is N days ahead, or (`within`) N days ahead or nearer — and past, unless `overdue: false`. */
+export interface DateWhen {
+  date: string | string[];
+  daysBefore: number;
+  within?: boolean;
+  overdue?: boolean;
+}
+/** An i18n key, or one per date field of `when.date`. */
+type LineText = string | Record<string, string>;
+
 export interface ReminderDef {
   title: string;
-  when?: { date: string; daysBefore: number } | { state: string; field?: string };
+  when?: DateWhen | { state: string; field?: string };
+  /** One notice per recipient per run, a line per row (and per date of the row that is due). */
+  combine?: boolean;
+  line?: LineText;
+  /** The line of a date already past (`within`); {days} is then the days since. */
+  lineOverdue?: LineText;
   cadence?: Partial<Cadence> & { every: Cadence['every'] };
   where?: Record<string, string | number | boolean | Array<string | number>>;
   notify: Recipient[];
-  message: string;
+  /** The account switch (settings → notifications) that silences it for a reader who turned it off. */
+  switch?: NotifyKind;
+  /** The text of a notice of one row (not `combine`). */
+  message?: string;
 }
 
 type Row = Record<string, unknown>;
@@ -44,6 +64,16 @@ const dayText = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10
 const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const stored = (f: FieldDef | undefined): f is FieldDef => Boolean(f && !f.inExtend && !f.compute && !f.aggregate && !f.through);
 
+const datesOf = (when: DateWhen) => (Array.isArray(when.date) ? when.date : [when.date]);
+/** Whether a date ('YYYY-MM-DD') is due on a run of `today`. */
+function dueDay(when: DateWhen, day: string, today: string): boolean {
+  if (!day) return false;
+  const target = plusDays(today, when.daysBefore);
+  if (!when.within) return day === target;
+  return day <= target && (when.overdue !== false || day >= today);
+}
+const daysFrom = (today: string, day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+
 /** The SQL conditions of a reminder on the site's rows for a run on `today`. */
 function conditions(entity: EntityDef, def: ReminderDef, site: Site, today: string): RawBuilder<unknown>[] {
   const col = (name: string) => {
@@ -54,10 +84,15 @@ function conditions(entity: EntityDef, def: ReminderDef, site: Site, today: stri
   const out: RawBuilder<unknown>[] = [sql`top_dept_id = ${site.id}`];
   const when = def.when;
   if (when && 'date' in when) {
-    const { f, ref } = col(when.date);
     const target = plusDays(today, when.daysBefore);
-    // A date-time's day is the site's (stored as an instant).
-    out.push(f.type === 'datetime' ? sql`(${ref} at time zone ${site.timeZone})::date = ${target}::date` : sql`${ref} = ${target}::date`);
+    // Any of its dates; a date-time's day is the site's (stored as an instant).
+    const each = datesOf(when).map((name) => {
+      const { f, ref } = col(name);
+      const day = f.type === 'datetime' ? sql`(${ref} at time zone ${site.timeZone})::date` : ref;
+      if (!when.within) return sql`${day} = ${target}::date`;
+      return when.overdue === false ? sql`${day} between ${today}::date and ${target}::date` : sql`${day} <= ${target}::date`;
+    });
+    out.push(sql`(${sql.join(each, sql` or `)})`);
   } else if (when && 'state' in when) {
     const field = when.field ?? entity.states?.field ?? entity.status?.field ?? 'approvalStatus';
     out.push(sql`${col(field).ref} = ${when.state}`);
@@ -105,7 +140,10 @@ async function recipientsOf(db: Kysely<any>, site: Site, entity: EntityDef, def:
   // Only the site's active users.
   const active = await sql<{ id: number }>`select id from sys_user where top_dept_id = ${site.id} and status = '0'
     and id in (${sql.join([...ids])})`.execute(db);
-  return active.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  const people = active.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  // A reader who turned the reminder's kind off in their account settings is left out, as the
+  // modules' notices leave them out (the 'notice' switch, which quiets the bell, applies to all).
+  return def.switch ? wantingNotification(db, site.id, people, def.switch) : people;
 }
 
 /** Runs one reminder on a site for its day: answers how many rows and people it told. */
@@ -128,28 +166,87 @@ export async function runReminder(s: Services, site: Site, key: string, entityNa
   };
   for (const l of ['zh-CN', 'zh-TW', 'en-US', 'pt-BR'] as const) await labels(l);
   const roleHolders = new Map<string, number[]>();
-  const days = def.when && 'daysBefore' in def.when ? def.when.daysBefore : 0;
+  const dateWhen = def.when && 'date' in def.when ? def.when : undefined;
+  const days = dateWhen?.daysBefore ?? 0;
+  const valueOf = (row: Row, name: string) => {
+    const f = entity.byName.get(name);
+    return f?.inExtend ? (row.extend as Row | null)?.[name] : stored(f) ? row[f!.column] : undefined;
+  };
+  /** The site's day of a date field's value. */
+  const dayOf = (row: Row, name: string) => {
+    const v = valueOf(row, name);
+    if (v === null || v === undefined || v === '') return '';
+    if (entity.byName.get(name)?.type === 'datetime') return siteNow(new Date(v as string | Date).getTime(), site.timeZone).day;
+    return dayText(v);
+  };
+  const fill = (template: string, row: Row | null, l: Locale, extra: Record<string, string | number>) =>
+    template.replace(/\{(\w+)(?::money)?\}/g, (whole, name: string) => {
+      if (name in extra && !entity.byName.has(name)) return String(extra[name]);
+      const f = entity.byName.get(name);
+      if (!f || !row) return whole;
+      return shown(f, valueOf(row, name), l, labelsFor.get(l)!);
+    });
   let rows = 0;
   const people = new Set<number>();
+  const at = new Date(s.clock.now());
+
+  if (def.combine) {
+    // One notice per recipient: a line per row and per due date of it, the nearest date first.
+    type Line = { day: string; say: (l: Locale) => string };
+    const byUser = new Map<number, Line[]>();
+    for (const row of found.rows) {
+      const to = await recipientsOf(db, site, entity, def, row, roleHolders);
+      if (!to.length) continue;
+      const lines: Line[] = [];
+      const pick = (text: LineText | undefined, field: string) => (typeof text === 'string' ? text : text?.[field]);
+      if (dateWhen) {
+        for (const field of datesOf(dateWhen)) {
+          const day = dayOf(row, field);
+          if (!dueDay(dateWhen, day, today)) continue;
+          const left = daysFrom(today, day);
+          const key = (left < 0 ? pick(def.lineOverdue, field) : undefined) ?? pick(def.line, field) ?? '';
+          lines.push({ day, say: (l) => fill(say(key, l), row, l, { date: day, days: Math.abs(left), daysBefore: days }) });
+        }
+      } else {
+        const key = pick(def.line, '') ?? '';
+        lines.push({ day: '', say: (l) => fill(say(key, l), row, l, { daysBefore: days }) });
+      }
+      if (!lines.length) continue;
+      rows++;
+      for (const id of to) byUser.set(id, [...(byUser.get(id) ?? []), ...lines]);
+    }
+    for (const [user, lines] of byUser) {
+      lines.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+      await sendSystemNotice(db, site.id, [user], {
+        text: (l) => ({
+          title: fill(say(def.title, l), null, l, { count: lines.length, daysBefore: days }),
+          content: lines.map((line) => line.say(l)).join(itemsSeparator(l)),
+        }),
+        at,
+        locale,
+      });
+      people.add(user);
+    }
+    return { rows, people: people.size };
+  }
+
   for (const row of found.rows) {
     const to = await recipientsOf(db, site, entity, def, row, roleHolders);
     if (!to.length) continue;
-    const fill = (l: Locale) =>
-      say(def.message, l).replace(/\{(\w+)(?::money)?\}/g, (whole, name: string) => {
-        if (name === 'daysBefore' && !entity.byName.has(name)) return String(days);
-        const f = entity.byName.get(name);
-        if (!f) return whole;
-        const value = f.inExtend ? (row.extend as Row | null)?.[name] : stored(f) ? row[f.column] : undefined;
-        return shown(f, value, l, labelsFor.get(l)!);
-      });
-    const at = new Date(s.clock.now());
+    // The row's first due date, for {date} and {days}.
+    const first = dateWhen ? datesOf(dateWhen).map((f) => dayOf(row, f)).find((d) => dueDay(dateWhen, d, today)) : undefined;
+    const extra = { daysBefore: days, ...(first ? { date: first, days: Math.abs(daysFrom(today, first)) } : {}) };
     // Once per row and period, with the notice in one transaction: the first run of the period
     // records it; any later one finds it told.
     const told = await db.transaction().execute(async (trx) => {
       const fresh = await sql`insert into sys_reminder_sent (top_dept_id, reminder_key, row_id, period, sent_at)
         values (${site.id}, ${key}, ${Number(row.id)}, ${today}, ${at}) on conflict do nothing returning 1 as fresh`.execute(trx);
       if (!fresh.rows.length) return false;
-      await sendSystemNotice(trx, site.id, to, { text: (l) => ({ title: say(def.title, l), content: fill(l) }), at, locale });
+      await sendSystemNotice(trx, site.id, to, {
+        text: (l) => ({ title: fill(say(def.title, l), row, l, extra), content: fill(say(def.message ?? '', l), row, l, extra) }),
+        at,
+        locale,
+      });
       return true;
     });
     if (!told) continue;

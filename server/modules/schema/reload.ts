@@ -13,6 +13,7 @@ import { reassessSchemas } from '../../schemas/quarantine.ts';
 import { healthReport, type HealthReport } from './health.ts';
 import { SCHEMAS_DIR } from '../../schemas/files.ts';
 import { prepareSchemaTables } from '../../schemas/tables.ts';
+import { redeployProcesses } from '../../seed/sync.ts';
 
 export interface ReloadNews {
   ok: boolean;
@@ -59,6 +60,13 @@ export class SchemaReloader {
       .map((e) => e.name)
       .filter((name) => !before.has(name));
     this.s.schemas = next;
+    // A changed, sound process (base or a site's) is deployed at once; one with a problem keeps the
+    // version deployed (issue 35). A failure here is told, never the end of the reload.
+    try {
+      await redeployProcesses(this.s.database.db);
+    } catch (e) {
+      console.error(`schemas: processes not deployed at the reload: ${(e as Error).message}`);
+    }
     await this.s.cache.invalidateAll();
     const news: ReloadNews = { ok: !problems.length, problems, health: healthReport(), took: Date.now() - changed, restart };
     if (problems.length)

@@ -18,8 +18,10 @@ import { shownValue } from './secrets.ts';
 let release: Map<string, { name: Localized; remark?: Localized }> | null = null;
 
 function releaseTexts() {
-  release ??= new Map(loadConfigs().configs.map((c) => [c.key, { name: c.name, remark: c.remark }]));
-  return release;
+  // configs.json never sound since the start (issue 35): no release texts, asked again next time.
+  const manifest = release ? null : loadConfigs();
+  if (manifest) release = new Map(manifest.configs.map((c) => [c.key, { name: c.name, remark: c.remark }]));
+  return release ?? new Map<string, { name: Localized; remark?: Localized }>();
 }
 
 function inLanguage(stored: unknown, texts: Localized | undefined, locale: Locale): unknown {

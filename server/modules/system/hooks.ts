@@ -44,7 +44,9 @@ defineHooks('config', {
   // A setting the release reads as a number of days, files or rows (configs.json `integer`): a whole
   // number within its bounds, else one odd value (0.00001 days) would lock everyone out.
   beforeSave({ request }, row, existing) {
-    bounded ??= new Map(loadConfigs().configs.flatMap((c) => (c.integer ? [[c.key, { name: c.name, ...c.integer }]] : [])));
+    // configs.json never sound since the start (issue 35): no bounds known yet, asked again next time.
+    const release = bounded ? null : loadConfigs();
+    if (release) bounded = new Map(release.configs.flatMap((c) => (c.integer ? [[c.key, { name: c.name, ...c.integer }]] : [])));
     const key = String(row.configKey ?? existing?.configKey ?? '');
     // The site's time zone: a name this machine knows (Asia/Shanghai), else every time would be off.
     if (key === TIME_ZONE_KEY && 'configValue' in row) {
@@ -52,7 +54,7 @@ defineHooks('config', {
       if (!isTimeZone(zone)) throw new AppError(Code.invalid, 'config.badTimeZone', { value: String(row.configValue ?? '').slice(0, 40) });
       row.configValue = zone;
     }
-    const bounds = bounded.get(key);
+    const bounds = bounded?.get(key);
     if (!bounds || !('configValue' in row)) return;
     const value = String(row.configValue ?? '').trim();
     const n = Number(value);

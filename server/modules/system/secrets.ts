@@ -25,17 +25,16 @@ export function registerSecretSetting(configKey: string, check?: SecretCheck) {
 }
 
 export function isSecretSetting(configKey: string): boolean {
-  declared ??= new Set(
-    loadConfigs()
-      .configs.filter((c) => c.secret)
-      .map((c) => c.key),
-  );
-  return registered.has(configKey) || declared.has(configKey);
+  // configs.json never sound since the start (issue 35): asked again at each call until it is.
+  const release = declared ? null : loadConfigs();
+  if (release) declared = new Set(release.configs.filter((c) => c.secret).map((c) => c.key));
+  return registered.has(configKey) || Boolean(declared?.has(configKey));
 }
 
 /** What a read shows of a setting's stored value. */
 export function shownValue(configKey: string, stored: unknown): unknown {
-  if (!isSecretSetting(configKey)) return stored;
+  // A stored secret is masked even while configs.json cannot say which settings are secret (issue 35).
+  if (!isSecretSetting(configKey) && !(typeof stored === 'string' && stored.startsWith(PREFIX))) return stored;
   return typeof stored === 'string' && stored ? SECRET_MASK : '';
 }
 

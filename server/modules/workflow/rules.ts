@@ -21,8 +21,10 @@ type Setting = ConfigManifest['configs'][number];
 let declared: Setting[] | null = null;
 /** The release's settings of the approval group, in the order configs.json lists them. */
 export function approvalSettings(): Setting[] {
-  declared ??= loadConfigs().configs.filter((c) => c.group === 'approval');
-  return declared;
+  // configs.json never sound since the start (issue 35): none yet, asked again next time.
+  const manifest = declared ? null : loadConfigs();
+  if (manifest) declared = manifest.configs.filter((c) => c.group === 'approval');
+  return declared ?? [];
 }
 
 let choices: Map<string, Setting> | null = null;
@@ -34,8 +36,9 @@ const USER_ENTRY = /^user:(\d{1,12})$/;
 // site has, refused where it is typed — never a rule that silently asks nobody.
 defineHooks('config', {
   async beforeSave({ trx, site, request }, row, existing) {
-    choices ??= new Map(loadConfigs().configs.flatMap((c) => (c.choice ? [[c.key, c]] : [])));
-    const setting = choices.get(String(row.configKey ?? existing?.configKey ?? ''));
+    const manifest = choices ? null : loadConfigs();
+    if (manifest) choices = new Map(manifest.configs.flatMap((c) => (c.choice ? [[c.key, c]] : [])));
+    const setting = choices?.get(String(row.configKey ?? existing?.configKey ?? ''));
     if (!setting || !('configValue' in row)) return;
     const text = String(row.configValue ?? '').trim();
     const refuse = (key: 'config.badRole' | 'config.badRecipients') => {
