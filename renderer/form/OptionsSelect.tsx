@@ -46,6 +46,7 @@ function OptionsSelectInput({
   columns,
   fill,
   setValue,
+  dataSource,
 }: {
   value?: string | number | null;
   onChange?: (v: string | number | null) => void;
@@ -62,6 +63,8 @@ function OptionsSelectInput({
   /** On a choice these form fields take the choice's members: form field → member. */
   fill?: Record<string, string>;
   setValue?: (path: string, value: unknown) => void;
+  /** The field's own words (a dictionary field's enum): what a value reads as without asking the api. */
+  dataSource?: Option[];
 }) {
   const env = useRenderer();
   const [options, setOptions] = useState<Option[]>([]);
@@ -80,7 +83,9 @@ function OptionsSelectInput({
       lastKey.current = key;
       if (!lacks(before) && !readOnly && value !== null && value !== undefined && value !== '') onChange?.(null);
     }
-    if (!api || (params && (readOnly || missing))) return void setOptions([]);
+    // Only read, a dictionary field reads by its own words: the api answers for the reader (an
+    // approver's own leave balance), not for the document, and its label would come late.
+    if (!api || (params && (readOnly || missing)) || (readOnly && dataSource?.length)) return void setOptions([]);
     let cancelled = false;
     setLoading(true);
     const clean = Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== null && v !== undefined && v !== ''));
@@ -96,10 +101,12 @@ function OptionsSelectInput({
     return () => {
       cancelled = true;
     };
-  }, [api, env.language, key, readOnly]);
+  }, [api, env.language, key, readOnly, Boolean(dataSource?.length)]);
 
   const empty = value === null || value === undefined || value === '';
-  const label = empty ? '—' : (options.find((o) => o.value === value)?.label ?? String(value));
+  const label = empty
+    ? '—'
+    : (options.find((o) => o.value === value)?.label ?? dataSource?.find((o) => o.value === value)?.label ?? String(value));
   if (readOnly) return <Typography.Text>{label}</Typography.Text>;
   const widths = columns?.map((c) => columnWidth(c)) ?? [];
   const align = (c: PickerColumn, text: string): ReactNode =>
@@ -154,6 +161,7 @@ export const OptionsSelect = connect(
   mapProps((props: object, field: unknown) => {
     const f = field as {
       pattern?: string;
+      dataSource?: Option[];
       form?: { getValuesIn(path: string): unknown; setValuesIn(path: string, value: unknown): void };
       path?: { toString(): string };
     };
@@ -164,6 +172,7 @@ export const OptionsSelect = connect(
     return {
       ...props,
       readOnly: f.pattern === 'readPretty' || (props as { readOnly?: boolean }).readOnly,
+      dataSource: f.dataSource,
       ...(params && f.form
         ? { query: Object.fromEntries(Object.entries(params).map(([k, path]) => [k, f.form!.getValuesIn(`${line}${path}`)])) }
         : {}),

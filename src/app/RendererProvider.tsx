@@ -76,7 +76,11 @@ export const RendererProvider = observer(function RendererProvider({ children }:
         if (!cached) {
           cached = fetcher
             .get<Record<string, DictEntry[]>>('core/dictData/getDictByTypes', { dictTypes: types.join(',') })
-            .then((a) => (a.code === '0' ? a.data : {}));
+            .then((a) => {
+              // A refusal is not kept: the next page asks again.
+              if (a.code !== '0') dictCache.delete(key);
+              return a.code === '0' ? a.data : {};
+            });
           cached.catch(() => dictCache.delete(key));
           dictCache.set(key, cached);
         }
