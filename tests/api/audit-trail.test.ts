@@ -1,0 +1,113 @@
+// The audit trail (issue 36): a save is recorded in its own transaction with who, where and each
+// field before and after; lines added, changed, removed; a secret is recorded as changed, never its
+// value; nobody edits or deletes a record; and a record edited behind the product's back (straight
+// in the database) is named by the verify.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { startServer, type TestServer } from '../support/server.ts';
+import { verifyChain } from '../../server/modules/audit/verify.ts';
+
+let server: TestServer;
+let staff: string;
+let db: Kysely<any>;
+let site: number;
+beforeAll(async () => {
+  server = await startServer();
+  staff = await server.login('staff', 'Demo@12345');
+  db = server.database.db as unknown as Kysely<any>;
+  site = Number(
+    (await sql<{ id: number }>`select top_dept_id as id from sys_user where login_name = 'staff'`.execute(db)).rows[0]!.id,
+  );
+});
+afterAll(async () => server?.close());
+
+interface Rec {
+  seq: number;
+  op: string;
+  tbl: string;
+  doc_entity: string | null;
+  actor_id: number | null;
+  content: string;
+}
+const recordsOf = async (entity: string, id: number) =>
+  (
+    await sql<Rec>`select seq, op, tbl, doc_entity, actor_id, content from sys_audit
+      where top_dept_id = ${site} and doc_entity = ${entity} and ${id} = any(doc_ids) order by seq`.execute(db)
+  ).rows.map((r) => ({
+    ...r,
+    body: JSON.parse(r.content) as { ctx: Record<string, unknown>; rows: Array<Record<string, unknown>> },
+  }));
+
+it('records a save with who wrote it, from where, and each field before and after', async () => {
+  const saved = await server.post<{ id: number; version: number }>(
+    '/api/leave/apply/save',
+    { leaveType: 'personal', startDate: '2026-03-02', endDate: '2026-03-03', days: 2, reason: '审计测试' },
+    { token: staff },
+  );
+  expect(saved.body.code).toBe('0');
+  const id = saved.body.data.id;
+  const created = await recordsOf('leaveApply', id);
+  expect(created.length).toBeGreaterThan(0);
+  const insert = created.find((r) => r.op === 'insert')!;
+  expect(insert.body.ctx).toMatchObject({ siteId: site, actorName: expect.any(String), action: 'POST /api/leave/apply/save' });
+  expect(insert.actor_id).toBe(Number(insert.body.ctx.actorId));
+  expect(insert.body.rows[0]).toMatchObject({ id, reason: '审计测试', leave_type: 'personal' });
+
+  const updated = await server.post(
+    '/api/leave/apply/update',
+    { id, version: saved.body.data.version, reason: '审计测试（改）' },
+    { token: staff },
+  );
+  expect(updated.body.code).toBe('0');
+  const after = await recordsOf('leaveApply', id);
+  const change = after.filter((r) => r.op === 'update').at(-1)!;
+  expect(change.body.rows[0]!.changes).toMatchObject({ reason: ['审计测试', '审计测试（改）'] });
+});
+
+it('records a password change as changed, never its value', async () => {
+  const token = await server.login('head', 'Demo@12345');
+  const changed = await server.post(
+    '/api/core/user/upPassword',
+    { oldPassword: 'Demo@12345', newPassword: 'Trail@2026x' },
+    { token },
+  );
+  expect(changed.body.code).toBe('0');
+  const all = (await sql<{ content: string }>`select content from sys_audit`.execute(db)).rows.map((r) => r.content).join('\n');
+  expect(all).not.toContain('Trail@2026x');
+  expect(all).not.toMatch(/\$2[aby]\$|scrypt|argon2/);
+  const head = (
+    await sql<{
+      content: string;
+    }>`select content from sys_audit where tbl = 'sys_user' and op = 'update' order by id desc limit 1`.execute(db)
+  ).rows[0]!;
+  expect(JSON.parse(head.content).rows[0].changes.password_hash).toEqual(['******', '******']);
+});
+
+it('refuses to edit or delete a record, even straight in the database', async () => {
+  await expect(sql`update sys_audit set content = content where seq = 1`.execute(db)).rejects.toThrow(/append-only/);
+  await expect(sql`delete from sys_audit where seq = 1`.execute(db)).rejects.toThrow(/append-only/);
+});
+
+it('verifies the chain, and names the record edited behind the product’s back', async () => {
+  const sound = await verifyChain(db, site);
+  expect(sound).toMatchObject({ ok: true });
+  expect(sound.checked).toBe(sound.head.seq);
+  expect(sound.checked).toBeGreaterThan(2);
+
+  // Someone with the database's keys turns the guard off and changes one record's reason.
+  const victim = (
+    await sql<{
+      seq: number;
+    }>`select seq from sys_audit where top_dept_id = ${site} and content like '%审计测试（改）%' order by seq limit 1`.execute(db)
+  ).rows[0]!.seq;
+  await sql`alter table sys_audit disable trigger sys_audit_append_only`.execute(db);
+  await sql`update sys_audit set content = replace(content, '审计测试（改）', '审计测试（篡改）') where top_dept_id = ${site} and seq = ${victim}`.execute(
+    db,
+  );
+  await sql`alter table sys_audit enable trigger sys_audit_append_only`.execute(db);
+  const broken = await verifyChain(db, site);
+  expect(broken.ok).toBe(false);
+  expect(broken.fault).toMatchObject({ seq: Number(victim), kind: 'hash' });
+  // A range before it is still sound.
+  expect((await verifyChain(db, site, { to: Number(victim) - 1 })).ok).toBe(true);
+});
