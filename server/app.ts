@@ -48,6 +48,7 @@ import { contractNoticeRoutes } from './modules/contract/notices.ts';
 import homeQueueRoutes from './modules/home/queues.ts';
 import { contractInstalmentRoutes } from './modules/contract/instalments.ts';
 import jobRoutes from './modules/monitor/jobs.ts';
+import auditRoutes from './modules/audit/routes.ts';
 import docsRoutes, { collectRoutes } from './modules/docs/routes.ts';
 import './modules/system/hooks.ts';
 import './modules/expense/cost-control.ts';
@@ -311,6 +312,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       leaveRoutes(api, services);
       stockRoutes(api, services);
       jobRoutes(api, services);
+      auditRoutes(api, services);
       fileRoutes(api, services);
       ossRoutes(api, services);
       // Generic endpoints last: a module's own route of the same path wins.

@@ -88,6 +88,49 @@ it('refuses to edit or delete a record, even straight in the database', async ()
   await expect(sql`delete from sys_audit where seq = 1`.execute(db)).rejects.toThrow(/append-only/);
 });
 
+it('keeps nothing of a save that was refused: the record is in the write’s own transaction', async () => {
+  const before = Number(
+    (await sql<{ n: number }>`select count(*)::int as n from sys_audit where top_dept_id = ${site}`.execute(db)).rows[0]!.n,
+  );
+  const refused = await server.post(
+    '/api/leave/apply/save',
+    { leaveType: 'personal', startDate: '2026-03-09', endDate: '2026-03-06', reason: '不该留下' },
+    { token: staff },
+  );
+  expect(refused.body.code).not.toBe('0');
+  const after = Number(
+    (await sql<{ n: number }>`select count(*)::int as n from sys_audit where top_dept_id = ${site}`.execute(db)).rows[0]!.n,
+  );
+  expect(after).toBe(before);
+  const all = (await sql<{ content: string }>`select content from sys_audit where top_dept_id = ${site}`.execute(db)).rows;
+  expect(all.some((r) => r.content.includes('不该留下'))).toBe(false);
+});
+
+it('lets the auditor search the trail and verify the chain; staff may not', async () => {
+  const auditor = await server.login('auditor', 'Demo@12345');
+  const page = await server.get<{ total: number; records: Array<Record<string, unknown>> }>(
+    '/api/monitor/audit/page?docEntity=leaveApply&pageNum=1&pageSize=10',
+    { token: auditor },
+  );
+  expect(page.body.code).toBe('0');
+  expect(page.body.data.total).toBeGreaterThan(0);
+  expect(page.body.data.records.every((r) => r.docEntity === 'leaveApply')).toBe(true);
+  const verified = await server.post<{ ok: boolean; checked: number }>(
+    '/api/monitor/audit/verify',
+    {},
+    { token: auditor, lang: 'zh-CN' },
+  );
+  expect(verified.body.code).toBe('0');
+  expect(verified.body.msg).toMatch(/^审计链完整：已核验 \d+ 条记录，链头 #\d+ [0-9a-f]{16}$/);
+  const head = await server.get<{ seq: number; hash: string }>('/api/monitor/audit/head', { token: auditor });
+  expect(head.body.data.seq).toBeGreaterThanOrEqual(verified.body.data.checked);
+  // Read-only: no call writes the trail, not even the administrator's.
+  const admin = await server.login('admin', 'Admin@12345');
+  for (const call of ['save', 'update', 'remove'])
+    expect((await server.post(`/api/monitor/audit/${call}`, { id: 1, ids: [1] }, { token: admin })).body.code).not.toBe('0');
+  expect((await server.post('/api/monitor/audit/verify', {}, { token: staff })).body.code).not.toBe('0');
+});
+
 it('verifies the chain, and names the record edited behind the product’s back', async () => {
   const sound = await verifyChain(db, site);
   expect(sound).toMatchObject({ ok: true });
@@ -110,4 +153,21 @@ it('verifies the chain, and names the record edited behind the product’s back'
   expect(broken.fault).toMatchObject({ seq: Number(victim), kind: 'hash' });
   // A range before it is still sound.
   expect((await verifyChain(db, site, { to: Number(victim) - 1 })).ok).toBe(true);
+  // The auditor's verify says the same in words.
+  const auditor = await server.login('auditor', 'Demo@12345');
+  const said = await server.post('/api/monitor/audit/verify', {}, { token: auditor, lang: 'en-US' });
+  expect(said.body.code).toBe('40900');
+  expect(said.body.msg).toBe(
+    `Audit record #${victim} does not match: its content does not match its hash (the record was changed)`,
+  );
+});
+
+it('names a record deleted from the middle of the chain', async () => {
+  const { head } = await verifyChain(db, site, { to: 1 });
+  const middle = Math.max(2, Math.floor(head.seq / 3));
+  await sql`alter table sys_audit disable trigger sys_audit_append_only`.execute(db);
+  await sql`delete from sys_audit where top_dept_id = ${site} and seq = ${middle}`.execute(db);
+  await sql`alter table sys_audit enable trigger sys_audit_append_only`.execute(db);
+  const report = await verifyChain(db, site, { to: middle + 5 });
+  expect(report.fault).toMatchObject({ seq: middle, kind: 'gap' });
 });

@@ -22,8 +22,8 @@ create table if not exists sys_audit (
   doc_ids       bigint[]     not null default '{}',
   amount        numeric(18,2),
   content       text         not null,
-  prev_hash     char(64),
-  hash          char(64),
+  prev_hash     varchar(64),
+  hash          varchar(64),
   unique (top_dept_id, seq)
 );
 create index if not exists sys_audit_unsealed on sys_audit (top_dept_id, id) where hash is null;
@@ -41,7 +41,7 @@ create unique index if not exists sys_audit_archive_seq on sys_audit_archive (to
 create table if not exists sys_audit_head (
   top_dept_id   bigint       primary key,
   seq           bigint       not null,
-  hash          char(64)     not null
+  hash          varchar(64)  not null
 );
 
 -- A secret column appears as changed, never with its value.
