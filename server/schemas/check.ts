@@ -1549,6 +1549,17 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
       const patch = read(full, file);
       if (patch === undefined) continue;
       const original = base.get(rel);
+      if (original === undefined && /\.reminders\.json$/.test(rel) && !unreadable.has(rel)) {
+        // A site's own reminders file (no base file of its path, issue 35): a whole file, read by that
+        // site alone — checked against reminders.schema.json and, with the site's view, like a base one.
+        const leadsToMeta = (named: string) =>
+          path.resolve(path.dirname(full), named) === path.join(metaDir, named.split('/').pop()!);
+        problems.push(...checkMeta(meta, file, patch, leadsToMeta));
+        for (const pointer of markersIn(patch)) problems.push({ file, pointer, message: 'a site-patch marker belongs in a patch, not in a site-only file' });
+        view.set(rel, patch);
+        overridden.set(rel, file);
+        continue;
+      }
       if (original === undefined) {
         if (!unreadable.has(rel)) problems.push({ file, pointer: '', message: `overrides ${rel}, which does not exist` });
         continue;
