@@ -68,7 +68,7 @@ import { inventoryRoutes } from './modules/asset/inventory.ts';
 import { salaryRoutes } from './modules/salary/sheets.ts';
 import { paymentRoutes } from './modules/payment/payments.ts';
 import { leaveRoutes } from './modules/leave/leave.ts';
-import entityRoutes from './entities/crud.ts';
+import entityRoutes from './entities/routes.ts';
 import { historyRoutes, stateRoutes } from './entities/states.ts';
 import calendarRoutes from './entities/calendar.ts';
 import { SchemaRegistry } from './entities/registry.ts';

@@ -30,6 +30,7 @@ import {
 } from './week.ts';
 import type { CalendarPageBundle, DictEntry } from '../types.ts';
 import { BLOCK_COLORS, useCalendarDocuments } from './documents.tsx';
+import { DayHeader, TimeAxis } from './grid.tsx';
 import './calendar.css';
 
 
@@ -263,20 +264,9 @@ function WeekView({ bundle }: { bundle: CalendarPageBundle }) {
           <div className="nk-cal-grid" style={{ ['--nk-cal-row' as string]: `${ROW}px` }}>
             <div className="nk-cal-corner" />
             {days.map((d) => (
-              <div key={d.valueOf()} className={`nk-cal-head${d.isSame(today) ? ' nk-cal-today' : ''}`}>
-                <span>{weekday.format(d.toDate())}</span>
-                <span className="nk-cal-date">{d.format('MM-DD')}</span>
-              </div>
+              <DayHeader key={d.valueOf()} label={weekday.format(d.toDate())} date={d.format('MM-DD')} today={d.isSame(today)} />
             ))}
-            <div className="nk-cal-times" style={{ height: slots * ROW }}>
-              {Array.from({ length: slots }, (_, s) =>
-                (s * step) % 60 === 0 ? (
-                  <div key={s} className="nk-cal-time" style={{ top: s * ROW }}>
-                    {String(firstHour + (s * step) / 60).padStart(2, '0')}:00
-                  </div>
-                ) : null,
-              )}
-            </div>
+            <TimeAxis firstHour={firstHour} slots={slots} step={step} row={ROW} />
             {days.map((d, i) => (
               <div
                 key={d.valueOf()}

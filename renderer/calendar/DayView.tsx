@@ -15,6 +15,7 @@ import { toWire, wallOf } from '../time.ts';
 import { blocksByDay, isBusy, onWall, rangeText, siteDayStart, slotStart, type OnWall } from './week.ts';
 import type { CalendarPageBundle, DictEntry } from '../types.ts';
 import { BLOCK_COLORS, useCalendarDocuments } from './documents.tsx';
+import { DayHeader, TimeAxis } from './grid.tsx';
 import './calendar.css';
 
 
@@ -173,19 +174,9 @@ export default function DayView({ bundle }: { bundle: CalendarPageBundle }) {
           >
             <div className="nk-cal-corner" />
             {resources.map((r) => (
-              <div key={r.value} className="nk-cal-head" data-testid="calendar-room">
-                <span>{r.label}</span>
-              </div>
+              <DayHeader key={r.value} label={r.label} testId="calendar-room" />
             ))}
-            <div className="nk-cal-times" style={{ height: slots * ROW }}>
-              {Array.from({ length: slots }, (_, s) =>
-                (s * step) % 60 === 0 ? (
-                  <div key={s} className="nk-cal-time" style={{ top: s * ROW }}>
-                    {String(firstHour + (s * step) / 60).padStart(2, '0')}:00
-                  </div>
-                ) : null,
-              )}
-            </div>
+            <TimeAxis firstHour={firstHour} slots={slots} step={step} row={ROW} />
             {resources.map((r, i) => (
               <div
                 key={r.value}

@@ -1,7 +1,7 @@
 // The general calendar page kind (issue 35; a `<name>.calendar.json` with `views`): month, week and
 // day views of any entity with a date or date-time range, optionally of one resource (a picker, all by
 // default), with the list's query fields as filters (`filters`), the wording from the file's `texts`.
-// Month: the weeks of the month, each row a chip on each of its days, "+N more" past three. Week and
+// Month: the weeks of the month, each row one bar over its days in each week row, "+N more" past three lanes. Week and
 // day: time rows for a date-time entity, an all-day lane for a date entity. A phone (≤ 600 px) shows
 // the window as an agenda list. A click on a chip shows the row and opens its document or approval
 // (./documents.tsx). Dragging over days or times opens the add form with the range (and resource)
@@ -18,10 +18,11 @@ import { dictTypesOf } from '../dicts.ts';
 import { rt, schemaText } from '../texts.ts';
 import { TAG_COLORS } from '../list/columns.tsx';
 import { toWire, wallOf } from '../time.ts';
-import { blocksByDay, mondayOf, siteDayStart, slotStart, type OnWall } from './week.ts';
+import { blocksByDay, mondayOf, siteDayStart, slotStart, weekBars, type OnWall } from './week.ts';
 import type { CalendarPageBundle, DictEntry, PageBundle } from '../types.ts';
 import type { QueryValues } from '../list/QueryForm.tsx';
 import { BLOCK_COLORS, useCalendarDocuments } from './documents.tsx';
+import { DayHeader, TimeAxis } from './grid.tsx';
 import './calendar.css';
 
 const QueryForm = lazy(() => import('../list/QueryForm.tsx'));
@@ -298,33 +299,70 @@ export default function GeneralView({ bundle }: { bundle: CalendarPageBundle }) 
     [bundle],
   );
 
+  /**
+   * The month: a row per week, each day a cell (its number; drag-create), each row of the week one bar
+   * over the days it meets there (a range over a Sunday is a bar in each week), in lanes; a day whose
+   * bars pass the third lane shows "+N more" with all its rows.
+   */
   const month = () => (
-    <div className="nk-gcal-month" data-testid="calendar-month">
+    <div className={`nk-gcal-month${drag?.day === -1 ? ' nk-gcal-dragmode' : ''}`} data-testid="calendar-month">
       {days.slice(0, 7).map((d) => (
         <div key={`h${d.day()}`} className="nk-gcal-weekday">
           {weekday(d)}
         </div>
       ))}
-      {days.map((d, i) => {
-        const all = onDay(d);
-        const day = d.format(DAY);
-        const outside = d.month() !== anchor.month();
+      {Array.from({ length: days.length / 7 }, (_, w) => {
+        const week = days.slice(w * 7, w * 7 + 7);
+        const bars = weekBars(rows, week);
         return (
-          <div
-            key={day}
-            className={`nk-gcal-cell${outside ? ' nk-gcal-outside' : ''}${day === today ? ' nk-cal-today' : ''}${inDayDrag(i) ? ' nk-gcal-dragging' : ''}`}
-            data-testid={`calendar-cell-${day}`}
-            {...dayDrag(i)}
-          >
-            <div className="nk-gcal-daynum">{d.date()}</div>
-            {all.slice(0, CHIPS).map(chip)}
-            {all.length > CHIPS && (
-              <Popover trigger="click" title={day} content={<div className="nk-gcal-list">{all.map(chip)}</div>}>
-                <a className="nk-gcal-more" data-testid="calendar-more">
-                  {t('calMore', { n: all.length - CHIPS })}
-                </a>
-              </Popover>
-            )}
+          <div key={week[0]!.format(DAY)} className="nk-gcal-week" data-testid="calendar-week-row">
+            {week.map((d, c) => {
+              const i = w * 7 + c;
+              const day = d.format(DAY);
+              const outside = d.month() !== anchor.month();
+              const hidden = bars.filter((b) => b.lane >= CHIPS && b.first <= c && c <= b.last).length;
+              return [
+                <div
+                  key={day}
+                  className={`nk-gcal-cell${outside ? ' nk-gcal-outside' : ''}${day === today ? ' nk-cal-today' : ''}${inDayDrag(i) ? ' nk-gcal-dragging' : ''}`}
+                  style={{ gridColumn: c + 1 }}
+                  data-testid={`calendar-cell-${day}`}
+                  {...dayDrag(i)}
+                >
+                  <div className="nk-gcal-daynum">{d.date()}</div>
+                </div>,
+                hidden > 0 && (
+                  <Popover key={`m${day}`} trigger="click" title={day} content={<div className="nk-gcal-list">{onDay(d).map(chip)}</div>}>
+                    <a className="nk-gcal-more" style={{ gridColumn: c + 1, gridRow: CHIPS + 2 }} data-testid="calendar-more">
+                      {t('calMore', { n: hidden })}
+                    </a>
+                  </Popover>
+                ),
+              ];
+            })}
+            {bars
+              .filter((b) => b.lane < CHIPS)
+              .map((b) =>
+                pop(
+                  b.row,
+                  <div
+                    className={`nk-gcal-chip nk-gcal-bar${b.before ? ' nk-gcal-before' : ''}${b.after ? ' nk-gcal-after' : ''}${b.row.mine ? ' nk-cal-mine' : ''}`}
+                    data-testid="calendar-block"
+                    data-day={week[b.first]!.format(DAY)}
+                    data-days={b.last - b.first + 1}
+                    style={{
+                      gridColumn: `${b.first + 1} / ${b.last + 2}`,
+                      gridRow: b.lane + 2,
+                      borderLeftColor: colorOf(b.row),
+                      background: `${colorOf(b.row)}1f`,
+                    }}
+                    title={`${titleOf(b.row)} ${rangeOf(b.row)}`}
+                  >
+                    {!dated && <span className="nk-cal-date">{b.row.start.format('HH:mm')} </span>}
+                    {titleOf(b.row)}
+                  </div>,
+                ),
+              )}
           </div>
         );
       })}
@@ -336,10 +374,7 @@ export default function GeneralView({ bundle }: { bundle: CalendarPageBundle }) 
     <div className="nk-gcal-lane" style={{ gridTemplateColumns: `64px repeat(${days.length}, minmax(92px, 1fr))` }} data-testid={`calendar-${view}`}>
       <div className="nk-cal-corner" />
       {days.map((d) => (
-        <div key={d.format(DAY)} className={`nk-cal-head${d.format(DAY) === today ? ' nk-cal-today' : ''}`}>
-          <span>{weekday(d)}</span>
-          <span className="nk-cal-date">{d.format('MM-DD')}</span>
-        </div>
+        <DayHeader key={d.format(DAY)} label={weekday(d)} date={d.format('MM-DD')} today={d.format(DAY) === today} />
       ))}
       <div className="nk-gcal-allday">{t('calAllDay')}</div>
       {days.map((d, i) => (
@@ -366,20 +401,9 @@ export default function GeneralView({ bundle }: { bundle: CalendarPageBundle }) 
       >
         <div className="nk-cal-corner" />
         {days.map((d) => (
-          <div key={d.format(DAY)} className={`nk-cal-head${d.format(DAY) === today ? ' nk-cal-today' : ''}`}>
-            <span>{weekday(d)}</span>
-            <span className="nk-cal-date">{d.format('MM-DD')}</span>
-          </div>
+          <DayHeader key={d.format(DAY)} label={weekday(d)} date={d.format('MM-DD')} today={d.format(DAY) === today} />
         ))}
-        <div className="nk-cal-times" style={{ height: slots * ROW }}>
-          {Array.from({ length: slots }, (_, s) =>
-            (s * step) % 60 === 0 ? (
-              <div key={s} className="nk-cal-time" style={{ top: s * ROW }}>
-                {String(firstHour + (s * step) / 60).padStart(2, '0')}:00
-              </div>
-            ) : null,
-          )}
-        </div>
+        <TimeAxis firstHour={firstHour} slots={slots} step={step} row={ROW} />
         {days.map((d, i) => (
           <div
             key={d.format(DAY)}

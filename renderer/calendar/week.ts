@@ -94,3 +94,41 @@ export function rangeText(b: { start: Dayjs; end: Dayjs }): string {
     ? `${b.start.format('HH:mm')}–${b.end.format('HH:mm')}`
     : `${b.start.format('MM-DD HH:mm')}–${b.end.format('MM-DD HH:mm')}`;
 }
+
+/** A row's bar in a month's week row: its first and last column (0–6), its lane, and whether it goes on before or after the week. */
+export interface Bar<T> {
+  row: T;
+  first: number;
+  last: number;
+  lane: number;
+  before: boolean;
+  after: boolean;
+}
+
+/**
+ * The bars of a month's week row (issue 35): each row meeting the week once, cut to the week (a range
+ * over a Sunday is one bar in each week it touches), laid in lanes top-down — the earlier start first,
+ * then the longer — each bar in the first lane free over all its days. A row's `end` is exclusive.
+ */
+export function weekBars<T extends { start: Dayjs; end: Dayjs }>(rows: readonly T[], week: readonly Dayjs[]): Array<Bar<T>> {
+  const bars: Array<Bar<T>> = [];
+  for (const row of rows) {
+    const met = week.map((d) => row.start.isBefore(d.add(1, 'day')) && d.isBefore(row.end));
+    const first = met.indexOf(true);
+    if (first < 0) continue;
+    const last = met.lastIndexOf(true);
+    const before = first === 0 && row.start.isBefore(week[0]!);
+    const after = last === week.length - 1 && row.end.isAfter(week[last]!.add(1, 'day'));
+    bars.push({ row, first, last, lane: 0, before, after });
+  }
+  bars.sort((a, b) => a.first - b.first || b.last - b.first - (a.last - a.first));
+  /** Each lane's last taken column. */
+  const lanes: number[] = [];
+  for (const bar of bars) {
+    let lane = lanes.findIndex((end) => end < bar.first);
+    if (lane < 0) lane = lanes.length;
+    lanes[lane] = bar.last;
+    bar.lane = lane;
+  }
+  return bars;
+}

@@ -178,7 +178,7 @@ export interface EntityDef {
 }
 
 /** The picker of an entity's rows (a budget indicator: code, class, department, available). */
-/** Which rows of a register may be chosen, and the words of a refusal (./crud.ts). */
+/** Which rows of a register may be chosen, and the words of a refusal (./crud.ts offers them, ./save.ts refuses the others). */
 export interface OfferDecl {
   /** Field → the values a chosen row must hold (a supplier's status '0', active). */
   where: Record<string, string[]>;

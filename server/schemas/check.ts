@@ -14,7 +14,8 @@ import { sequenceProblem } from '../entities/sequence.ts';
 import { filterable } from '../entities/query.ts';
 import { parseJsonText } from '../../validators/json-text.ts';
 import { conditionError, expressionError, scopeOf, settingNames, templateExpressions, type ExpressionScope } from '../../validators/expression/check.ts';
-import { reasonValuesOf, SETTING_ENTRY } from '../modules/workflow/bpmn.ts';
+import { readModel, reasonValuesOf, SETTING_ENTRY } from '../modules/workflow/bpmn.ts';
+import { t } from '../platform/messages.ts';
 import { splitStatements } from '../platform/db/split-statements.ts';
 import { ORGANISATIONS } from '../seed/organisations.ts';
 import { FORM_COMPONENTS } from '../../validators/formComponents.ts';
@@ -369,17 +370,29 @@ function formExpressionProblems(rel: string, json: Obj, entity: EntityInfo | und
   collect(json.schema ?? null, '/schema');
   const values = entity ? [...entity.fields.keys(), 'id', ...Object.keys(obj(entity.json.lines)), ...keys] : null;
   const scope = scopeOf(FORMILY_SCOPE, { $values: values });
+  // A line collection's sub-table (ArrayTable): each line's nodes see `$record`, the line — its
+  // members the line entity's fields and `id` — and `$index`, its place (issue 35).
+  const lineScopes = new Map<string, ExpressionScope>();
+  const lineOf = new Map<ExpressionScope, string>();
+  for (const [name, spec] of Object.entries(obj(entity?.json.lines))) {
+    const line = entities.get(str(obj(spec).entity) ?? '');
+    if (!line) continue;
+    const lineScope = scopeOf(FORMILY_SCOPE, { $values: values, $record: [...line.fields.keys(), 'id'], $index: [] });
+    lineScopes.set(name, lineScope);
+    lineOf.set(lineScope, name);
+  }
   const check = (source: string, at: string, on: ExpressionScope) => {
     const found = templateExpressions(source);
     if (source.includes('{{') && source.split('{{').length - 1 !== found.length) problems.push({ file: rel, pointer: at, message: `a {{ without its }}: "${source}"` });
     for (const e of found) {
       const bad = expressionError(e, on);
-      if (bad) problems.push({ file: rel, pointer: at, message: bad });
+      const line = lineOf.get(on);
+      if (bad) problems.push({ file: rel, pointer: at, message: line && /^\$record has no member/.test(bad) ? `${bad} — $record is a line of ${line}` : bad });
     }
   };
-  const scan = (v: Json, at: string): void => {
-    if (typeof v === 'string') return check(v, at, scope);
-    if (Array.isArray(v)) return v.forEach((x, i) => scan(x, `${at}/${i}`));
+  const scan = (v: Json, at: string, on: ExpressionScope = scope): void => {
+    if (typeof v === 'string') return check(v, at, on);
+    if (Array.isArray(v)) return v.forEach((x, i) => scan(x, `${at}/${i}`, on));
     if (!isObj(v)) return;
     const reactions = v['x-reactions'];
     for (const [i, r] of (Array.isArray(reactions) ? reactions : [reactions]).entries()) {
@@ -392,7 +405,9 @@ function formExpressionProblems(rel: string, json: Obj, entity: EntityInfo | und
           problems.push({ file: rel, pointer: `${at}/x-reactions${Array.isArray(reactions) ? `/${i}` : ''}/dependencies/${Array.isArray(deps) ? j : esc(Object.keys(obj(deps))[j]!)}`, message: `dependency ${String(d)} names no field of the form` });
       });
     }
-    for (const [k, child] of Object.entries(v)) scan(child, `${at}/${esc(k)}`);
+    const name = /\/properties\/([^/]+)$/.exec(at)?.[1];
+    for (const [k, child] of Object.entries(v))
+      scan(child, `${at}/${esc(k)}`, k === 'items' && name !== undefined && lineScopes.has(name) ? lineScopes.get(name)! : on);
   };
   scan(json.schema ?? null, '/schema');
   const gateScope = values ? scopeOf(values) : {};
@@ -1534,6 +1549,17 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
       const patch = read(full, file);
       if (patch === undefined) continue;
       const original = base.get(rel);
+      if (original === undefined && /\.reminders\.json$/.test(rel) && !unreadable.has(rel)) {
+        // A site's own reminders file (no base file of its path, issue 35): a whole file, read by that
+        // site alone — checked against reminders.schema.json and, with the site's view, like a base one.
+        const leadsToMeta = (named: string) =>
+          path.resolve(path.dirname(full), named) === path.join(metaDir, named.split('/').pop()!);
+        problems.push(...checkMeta(meta, file, patch, leadsToMeta));
+        for (const pointer of markersIn(patch)) problems.push({ file, pointer, message: 'a site-patch marker belongs in a patch, not in a site-only file' });
+        view.set(rel, patch);
+        overridden.set(rel, file);
+        continue;
+      }
       if (original === undefined) {
         if (!unreadable.has(rel)) problems.push({ file, pointer: '', message: `overrides ${rel}, which does not exist` });
         continue;
@@ -1622,6 +1648,43 @@ function processScope(files: Map<string, Json>, processKey: string): ExpressionS
   }
   if (!bound) return { settings: true };
   return scopeOf([...names, 'id', 'starterId', 'starterDeptId', 'starterRoles', 'starterDeptRoles'], {}, { settings: true });
+}
+
+/**
+ * What the deploy at start (server/seed/sync.ts) would refuse in each process file, base and site
+ * (issue 35): the same readModel, so a process that would be quarantined is named by
+ * `npm run schemas:check` first — by file and `#elementId` where the fault is at one element.
+ * A fault the expression check already names at the same place (a condition) is not said twice.
+ */
+export async function processModelProblems(root = SCHEMAS_DIR, already: Problem[] = []): Promise<Problem[]> {
+  const files: [rel: string, full: string][] = walkJson(root, root, new Set(['_meta', 'sites']), [], '.bpmn').map((full) => [relOf(root, full), full]);
+  const sitesDir = path.join(root, 'sites');
+  if (fs.existsSync(sitesDir))
+    for (const d of fs.readdirSync(sitesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const dir = path.join(sitesDir, d.name);
+      for (const full of walkJson(dir, dir, new Set(), [], '.bpmn')) files.push([`sites/${d.name}/${relOf(dir, full)}`, full]);
+    }
+  const said = new Set(already.filter((p) => p.message.startsWith('condition: ')).map((p) => `${p.file}\n${p.pointer}`));
+  const problems: Problem[] = [];
+  for (const [file, full] of files) {
+    for (const p of (await readModel(fs.readFileSync(full, 'utf8'))).problems) {
+      const pointer = p.id ? `#${p.id}` : '';
+      if (p.key === 'workflow.badCondition' && said.has(`${file}\n${pointer}`)) continue;
+      const named = p.element && p.element !== p.id ? `${p.element}: ` : '';
+      problems.push({ file, pointer, message: `not deployable (quarantined at start): ${named}${t(p.key, 'en-US')}` });
+    }
+  }
+  return problems;
+}
+
+/**
+ * Everything `npm run schemas:check` reports: runSchemasCheck (synchronous — the live reload's
+ * quarantine runs it) and the deploy reading of every process (readModel is asynchronous).
+ */
+export async function runFullSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_DIR): Promise<CheckResult> {
+  const result = runSchemasCheck(root, migrationsDir);
+  const problems = [...result.problems, ...(await processModelProblems(root, result.problems))];
+  return { files: result.files, problems: problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) };
 }
 
 /** Every problem of the schema files under root, checked against the migrations in migrationsDir. */

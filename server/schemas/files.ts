@@ -119,14 +119,24 @@ export function loadOverrides(siteKey: string): Map<string, Record<string, Json>
   return out;
 }
 
-/** The files as one site sees them. */
+/**
+ * The files as one site sees them: the base files with its patches merged, and its own reminders
+ * files (a `<area>/<entity>.reminders.json` under its folder with no base file: whole files, for it
+ * alone; issue 35).
+ */
 export function resolveForSite(base: SchemaFile[], overrides: Map<string, Record<string, Json>>): SchemaFile[] {
   if (!overrides.size) return base;
-  return base.map((f) => {
+  const files = base.map((f) => {
     const patch = overrides.get(f.rel);
     // Keyed merge (validators/keyed-patch.ts): columns, fields, entries by name; objects as RFC 7396.
     return patch ? { ...f, json: sitePatch(f.rel, f.json, patch) as Record<string, Json> } : f;
   });
+  const known = new Set(base.map((f) => f.rel));
+  for (const [rel, json] of overrides) {
+    const m = /^(.+)\/([^/]+)\.reminders\.json$/.exec(rel);
+    if (m && !known.has(rel)) files.push({ kind: 'reminders', name: m[2]!, area: m[1]!, rel, json });
+  }
+  return files;
 }
 
 /**

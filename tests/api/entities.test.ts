@@ -537,7 +537,7 @@ describe('validation on save', () => {
     expect((await dictDataOf(two)).map((d) => d.dict_label)).toEqual(['第三']);
   });
 
-  // BUG: server/entities/crud.ts checkValues() compares the uniqueWith fields with
+  // BUG: server/entities/save.ts checkValues() compares the uniqueWith fields with
   // `row[o.name] ?? null`; an update that sends dictValue but not dictType (a valid partial
   // update) compares dict_type = NULL, finds no clash, and the insert hits the table's unique
   // constraint: 50000 "System error" instead of 40900 record.duplicate.

@@ -3,36 +3,24 @@
 // the dictionaries the database has stay, and the health endpoint names the file with its line and
 // column. At a reload broken again after a fix, its last sound version serves.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.ts';
+import { schemaCopy, type SchemaReload } from '../support/schemaCopy.ts';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-schemas-core-'));
-const DICTS = path.join(root, 'system/dicts.json');
+const copy = schemaCopy('nk-schemas-core-');
+const DICTS = copy.file('system/dicts.json');
 let original: string;
 let server: TestServer;
 let admin: string;
-let reload: () => Promise<{ ok: boolean; health: { problems: Array<{ file: string }> } }>;
+let reload: () => Promise<SchemaReload>;
 
 beforeAll(async () => {
-  fs.cpSync(path.resolve('schemas'), root, { recursive: true });
   original = fs.readFileSync(DICTS, 'utf8');
   // Line 3, column 13: `"types": [` becomes `"types": [,`.
   fs.writeFileSync(DICTS, original.replace('"types": [', '"types": [,'));
-  process.env.SCHEMAS_DIR = root;
-  const { startServer } = await import('../support/server.ts');
-  const { SchemaReloader } = await import('../../server/modules/schema/reload.ts');
-  server = await startServer();
-  admin = await server.login('admin', 'Admin@12345');
-  const reloader = new SchemaReloader(server.services);
-  reload = () => reloader.reload();
+  ({ server, admin, reload } = await copy.start());
 });
-afterAll(async () => {
-  await server?.close();
-  delete process.env.SCHEMAS_DIR;
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => copy.close());
 
 const health = async () => (await server.get('/api/schema/health', { token: admin })).body.data;
 

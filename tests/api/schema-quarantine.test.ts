@@ -4,39 +4,26 @@
 // and place; after the fix and a reload the area serves again; broken again at a reload, the area
 // keeps its last sound version; a site's patch broken at a reload keeps the site area's last sound patches.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.ts';
+import { schemaCopy, type SchemaReload } from '../support/schemaCopy.ts';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-schemas-'));
-const LIST = path.join(root, 'policy/policy.list.json');
-const BPMN = path.join(root, 'expense/expense.bpmn');
+const copy = schemaCopy('nk-schemas-');
+const LIST = copy.file('policy/policy.list.json');
+const BPMN = copy.file('expense/expense.bpmn');
 let original: string;
 let server: TestServer;
 let admin: string;
-let reload: () => Promise<{ ok: boolean; health: { problems: Array<{ file: string }> } }>;
+let reload: () => Promise<SchemaReload>;
 
 beforeAll(async () => {
-  fs.cpSync(path.resolve('schemas'), root, { recursive: true });
   original = fs.readFileSync(LIST, 'utf8');
   fs.writeFileSync(LIST, original.replace('"entity"', '"entity" "oops"'));
   const bpmn = fs.readFileSync(BPMN, 'utf8');
   fs.writeFileSync(BPMN, bpmn.replace('max(money, amount) &gt;= ', 'max(money, amount) &gt;= &gt;= '));
-  // Before any module reads SCHEMAS_DIR.
-  process.env.SCHEMAS_DIR = root;
-  const { startServer } = await import('../support/server.ts');
-  const { SchemaReloader } = await import('../../server/modules/schema/reload.ts');
-  server = await startServer();
-  admin = await server.login('admin', 'Admin@12345');
-  const reloader = new SchemaReloader(server.services);
-  reload = () => reloader.reload();
+  ({ server, admin, reload } = await copy.start());
 });
-afterAll(async () => {
-  await server?.close();
-  delete process.env.SCHEMAS_DIR;
-  fs.rmSync(root, { recursive: true, force: true });
-});
+afterAll(() => copy.close());
 
 const health = async () => (await server.get('/api/schema/health', { token: admin })).body.data;
 
@@ -107,7 +94,7 @@ it('keeps the last sound version of an area broken at a reload', async () => {
 });
 
 it("keeps a site area's last sound patches when a patch of it breaks at a reload", async () => {
-  const PATCH = path.join(root, 'sites/city/policy/policy.list.json');
+  const PATCH = copy.file('sites/city/policy/policy.list.json');
   const sound = fs.readFileSync(PATCH, 'utf8');
   const city = await server.login('cityadmin', 'City@12345', 'city');
   const page = async () => JSON.stringify((await server.get('/api/schema/page/PolicyShare', { token: city, site: 'city' })).body.data.list);
@@ -127,7 +114,7 @@ it("keeps a site area's last sound patches when a patch of it breaks at a reload
 });
 
 it('deploys a changed, sound process at a reload; a bad one keeps the deployed version', async () => {
-  const LEAVE = path.join(root, 'leave/leave.bpmn');
+  const LEAVE = copy.file('leave/leave.bpmn');
   const xml = fs.readFileSync(LEAVE, 'utf8');
   const db = server.database.db as import('kysely').Kysely<any>;
   const latest = async () =>

@@ -147,4 +147,44 @@ describe("a site's own process", () => {
     const other = await server.get(`/api/workflow/model/infoById/${city.id}`, await as('admin'));
     expect(other.body.code).not.toBe('0');
   });
+
+  it("says a model's origin in words (dictionary wf_model_category), filters by it, also on a database made before the dictionary", async () => {
+    // A database from before the dictionary: the start's sync adds the type and rows it lacks.
+    const sites = (
+      await db().selectFrom('sys_dict_type').select('top_dept_id').where('dict_type', '=', 'wf_model_category').execute()
+    ).map((r) => Number(r.top_dept_id));
+    expect(sites.length).toBeGreaterThan(1);
+    await db().deleteFrom('sys_dict_data').where('dict_type', '=', 'wf_model_category').execute();
+    await db().deleteFrom('sys_dict_type').where('dict_type', '=', 'wf_model_category').execute();
+    const { syncSite } = await import('../../server/seed/sync.ts');
+    for (const site of sites) await syncSite(db() as never, site, new Date().getFullYear());
+    const labels = async (lang: string) =>
+      (ok(await server.get('/api/core/dictData/getDict/wf_model_category', await as('cityadmin', lang))) as Row[]).map((d) => [
+        d.dictValue,
+        d.dictLabel,
+      ]);
+    expect(await labels('en-US')).toEqual([
+      ['default', 'Base process'],
+      ['site', "This site's process"],
+    ]);
+    expect(await labels('zh-CN')).toEqual([
+      ['default', '基础流程'],
+      ['site', '本单位流程'],
+    ]);
+    expect(await labels('zh-TW')).toEqual([
+      ['default', '基礎流程'],
+      ['site', '本單位流程'],
+    ]);
+    expect(await labels('pt-BR')).toEqual([
+      ['default', 'Processo base'],
+      ['site', 'Processo desta unidade'],
+    ]);
+    const keys = async (category: string) =>
+      (
+        ok(await server.get(`/api/workflow/model/page?category=${category}&pageSize=100`, await as('cityadmin'))).records as Row[]
+      ).map((m) => m.modelKey);
+    expect(await keys('site')).toContain('purchase');
+    expect(await keys('default')).not.toContain('purchase');
+    expect((await keys('default')).length).toBeGreaterThan(0);
+  });
 });

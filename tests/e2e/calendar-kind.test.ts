@@ -3,7 +3,7 @@
 // requests by date, no resource, schemas/leave/leaveMonth.calendar.json); the month grid shows it on
 // that very day (not the day before: no 8-hours-late shift), the week and day views show it in their
 // all-day lane, nothing opens an add form (the file has no `create.drag`), and a phone shows the month
-// as an agenda. The venue week, which says `create: { drag: true }`, still offers drag-to-book.
+// as an agenda. A three-day leave over a Sunday is one bar in each week row it meets (two). The venue week, which says `create: { drag: true }`, still offers drag-to-book.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, explainFailure, launch, newPage, shot, signIn } from '../support/browser.ts';
@@ -14,6 +14,10 @@ let page: Page;
 const reason = `e2e 月历 ${Date.now().toString(36)}`;
 /** The day the leave falls on (YYYY-MM-DD, the site's). */
 let day = '';
+const spanReason = `e2e 三天 ${Date.now().toString(36)}`;
+/** The three days (Sunday, Monday, Tuesday) of the longer leave. */
+let span: string[] = [];
+const shift = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 async function tokenOf(who: string): Promise<string> {
   const login = await fetch(`${baseUrl()}/api/auth/login/account`, {
@@ -39,6 +43,25 @@ beforeAll(async () => {
     if (answer.code === '0') day = candidate;
   }
   expect(day, 'a day of this month takes a leave').not.toBe('');
+  // A three-day leave over a Sunday (Sunday to Tuesday) of this month: one bar in each week row it meets.
+  for (let d = 2; d <= 27 && !span.length; d++) {
+    const monday = `${month}-${String(d).padStart(2, '0')}`;
+    if (new Date(`${monday}T00:00:00Z`).getUTCDay() !== 1) continue;
+    const range = [shift(monday, -1), monday, shift(monday, 1)];
+    if (range.includes(day) || !range.every((x) => x.startsWith(month))) continue;
+    for (const leaveType of ['personal', 'sick']) {
+      const answer = await fetch(`${baseUrl()}/api/leave/apply/save`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token },
+        body: JSON.stringify({ leaveType, startDate: range[0], endDate: range[2], reason: spanReason }),
+      }).then((r) => r.json());
+      if (answer.code === '0') {
+        span = range;
+        break;
+      }
+    }
+  }
+  expect(span.length, 'a Sunday-to-Tuesday of this month takes a leave').toBe(3);
   browser = await launch();
   const opened = await newPage(browser, { language: 'zh-CN', timezoneId: 'UTC' });
   context = opened.context;
@@ -56,6 +79,8 @@ afterAll(async () => {
 });
 
 const block = (p: Page, cell: string) => p.locator(`[data-testid=calendar-cell-${cell}] [data-testid=calendar-block]`, { hasText: reason });
+/** A month's bar of the one-day leave starting on a day (the bars lie over the day cells, not in them). */
+const bar = (p: Page, d: string) => p.locator(`[data-testid=calendar-month] [data-testid=calendar-block][data-day="${d}"]`, { hasText: reason });
 const before = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 describe('the general calendar kind', () => {
@@ -63,8 +88,33 @@ describe('the general calendar kind', () => {
     await page.goto(`${baseUrl()}/leave/month`);
     await page.locator('[data-testid=calendar-month]').waitFor();
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('UTC');
-    await block(page, day).waitFor();
-    expect(await block(page, before(day)).count()).toBe(0);
+    await bar(page, day).waitFor();
+    expect(await bar(page, before(day)).count()).toBe(0);
+    expect(await bar(page, day).getAttribute('data-days')).toBe('1');
+    // The bar lies over its own day's cell.
+    const cell = (await page.locator(`[data-testid=calendar-cell-${day}]`).boundingBox())!;
+    const one = (await bar(page, day).boundingBox())!;
+    expect(one.x).toBeGreaterThanOrEqual(cell.x);
+    expect(one.x + one.width).toBeLessThanOrEqual(cell.x + cell.width + 1);
+    // The three-day leave is one bar per week row it meets: Sunday alone in its week, Monday–Tuesday in the next.
+    const bars = page.locator('[data-testid=calendar-month] [data-testid=calendar-block]', { hasText: spanReason });
+    await bars.first().waitFor();
+    const weeks = new Set(span.map((d) => shift(d, -((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7)))).size;
+    expect(weeks).toBe(2);
+    expect(await bars.count()).toBe(weeks);
+    expect(await bars.nth(0).getAttribute('data-day')).toBe(span[0]);
+    expect(await bars.nth(0).getAttribute('data-days')).toBe('1');
+    expect(await bars.nth(1).getAttribute('data-day')).toBe(span[1]);
+    expect(await bars.nth(1).getAttribute('data-days')).toBe('2');
+    // Each in one week row, the second as wide as its two days.
+    const rowOf = (d: string) => page.locator('[data-testid=calendar-week-row]', { has: page.locator(`[data-testid=calendar-cell-${d}]`) });
+    expect(await rowOf(span[0]!).locator('[data-testid=calendar-block]', { hasText: spanReason }).count()).toBe(1);
+    expect(await rowOf(span[1]!).locator('[data-testid=calendar-block]', { hasText: spanReason }).count()).toBe(1);
+    const mon = (await page.locator(`[data-testid=calendar-cell-${span[1]}]`).boundingBox())!;
+    const tue = (await page.locator(`[data-testid=calendar-cell-${span[2]}]`).boundingBox())!;
+    const two = (await bars.nth(1).boundingBox())!;
+    expect(two.x).toBeGreaterThanOrEqual(mon.x);
+    expect(two.x + two.width).toBeGreaterThan(tue.x + tue.width / 2);
     // The wording is the schema's, not a venue's.
     expect(await page.locator('.nk-gcal .ant-card-head-title').innerText()).toContain('请假日历');
     expect(await page.locator('[data-testid=calendar-hint]').innerText()).not.toContain('预约');
@@ -77,10 +127,14 @@ describe('the general calendar kind', () => {
     await page.waitForTimeout(300);
     expect(await page.locator('.ant-modal:visible').count()).toBe(0);
     await shot(page, 'calendar-kind-month-1280');
-    // A click on the chip shows the request and opens the document.
-    await block(page, day).click();
-    await expect.poll(() => page.locator('[data-testid=calendar-popover]').innerText()).toContain(day);
-    await page.locator('[data-testid=calendar-popover]').getByRole('button', { name: /查\s*看/ }).click();
+    // A click on a bar shows the request and opens the document.
+    await bars.nth(1).click();
+    await expect.poll(() => page.locator('[data-testid=calendar-popover]:visible').innerText()).toContain(`${span[0]} ~ ${span[2]}`);
+    await page.locator('[data-testid=calendar-range]').click();
+    await page.locator('[data-testid=calendar-popover]:visible').waitFor({ state: 'hidden' });
+    await bar(page, day).click();
+    await expect.poll(() => page.locator('[data-testid=calendar-popover]:visible').innerText()).toContain(day);
+    await page.locator('[data-testid=calendar-popover]:visible').getByRole('button', { name: /查\s*看/ }).click();
     await page.locator('.ant-modal:visible').waitFor();
     await page.keyboard.press('Escape');
     await page.locator('.ant-modal:visible').waitFor({ state: 'hidden' });

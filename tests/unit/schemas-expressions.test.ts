@@ -218,6 +218,40 @@ describe('schemas:check names a bad expression where it is written', () => {
     expect(problems.map(key)).toEqual([expect.stringMatching(/x-reactions\/fulfill\/state\/disabled .*\$values has no member "amont"/)]);
   });
 
+  // Issue 35: expressions evaluated per line know the line's fields.
+  const personNode = (j: Json) => j.schema.properties.grid.properties.participants.items.properties.c1.properties.person;
+  const PERSON = '/schema/properties/grid/properties/participants/items/properties/c1/properties/person';
+  it.each([
+    ["a sub-table line's $record and $index", (root: string) =>
+      edit(root, 'train/training.form.json', (j) => (personNode(j)['x-disabled'] = '{{ $record.fee > 0 && $index > 0 && $values.amount > 0 }}')), []],
+    ['a line sum when reading the line and the document', (root: string) =>
+      edit(root, 'train/training.entity.json', (j) => {
+        j.fields.amount.readOnly = true;
+        j.lines.participants.sum = { amount: { field: 'fee', when: "person != '' && doc.amount > 0" } };
+      }), []],
+  ] as const)('sound: %s', (_, change, expected) => {
+    expect(added(change).map(key)).toEqual(expected);
+  });
+  it.each([
+    ["$record member in a sub-table line's node", (root: string) =>
+      edit(root, 'train/training.form.json', (j) => (personNode(j)['x-disabled'] = '{{ $record.amont > 1 }}')),
+      `train/training.form.json ${PERSON}/x-disabled`, /\$record has no member "amont".*\(known: createdAt, createdBy, fee, id, person, trainingId, updatedAt, updatedBy\) — \$record is a line of participants/],
+    ['$record member in a sub-table reaction', (root: string) =>
+      edit(root, 'train/training.form.json', (j) => (personNode(j)['x-reactions'] = { dependencies: ['.person'], fulfill: { state: { visible: '{{ $record.fe > 0 }}' } } })),
+      `train/training.form.json ${PERSON}/x-reactions/fulfill/state/visible`, /\$record has no member "fe".*is a line of participants/],
+    ['$index is a number, no record', (root: string) =>
+      edit(root, 'train/training.form.json', (j) => (personNode(j)['x-disabled'] = '{{ $index.fee > 1 }}')),
+      `train/training.form.json ${PERSON}/x-disabled`, /\$index has no member "fee"/],
+    ['a line sum when naming a document field as a line field', (root: string) =>
+      edit(root, 'train/training.entity.json', (j) => {
+        j.fields.amount.readOnly = true;
+        j.lines.participants.sum = { amount: { field: 'fee', when: 'topic != null' } };
+      }),
+      'train/training.entity.json /lines/participants/sum/amount/when', /unknown name "topic"/],
+  ] as const)('line fault: %s', (_, change, at, fault) => {
+    expect(added(change).map(key)).toEqual([expect.stringMatching(new RegExp(`^${at.replace(/[$]/g, '\\$')} .*${fault.source}`))]);
+  });
+
   it('a reaction dependency that names no node of the form', () => {
     const problems = added((root) => edit(root, 'train/training.form.json', (j) => (j.schema.properties.grid.properties.amount['x-reactions'].dependencies = ['topik'])));
     expect(problems.map(key)).toEqual(['train/training.form.json /schema/properties/grid/properties/amount/x-reactions/dependencies/0 dependency topik names no field of the form']);

@@ -6,7 +6,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Services } from '../../platform/services.ts';
-import { EntityService, idsOf, oneIdOf } from '../../entities/crud.ts';
+import { EntityService } from '../../entities/crud.ts';
+import { idsOf, oneIdOf } from '../../entities/routes.ts';
 import { exportRows } from '../../entities/excel.ts';
 import { idText, pagingOf, whereAll, type Query } from '../../entities/query.ts';
 import { ok } from '../../platform/answer.ts';

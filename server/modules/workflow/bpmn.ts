@@ -105,7 +105,10 @@ export interface ProcessModel {
 }
 
 export interface Problem {
+  /** What the message names: the element's name where it has one, else its id ('' for the whole model). */
   element: string;
+  /** The element's id where the problem is at one element (schemas:check points at `#id`); runtime messages use `element`. */
+  id?: string;
   /** A message key of server/platform/messages.ts. */
   key:
     | 'workflow.badXml'
@@ -165,11 +168,13 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
   const processes = (root.rootElements ?? []).filter((e) => e.$type === 'bpmn:Process');
   if (processes.length !== 1) return { model: null, problems: [{ element: '', key: 'workflow.noProcess' }] };
   const process = processes[0]!;
-  if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(process.id)) problems.push({ element: process.id, key: 'workflow.badKey' });
+  if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(process.id))
+    problems.push({ element: process.id, id: process.id, key: 'workflow.badKey' });
   const elements = process.flowElements ?? [];
   const nodes = elements.filter((e) => e.$type !== 'bpmn:SequenceFlow');
   const flows = elements.filter((e) => e.$type === 'bpmn:SequenceFlow');
-  for (const e of elements) if (!SUPPORTED.has(e.$type)) problems.push({ element: e.name || e.id, key: 'workflow.unsupported' });
+  for (const e of elements)
+    if (!SUPPORTED.has(e.$type)) problems.push({ element: e.name || e.id, id: e.id, key: 'workflow.unsupported' });
   const starts = nodes.filter((n) => n.$type === 'bpmn:StartEvent');
   if (!starts.length) problems.push({ element: '', key: 'workflow.noStart' });
   if (!nodes.some((n) => n.$type === 'bpmn:EndEvent')) problems.push({ element: '', key: 'workflow.noEnd' });
@@ -189,7 +194,7 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
   };
   for (const n of nodes.filter((x) => x.$type === 'bpmn:UserTask')) {
     const name = (n.name ?? '').trim();
-    if (!name) problems.push({ element: n.id, key: 'workflow.taskUnnamed' });
+    if (!name) problems.push({ element: n.id, id: n.id, key: 'workflow.taskUnnamed' });
     const type = attr(n, 'candidateType') as CandidateType | undefined;
     const candidates = (attr(n, 'candidates') ?? '')
       .split(',')
@@ -204,15 +209,15 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
       reasonValues === null ||
       (!reasonKey && attr(n, 'reasonValues')?.trim())
     )
-      problems.push({ element: name || n.id, key: 'workflow.badReason' });
+      problems.push({ element: name || n.id, id: n.id, key: 'workflow.badReason' });
     for (const e of Object.values(reasonValues ?? {})) for (const k of settingNames(e)) settings.add(k);
     const copyTo = listOf(attr(n, 'copyTo'));
-    if (copyTo.some((c) => !COPY_ENTRY.test(c))) problems.push({ element: name || n.id, key: 'workflow.badCopyTo' });
+    if (copyTo.some((c) => !COPY_ENTRY.test(c))) problems.push({ element: name || n.id, id: n.id, key: 'workflow.badCopyTo' });
     named(copyTo);
     const countersign = attr(n, 'countersign')?.trim();
-    if (countersign && countersign !== 'all') problems.push({ element: name || n.id, key: 'workflow.badCountersign' });
+    if (countersign && countersign !== 'all') problems.push({ element: name || n.id, id: n.id, key: 'workflow.badCountersign' });
     if (!type || !CANDIDATE_TYPES.includes(type) || (needsList && !candidates.length)) {
-      problems.push({ element: name || n.id, key: 'workflow.noCandidate' });
+      problems.push({ element: name || n.id, id: n.id, key: 'workflow.noCandidate' });
     } else
       tasks[n.id] = {
         id: n.id,
@@ -240,12 +245,13 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
     if (!c) continue;
     // A script language would run code; only the expression language is taken.
     if (c.language || !c.body?.trim()) {
-      problems.push({ element: f.name || f.id, key: 'workflow.badCondition' });
+      problems.push({ element: f.name || f.id, id: f.id, key: 'workflow.badCondition' });
       continue;
     }
     // It must parse and call only the language's functions (process.exit() parses, and would fail
     // later); a site setting is read by its quoted name.
-    if (conditionError(c.body, { settings: true })) problems.push({ element: f.name || f.id, key: 'workflow.badCondition' });
+    if (conditionError(c.body, { settings: true }))
+      problems.push({ element: f.name || f.id, id: f.id, key: 'workflow.badCondition' });
     for (const k of settingNames(c.body)) settings.add(k);
   }
 
@@ -272,8 +278,8 @@ export async function readModel(xml: string): Promise<{ model: ProcessModel | nu
     prev,
   );
   for (const n of nodes) {
-    if (!reached.has(n.id)) problems.push({ element: n.name || n.id, key: 'workflow.unreachable' });
-    else if (!ending.has(n.id)) problems.push({ element: n.name || n.id, key: 'workflow.deadEnd' });
+    if (!reached.has(n.id)) problems.push({ element: n.name || n.id, id: n.id, key: 'workflow.unreachable' });
+    else if (!ending.has(n.id)) problems.push({ element: n.name || n.id, id: n.id, key: 'workflow.deadEnd' });
   }
   return { model: { processKey: process.id, name: process.name || process.id, tasks, settings: [...settings].sort() }, problems };
 }

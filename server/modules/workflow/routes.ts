@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Services } from '../../platform/services.ts';
-import { EntityService, idsOf, oneIdOf } from '../../entities/crud.ts';
+import { EntityService } from '../../entities/crud.ts';
+import { idsOf, oneIdOf } from '../../entities/routes.ts';
 import { defineHooks } from '../../entities/hooks.ts';
 import { permissionOf } from '../../entities/model.ts';
 import { pagingOf, queryText } from '../../entities/query.ts';
