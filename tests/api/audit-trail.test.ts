@@ -83,6 +83,24 @@ it('records a password change as changed, never its value', async () => {
   expect(JSON.parse(head.content).rows[0].changes.password_hash).toEqual(['******', '******']);
 });
 
+it('records a secret setting as changed, never its value, clear or encrypted', async () => {
+  const admin = await server.login('admin', 'Admin@12345');
+  const SECRET = 'district-shared-secret-trail-0123456789';
+  const page = await server.get<{ records: Array<{ id: number; version: number; configKey: string }> }>(
+    '/api/core/config/page?configKey=integration.haidianSecret',
+    { token: admin },
+  );
+  const row = page.body.data.records.find((r) => r.configKey === 'integration.haidianSecret')!;
+  const saved = await server.post('/api/core/config/update', { id: row.id, version: row.version, configValue: SECRET }, { token: admin });
+  expect(saved.body.code).toBe('0');
+  const records = (await sql<{ content: string }>`select content from sys_audit where tbl = 'sys_config' order by id desc limit 3`.execute(db)).rows;
+  const change = records.map((r) => JSON.parse(r.content)).find((c) => c.op === 'update')!;
+  expect(change.rows[0].changes.config_value).toEqual(['******', '******']);
+  const all = (await sql<{ content: string }>`select content from sys_audit`.execute(db)).rows.map((r) => r.content).join('\n');
+  expect(all).not.toContain(SECRET);
+  expect(all).not.toContain('enc:v1:');
+});
+
 it('refuses to edit or delete a record, even straight in the database', async () => {
   await expect(sql`update sys_audit set content = content where seq = 1`.execute(db)).rejects.toThrow(/append-only/);
   await expect(sql`delete from sys_audit where seq = 1`.execute(db)).rejects.toThrow(/append-only/);

@@ -39,7 +39,7 @@ export const UNTRAILED = new Set([
 ]);
 
 /** A column whose value the trail never holds (recorded as changed, value masked). */
-export const SECRET_COLUMN = /pass(word)?|pwd|secret|token|salt|private_key|access_key|otp/i;
+export const SECRET_COLUMN = /pass(word)?|pwd|secret|token|salt|hash|private_key|access_key|otp/i;
 
 const OPS = [
   { name: 'nk_audit_i', event: 'insert', referencing: 'new table as new_rows' },

@@ -44,18 +44,24 @@ create table if not exists sys_audit_head (
   hash          varchar(64)  not null
 );
 
--- A secret column appears as changed, never with its value.
+-- A secret column appears as changed, never with its value; so does any value stored encrypted
+-- (a secret setting's `enc:…`, server/modules/system/secrets.ts), whatever its column.
+create or replace function nk_audit_hidden(k text, v jsonb, secret text[]) returns boolean
+language sql immutable as $$
+  select (k = any(coalesce(secret, '{}')) and v <> 'null'::jsonb) or (jsonb_typeof(v) = 'string' and (v #>> '{}') like 'enc:%')
+$$;
+
 create or replace function nk_audit_mask(r jsonb, secret text[]) returns jsonb
 language sql immutable as $$
-  select case when secret is null or cardinality(secret) = 0 then r
-    else (r - secret) || coalesce((select jsonb_object_agg(k, '"******"'::jsonb) from unnest(secret) k where r ? k and r->k <> 'null'::jsonb), '{}'::jsonb)
-  end
+  select coalesce(jsonb_object_agg(k, case when nk_audit_hidden(k, v, secret) then '"******"'::jsonb else v end), '{}'::jsonb)
+  from jsonb_each(r) e(k, v)
 $$;
 
 -- Field → [before, after] for what an update changed.
 create or replace function nk_audit_diff(o jsonb, n jsonb, secret text[]) returns jsonb
 language sql immutable as $$
-  select coalesce(jsonb_object_agg(k, case when k = any(coalesce(secret, '{}')) then '["******", "******"]'::jsonb else jsonb_build_array(o->k, v) end), '{}'::jsonb)
+  select coalesce(jsonb_object_agg(k, case when nk_audit_hidden(k, v, secret) or nk_audit_hidden(k, o->k, secret)
+                                           then '["******", "******"]'::jsonb else jsonb_build_array(o->k, v) end), '{}'::jsonb)
   from jsonb_each(n) e(k, v) where o->k is distinct from v
 $$;
 
