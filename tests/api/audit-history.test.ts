@@ -64,6 +64,9 @@ it('tells a leave’s changes, submission and approval in the reader’s words',
   // Bookkeeping is left out.
   expect(created.changes.map((c) => c.field)).not.toContain('version');
   expect(created.changes.map((c) => c.field).join()).not.toMatch(/created_|updated_|schema_version/);
+  // The extend column reads as its members; the flags the server keeps there are left out.
+  expect(created.changes.map((c) => c.field)).not.toContain('extend');
+  expect(JSON.stringify(created.changes)).not.toContain('updateFlag');
   const changed = zh.find((e) => e.kind === 'document' && e.op === 'update')!;
   expect(changed.changes).toEqual(
     expect.arrayContaining([

@@ -188,11 +188,32 @@ export async function documentHistory(
         return names.get(`${f.ref}:${Number(value)}`) ?? String(value);
       case 'money':
         return moneyText(String(value), locale);
-      case 'files':
-        return Array.isArray(value) ? value.map((x) => String((x as Row)?.name ?? x)).join(', ') : String(value);
+      case 'files': {
+        // A file list travels as a JSON string under extend: its files' names.
+        let list = value;
+        if (typeof list === 'string') {
+          try {
+            list = JSON.parse(list);
+          } catch {
+            return list as string;
+          }
+        }
+        return Array.isArray(list) ? list.map((x) => String((x as Row)?.name ?? x)).join(', ') || null : String(value);
+      }
       default:
         return typeof value === 'object' ? JSON.stringify(value) : String(value);
     }
+  };
+  // The extend column's members, each a field of its own; the flags the server keeps in it (readOnly) are bookkeeping.
+  const extendPairs = (def: EntityDef, before: unknown, after: unknown) => {
+    const b = (before && typeof before === 'object' ? before : {}) as Row;
+    const a = (after && typeof after === 'object' ? after : {}) as Row;
+    return [...new Set([...Object.keys(b), ...Object.keys(a)])].flatMap((name) => {
+      const f = def.byName.get(name);
+      if (!f?.inExtend && f?.type !== 'files') return [];
+      if (f.readOnly || JSON.stringify(b[name] ?? null) === JSON.stringify(a[name] ?? null)) return [];
+      return [[name, b[name] ?? null, a[name] ?? null, f] as const];
+    });
   };
   const changesOf = (def: EntityDef | undefined, row: Row, op: string): FieldChange[] => {
     const pairs: Array<[string, unknown, unknown]> =
@@ -200,9 +221,9 @@ export async function documentHistory(
         ? Object.entries(row.changes as Record<string, [unknown, unknown]>).map(([c, [b, a]]) => [c, b, a])
         : Object.entries(row).map(([c, v]) => (op === 'insert' ? [c, null, v] : [c, v, null]));
     return pairs
+      .flatMap(([c, b, a]) => (c === 'extend' && def ? extendPairs(def, b, a) : [[c, b, a, fieldOf(def, c)] as const]))
       .filter(([c]) => !BOOKKEEPING.has(c) && !(op !== 'update' && ON_INSERT.has(c)))
-      .map(([c, b, a]) => {
-        const f = fieldOf(def, c);
+      .map(([c, b, a, f]) => {
         return { field: f ? text(f.title) : c, before: shown(f, b), after: shown(f, a) };
       })
       .filter((c) => c.before !== c.after || c.before === '******');
