@@ -2,6 +2,7 @@
 // (schemas/monitor/auditTrail.*.json: search, export), which is read-only like every log.
 //   POST /api/monitor/audit/verify   key monitor:audit:verify   → the chain's report, named in words
 //   GET  /api/monitor/audit/head     key monitor:audit:list     → the head to write down elsewhere
+//   GET  /api/monitor/audit/history  whoever may read the document → its history (./history.ts)
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../platform/services.ts';
 import { ok } from '../../platform/answer.ts';
@@ -10,6 +11,7 @@ import { caller } from '../../platform/gate.ts';
 import { t, type MessageKey } from '../../platform/messages.ts';
 import { sealTrail } from '../../platform/db/trail-seal.ts';
 import { verifyChain } from './verify.ts';
+import historyRoute from './history.ts';
 
 const RANGE = {
   type: 'object',
@@ -20,6 +22,7 @@ const RANGE = {
 } as const;
 
 export default function auditRoutes(app: FastifyInstance, s: Services) {
+  historyRoute(app, s);
   app.post<{ Body: { from?: number; to?: number } | undefined }>(
     '/monitor/audit/verify',
     { config: { permission: 'monitor:audit:verify', log: { module: 'auditTrail', action: 'other' } }, schema: { body: RANGE } },
