@@ -78,6 +78,8 @@ export interface PublicEntity {
   meetingRecord?: boolean;
   /** The amount the meeting-record threshold reads. */
   meetingAmount?: string;
+  /** Rows of its own table, whose changes the audit trail records: the history tab (issue 36). */
+  trail?: boolean;
   /** A document's line collections (sub-tables), each with its line entity. */
   lines?: Record<string, { title: string; sum?: Record<string, string | { field: string; when: string }>; entity: PublicEntity }>;
   /** State actions that take inputs (a payment's method and voucher): action → fields. */

@@ -16,6 +16,7 @@ import { AppError, Code, TooManyRequests } from './platform/errors.ts';
 import { installGate } from './platform/gate.ts';
 import { t } from './platform/messages.ts';
 import { installOperationLog } from './platform/oplog.ts';
+import { runWithTrail } from './platform/db/trail-context.ts';
 import { RateLimits } from './platform/rate-limit.ts';
 import { Sessions } from './platform/sessions.ts';
 import { SiteConfig } from './platform/site-config.ts';
@@ -47,6 +48,7 @@ import { contractNoticeRoutes } from './modules/contract/notices.ts';
 import homeQueueRoutes from './modules/home/queues.ts';
 import { contractInstalmentRoutes } from './modules/contract/instalments.ts';
 import jobRoutes from './modules/monitor/jobs.ts';
+import auditRoutes from './modules/audit/routes.ts';
 import docsRoutes, { collectRoutes } from './modules/docs/routes.ts';
 import './modules/system/hooks.ts';
 import './modules/expense/cost-control.ts';
@@ -248,6 +250,22 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     return reply.status(200).send({ code: Code.error, data: null, msg: t('server.error', locale) });
   });
 
+  // The audit trail reads who writes from the request, as it is when the write happens (issue 36).
+  app.addHook('onRequest', (request, _reply, done) =>
+    runWithTrail(
+      () => ({
+        siteId: request.site?.id,
+        actorId: request.principal?.userId,
+        actorName: request.principal?.realName || request.principal?.loginName,
+        deptId: request.principal?.deptId ?? undefined,
+        roles: request.principal?.roles.map((r) => r.roleKey),
+        ip: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+        action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+      }),
+      done,
+    ),
+  );
   // Every answer's security headers (securityHeaders): framing, sniffing, permissions, HSTS over HTTPS.
   app.addHook('onRequest', async (request, reply) => securityHeaders(request, reply));
   installGate(app, services);
@@ -294,6 +312,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       leaveRoutes(api, services);
       stockRoutes(api, services);
       jobRoutes(api, services);
+      auditRoutes(api, services);
       fileRoutes(api, services);
       ossRoutes(api, services);
       // Generic endpoints last: a module's own route of the same path wins.

@@ -24,6 +24,7 @@ import { withFileLists } from '../form/useSchemaForm.ts';
 import { installFormily } from '../form/locale.ts';
 import { MEETING_FIELDS, meetingEffects, meetingSettings, meetingSubmitCheck, withMeetingSection } from '../form/meeting.ts';
 import { RefPicker } from '../form/RefPicker.tsx';
+import DocumentHistory from '../detail/DocumentHistory.tsx';
 
 export const COMMENT_MAX = 500;
 /** The document's labels line up at one width, whatever share of the grid a field takes. */
@@ -285,6 +286,8 @@ function ApprovalView({
   const [commentError, setCommentError] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [transfer, setTransfer] = useState<{ task: Task; userId: number | null } | null>(null);
+  // The document's card: its content, or what the audit trail holds of it (issue 36).
+  const [view, setView] = useState<'content' | 'trail'>('content');
   const phone = usePhone();
 
   const formFile = useMemo(
@@ -490,10 +493,23 @@ function ApprovalView({
       ) : null}
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={14} xl={15} xxl={16}>
-          <Card title={t('documentContent')} data-testid="approval-document">
-            <div data-testid="approval-form">
+          <Card
+            data-testid="approval-document"
+            {...(entity.trail
+              ? {
+                  tabList: [
+                    { key: 'content', tab: t('documentContent') },
+                    { key: 'trail', tab: <span data-testid="approval-trail-tab">{t('trailTab')}</span> },
+                  ],
+                  activeTabKey: view,
+                  onTabChange: (key: string) => setView(key as 'content' | 'trail'),
+                }
+              : { title: t('documentContent') })}
+          >
+            <div data-testid="approval-form" style={view === 'trail' ? { display: 'none' } : undefined}>
               <FormBody form={form} schema={schema} labelWidth={LABEL_WIDTH} />
             </div>
+            {view === 'trail' && <DocumentHistory entity={entity.name} id={id} />}
           </Card>
         </Col>
         <Col xs={24} lg={10} xl={9} xxl={8}>

@@ -20,6 +20,7 @@ import { withFileLists } from '../form/useSchemaForm.ts';
 import { recordIdOf } from '../form/FormPage.tsx';
 import type { DetailPageBundle, DetailTab, DictEntry, PublicEntity, Row } from '../types.ts';
 import { formatDate } from '../format.ts';
+import DocumentHistory from './DocumentHistory.tsx';
 import '../form/form.css';
 
 interface HistoryRow {
@@ -304,11 +305,17 @@ export default function DetailPage({ bundle, urlQuery }: { bundle: DetailPageBun
       }
     >
       <Tabs
-        items={bundle.detail.tabs.map((tab) => ({
-          key: tab.key,
-          label: schemaText(bundle.texts, tab.title, env.language),
-          children: body(tab),
-        }))}
+        items={[
+          ...bundle.detail.tabs.map((tab) => ({
+            key: tab.key,
+            label: schemaText(bundle.texts, tab.title, env.language),
+            children: body(tab),
+          })),
+          // Every entity with a table of its own: what the audit trail holds of the record (issue 36).
+          ...(bundle.entity.trail
+            ? [{ key: 'trail', label: rt(env.language, 'trailTab'), children: <DocumentHistory entity={bundle.entity.name} id={id} /> }]
+            : []),
+        ]}
       />
     </Card>
   );

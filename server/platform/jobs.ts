@@ -16,6 +16,7 @@
 // Several app nodes: before a scheduled run a node claims it in sys_job_claim — the first insert of
 // (site, job, period) wins; the winner renews its lease while it runs and marks the claim finished;
 // a claim left unfinished past its lease (its node died) is taken over by the next node that looks.
+import { runWithTrail } from './db/trail-context.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Services } from './services.ts';
 import type { Site } from './sites.ts';
@@ -157,7 +158,11 @@ export async function runJob(
   // What a job did, to be said again in each reader's language (the job log reads it so).
   let said: JobResult | null = null;
   try {
-    const done = await job.run(s, site, day, locale);
+    // Its writes are the job's in the audit trail (issue 36), by whoever started it by hand.
+    const done = await runWithTrail(
+      () => ({ siteId: site.id, ...(userId ? { actorId: userId } : {}), action: `job ${job.key}` }),
+      () => job.run(s, site, day, locale),
+    );
     result = t(done.message, locale, done.params);
     said = done;
   } catch (err) {

@@ -20,6 +20,7 @@ import { bookingMessages } from './messages.booking.ts';
 import { leaveMessages } from './messages.leave.ts';
 import { queueMessages } from './messages.queue.ts';
 import { reminderMessages } from './messages.reminder.ts';
+import { auditMessages } from './messages.audit.ts';
 import { schemaMessages } from './messages.schema.ts';
 
 export const messages = {
@@ -41,6 +42,7 @@ export const messages = {
   ...leaveMessages,
   ...queueMessages,
   ...reminderMessages,
+  ...auditMessages,
   ...schemaMessages,
   ok: { 'zh-CN': '操作成功', 'zh-TW': '操作成功', 'en-US': 'Success', 'pt-BR': 'Sucesso' },
   'auth.loginExpired': {

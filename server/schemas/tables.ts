@@ -5,10 +5,11 @@
 import type { Kysely } from 'kysely';
 import { ensureGeneratedTables } from '../entities/table.ts';
 import { fillInvoiceRegister } from '../entities/invoices.ts';
-import { compileEntity } from '../entities/model.ts';
+import { compileEntity, type EntityDef } from '../entities/model.ts';
 import { recordSchemaVersions } from '../entities/versions.ts';
 import { loadOverrides, overrideSites, resolveForSite } from './files.ts';
 import { schemaHealth } from './quarantine.ts';
+import { installTrailTriggers, type TrailTable } from '../platform/db/trail.ts';
 
 /** Per database: the entity definitions its tables were last prepared for (issue 35, reload speed). */
 const prepared = new WeakMap<object, string>();
@@ -28,6 +29,8 @@ export async function prepareSchemaTables(db: Kysely<any>): Promise<void> {
     for (const view of views) await ensureGeneratedTables(trx, view);
     await recordSchemaVersions(trx, files);
     for (const view of views) await recordSchemaVersions(trx, view);
+    // Every table, a new one included, records its writes in the audit trail (issue 36).
+    await installTrailTriggers(trx, trailPlan([files, ...views].flat().filter((f) => f.kind === 'entity').map((f) => compileEntity(f.json, null))));
   });
   // Invoices stored before the register (or before their line entity joined it) are entered.
   await fillInvoiceRegister(
@@ -35,4 +38,15 @@ export async function prepareSchemaTables(db: Kysely<any>): Promise<void> {
     files.filter((f) => f.kind === 'entity' && (f.json.lineOf || f.json.lines)).map((f) => compileEntity(f.json, null)),
   );
   prepared.set(db, entities);
+}
+
+/** Which document a table's rows belong to, for the trail's readers: a line's is its `doc_id`. */
+function trailPlan(entities: EntityDef[]): Map<string, TrailTable> {
+  const plan = new Map<string, TrailTable>();
+  for (const e of entities) {
+    if (!e.table || e.view || plan.has(e.table)) continue;
+    const amount = e.byName.get(e.meetingAmount)?.column;
+    plan.set(e.table, e.lineOf ? { docColumn: 'doc_id', docEntity: e.lineOf } : { docColumn: 'id', docEntity: e.name, ...(amount ? { amountColumn: amount } : {}) });
+  }
+  return plan;
 }

@@ -197,7 +197,7 @@ function roles(names: { principal: string; deputy: string; staff: string }): Rol
           'workflowRunning',
           'workflowFinished',
         ],
-        actions: ['query', 'export', 'release'],
+        actions: ['query', 'export', 'release', 'verify'],
       },
     },
     {

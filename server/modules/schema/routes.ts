@@ -48,6 +48,8 @@ export function publicEntity(e: EntityDef, all?: Map<string, EntityDef>): Record
     tree: e.tree,
     pick: e.pick,
     decide: e.decide,
+    // Rows of its own table, recorded by the audit trail: the document's history tab (issue 36).
+    ...(e.table && !e.view && !e.lineOf ? { trail: true } : {}),
     ...(e.meetingRecord ? { meetingRecord: true, meetingAmount: e.meetingAmount } : {}),
     // A document's line collections, each with its line entity's fields (the form's sub-tables, print).
     ...(e.lines && all

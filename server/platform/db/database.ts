@@ -5,10 +5,12 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { withTrailContext } from './trail-context.ts';
+import { TrailSealer } from './trail-seal.ts';
 import type { DB } from './types.ts';
 
 const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
@@ -42,7 +44,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   const pglite = await PGlite.create(pgDir, {
     parsers: { [OID.int8]: int8, [OID.numeric]: asText, [OID.date]: asText },
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const { db, sealer } = trailed(new PGliteDialect(pglite));
   // One process owns an embedded database, so the bus is this process.
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -56,10 +58,20 @@ async function openEmbedded(dataDir: string): Promise<Database> {
       emitter.on(channel, handler);
     },
     async close() {
+      await sealer.stop();
       await db.destroy();
       releaseLock();
     },
   };
+}
+
+/** Kysely over the dialect, its writes carrying who wrote them, the trail sealed after each commit (issue 36). */
+function trailed(dialect: Dialect): { db: Kysely<DB>; sealer: TrailSealer } {
+  const hooks = { committed: () => {} };
+  const db = new Kysely<DB>({ dialect: withTrailContext(dialect, hooks) });
+  const sealer = new TrailSealer(db);
+  hooks.committed = () => sealer.kick();
+  return { db, sealer };
 }
 
 /** PGlite must never be opened by two processes at once: refuse with a clear message. */
@@ -106,7 +118,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => {
     /* an idle client lost its server; the pool replaces it */
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const { db, sealer } = trailed(new PostgresDialect({ pool }));
   const listener = new Listener(url, types);
   return {
     db,
@@ -118,6 +130,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       listener.subscribe(channel, handler);
     },
     async close() {
+      await sealer.stop();
       await listener.close();
       await db.destroy();
     },

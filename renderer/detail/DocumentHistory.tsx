@@ -1,0 +1,139 @@
+// A document's history tab (issue 36): what the audit trail holds of the document, newest first —
+// when, who (their department), the step, and what changed: field | before | after in the reader's
+// language (the server says it: GET /monitor/audit/history), lines added, changed or removed under
+// their collection's title, approval decisions with their comment. The detail page and the approval
+// page show it for every entity with a table of its own (`trail` of the public entity).
+import { useEffect, useState } from 'react';
+import { Empty, Result, Spin, Table, Tag, Timeline, Typography } from 'antd';
+import { useRenderer } from '../context.tsx';
+import { formatDate } from '../format.ts';
+import { rt, type RendererTextKey } from '../texts.ts';
+
+interface FieldChange {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+interface HistoryEntry {
+  seq: number;
+  at: string;
+  actorName: string | null;
+  deptName: string | null;
+  op: string;
+  kind: 'document' | 'lines' | 'decision' | 'state' | 'other';
+  step: string | null;
+  changes: FieldChange[];
+  collection?: string;
+  lines?: Array<{ change: 'added' | 'removed' | 'changed'; changes: FieldChange[] }>;
+  decision?: { value: string; label: string; comment: string | null };
+}
+
+const OP_TEXT: Record<string, RendererTextKey> = { insert: 'trailInsert', update: 'trailUpdate', delete: 'trailDelete' };
+const LINE_TEXT: Record<string, RendererTextKey> = {
+  added: 'trailLineAdded',
+  removed: 'trailLineRemoved',
+  changed: 'trailLineChanged',
+};
+const COLORS: Record<string, string> = { insert: 'green', delete: 'red', approve: 'green', reject: 'red', submit: 'blue' };
+
+function Changes({ changes, language }: { changes: FieldChange[]; language: string }) {
+  const cell = (v: string | null) => (v === null ? <Typography.Text type="secondary">—</Typography.Text> : v);
+  return (
+    <Table<FieldChange>
+      size="small"
+      pagination={false}
+      rowKey={(c, i) => `${c.field}:${i}`}
+      dataSource={changes}
+      tableLayout="fixed"
+      style={{ marginTop: 6, maxWidth: 640 }}
+      data-testid="trail-changes"
+      columns={[
+        { key: 'field', title: rt(language, 'trailField'), width: '30%', render: (_, c) => c.field },
+        {
+          key: 'before',
+          title: rt(language, 'trailBefore'),
+          render: (_, c) => <span style={{ wordBreak: 'break-word' }}>{cell(c.before)}</span>,
+        },
+        {
+          key: 'after',
+          title: rt(language, 'trailAfter'),
+          render: (_, c) => <span style={{ wordBreak: 'break-word' }}>{cell(c.after)}</span>,
+        },
+      ]}
+    />
+  );
+}
+
+export default function DocumentHistory({ entity, id }: { entity: string; id: number }) {
+  const env = useRenderer();
+  const language = env.language;
+  const [state, setState] = useState<{ entries?: HistoryEntry[]; error?: string }>({});
+  useEffect(() => {
+    let cancelled = false;
+    setState({});
+    env.fetcher
+      .get<HistoryEntry[]>('monitor/audit/history', { entity, id })
+      .then((a) => !cancelled && setState(a.code === '0' ? { entries: a.data } : { error: a.msg }))
+      .catch((err) => !cancelled && setState({ error: env.errorText(err) }));
+    return () => {
+      cancelled = true;
+    };
+  }, [entity, id, language]);
+  if (state.error)
+    return <Result status="warning" title={rt(language, 'trailLoadFailed')} subTitle={state.error} data-testid="trail-error" />;
+  if (!state.entries) return <Spin style={{ display: 'block', margin: '32px auto' }} />;
+  if (!state.entries.length) return <Empty description={rt(language, 'trailEmpty')} />;
+  const newestFirst = [...state.entries].reverse();
+  return (
+    <Timeline
+      style={{ marginTop: 8 }}
+      data-testid="document-history"
+      items={newestFirst.map((e) => {
+        const what =
+          e.kind === 'decision'
+            ? e.decision!.label
+            : e.kind === 'state'
+              ? e.step
+              : e.kind === 'lines'
+                ? e.collection
+                : rt(language, OP_TEXT[e.op] ?? 'trailUpdate');
+        return {
+          key: e.seq,
+          color: COLORS[e.decision?.value ?? e.op] ?? 'blue',
+          children: (
+            <div data-testid="trail-entry">
+              <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Tag color={COLORS[e.decision?.value ?? e.op]} style={{ marginInlineEnd: 0 }}>
+                  {what}
+                </Tag>
+                {e.step && e.kind !== 'state' && <Typography.Text strong>{e.step}</Typography.Text>}
+                <Typography.Text data-testid="trail-actor">
+                  {e.actorName ?? ''}
+                  {e.deptName ? (language.startsWith('zh') ? `（${e.deptName}）` : ` (${e.deptName})`) : ''}
+                </Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {formatDate(e.at)} #{e.seq}
+                </Typography.Text>
+              </div>
+              {e.decision?.comment && (
+                <div
+                  style={{ marginTop: 6, padding: '6px 10px', background: '#fafafa', borderRadius: 4, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+                  data-testid="trail-comment"
+                >
+                  {e.decision.comment}
+                </div>
+              )}
+              {e.changes.length > 0 && <Changes changes={e.changes} language={language} />}
+              {e.lines?.map((l, i) => (
+                <div key={i} style={{ marginTop: 6 }}>
+                  <Typography.Text type="secondary">{rt(language, LINE_TEXT[l.change]!)}</Typography.Text>
+                  <Changes changes={l.changes} language={language} />
+                </div>
+              ))}
+            </div>
+          ),
+        };
+      })}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+// Messages of the audit trail (issue 36, modules/audit).
+import type { Localized } from '../../validators/locale.ts';
+
+export const auditMessages = {
+  'audit.chainSound': {
+    'zh-CN': '审计链完整：已核验 {count} 条记录，链头 #{seq} {hash}',
+    'zh-TW': '稽核鏈完整：已核驗 {count} 筆記錄，鏈頭 #{seq} {hash}',
+    'en-US': 'The audit chain is sound: {count} records checked, head #{seq} {hash}',
+    'pt-BR': 'A cadeia de auditoria está íntegra: {count} registros verificados, topo #{seq} {hash}',
+  },
+  'audit.chainBroken': {
+    'zh-CN': '审计链第 {seq} 条记录不符：{detail}',
+    'zh-TW': '稽核鏈第 {seq} 筆記錄不符：{detail}',
+    'en-US': 'Audit record #{seq} does not match: {detail}',
+    'pt-BR': 'O registro de auditoria #{seq} não confere: {detail}',
+  },
+  'audit.fault.hash': {
+    'zh-CN': '内容与其哈希不符（记录被改动）',
+    'zh-TW': '內容與其雜湊不符（記錄被改動）',
+    'en-US': 'its content does not match its hash (the record was changed)',
+    'pt-BR': 'o conteúdo não confere com o hash (o registro foi alterado)',
+  },
+  'audit.fault.link': {
+    'zh-CN': '与前一条记录的哈希不相连（记录被替换或插入）',
+    'zh-TW': '與前一筆記錄的雜湊不相連（記錄被替換或插入）',
+    'en-US': 'it does not link to the hash of the record before it (a record was replaced or inserted)',
+    'pt-BR': 'não se liga ao hash do registro anterior (um registro foi substituído ou inserido)',
+  },
+  'audit.fault.gap': {
+    'zh-CN': '记录缺失（被删除）',
+    'zh-TW': '記錄缺失（被刪除）',
+    'en-US': 'the record is missing (it was deleted)',
+    'pt-BR': 'o registro está faltando (foi excluído)',
+  },
+  'audit.fault.column': {
+    'zh-CN': '检索字段与记录内容不符（{detail}）',
+    'zh-TW': '檢索欄位與記錄內容不符（{detail}）',
+    'en-US': 'its search columns differ from its content ({detail})',
+    'pt-BR': 'as colunas de busca diferem do conteúdo ({detail})',
+  },
+  'audit.fault.head': {
+    'zh-CN': '最后一条记录不是本单位保存的链头（末尾记录被删除或替换）',
+    'zh-TW': '最後一筆記錄不是本單位保存的鏈頭（末尾記錄被刪除或替換）',
+    'en-US': 'the last record is not the head the site keeps (records at the end were deleted or replaced)',
+    'pt-BR': 'o último registro não é o topo que a unidade guarda (registros do fim foram excluídos ou substituídos)',
+  },
+} satisfies Record<string, Localized>;
