@@ -251,3 +251,48 @@ it('names a record deleted from the middle of the chain', async () => {
   const report = await verifyChain(db, site, { to: middle + 5 });
   expect(report.fault).toMatchObject({ seq: middle, kind: 'gap' });
 });
+
+it('moves records past the site’s retention to the archive, chain whole, and goes on chaining after them', async () => {
+  const admin = await server.login('admin', 'Admin@12345');
+  const page = await server.get<{ records: Array<{ id: number; version: number; configKey: string }> }>(
+    '/api/core/config/page?configKey=audit.retentionDays',
+    { token: admin },
+  );
+  const row = page.body.data.records.find((r) => r.configKey === 'audit.retentionDays')!;
+  expect(
+    (await server.post('/api/core/config/update', { id: row.id, version: row.version, configValue: '1' }, { token: admin })).body
+      .code,
+  ).toBe('0');
+  // Repair what the earlier cases broke behind the product's back: a fresh chain is not possible,
+  // so this case reads only what it archives and what follows.
+  const before = await verifyChain(db, site, { to: 1 });
+  server.clock.advance(3 * 86_400_000);
+  // Three days on, everyone signs in again.
+  const again = await server.login('admin', 'Admin@12345');
+  const staffAgain = await server.login('staff', 'Demo@12345');
+  const ran = await server.post<{ result: string }>('/api/monitor/job/run/auditArchive', {}, { token: again, lang: 'en-US' });
+  expect(ran.body.code).toBe('0');
+  expect(ran.body.data.result).toMatch(/^\d+ audit records \(through #\d+\) moved to the archive, chain kept whole$/);
+  const through = Number(/#(\d+)/.exec(ran.body.data.result)![1]);
+  expect(through).toBeGreaterThan(before.checked);
+  const archived = Number(
+    (await sql<{ n: number }>`select count(*)::int as n from sys_audit_archive where top_dept_id = ${site}`.execute(db)).rows[0]!
+      .n,
+  );
+  expect(archived).toBeGreaterThan(0);
+  // A write after the move chains on from the archive's last record.
+  const saved = await server.post(
+    '/api/leave/apply/save',
+    { leaveType: 'personal', startDate: '2027-03-01', endDate: '2027-03-01', reason: '归档之后' },
+    { token: staffAgain },
+  );
+  expect(saved.body.code).toBe('0');
+  const tail = await verifyChain(db, site, { from: through });
+  expect(tail.ok).toBe(true);
+  expect(tail.checked).toBeGreaterThan(1);
+  // The live trail starts where the archive ends.
+  const live = Number(
+    (await sql<{ n: number }>`select min(seq)::int as n from sys_audit where top_dept_id = ${site}`.execute(db)).rows[0]!.n,
+  );
+  expect(live).toBe(through + 1);
+});
