@@ -51,6 +51,7 @@ import jobRoutes from './modules/monitor/jobs.ts';
 import auditRoutes from './modules/audit/routes.ts';
 import docsRoutes, { collectRoutes } from './modules/docs/routes.ts';
 import './modules/system/hooks.ts';
+import './modules/audit/archive.ts';
 import './modules/expense/cost-control.ts';
 import './modules/expense/loans.ts';
 import './modules/expense/standards.ts';

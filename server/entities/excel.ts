@@ -1,6 +1,8 @@
 // Export (xlsx, streamed row by row) and import (xlsx; every row checked, nothing written when any
 // row is wrong, a report per row) of an entity's list, in the caller's language.
+import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import { noteTrail } from '../platform/db/trail-context.ts';
 import { offsetAt } from '../platform/site-time.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
@@ -189,13 +191,25 @@ interface SheetRow {
  * language) or name, cells become the values the save endpoint takes, a cell that cannot is the
  * row's problem. The file's size, rows and cells are within the site's limits first (issue 13).
  */
-async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest): Promise<SheetRow[]> {
+/** The file an import read, as the audit trail notes it (issue 36): name, bytes and SHA-256. */
+export interface ImportedFile {
+  name: string;
+  bytes: number;
+  sha256: string;
+}
+
+async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest): Promise<SheetRow[] & { file?: ImportedFile }> {
   const { site } = caller(request);
   const locale = request.locale;
   if (!request.isMultipart()) throw new AppError(Code.invalid, 'import.badFile');
   const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
   if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError(Code.invalid, 'import.badFile');
   const buffer = await file.toBuffer();
+  const imported: ImportedFile = {
+    name: file.filename.slice(0, 200),
+    bytes: buffer.length,
+    sha256: crypto.createHash('sha256').update(buffer).digest('hex'),
+  };
   // Sizes, rows, columns and cells within the site's limits before exceljs reads a byte (issue 13).
   const limits = await importLimits(s.siteConfig, site.id);
   await checkXlsx(buffer, limits);
@@ -306,7 +320,7 @@ async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest
     throw new AppError(Code.tooLarge, 'import.tooManyRows', { count: bodies.length, limit: limits.maxRows });
   }
   await namedReferences(s, site, columns, bodies, locale);
-  return bodies;
+  return Object.assign(bodies, { file: imported });
 }
 
 /**
@@ -363,23 +377,26 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
   const bodies = await readSheet(s, svc.entity, request);
   const errors: Array<{ row: number; message: string }> = [];
   await svc.prepare();
-  await (s.database.db as unknown as Kysely<any>).transaction().execute(async (trx) => {
-    for (const { line, body, problem } of bodies) {
-      if (problem) {
-        errors.push({ row: line, message: problem });
-        continue;
+  // The trail's records of this import name the file they came from and how many rows it held.
+  await noteTrail({ import: { ...bodies.file, rows: bodies.length } }, () =>
+    (s.database.db as unknown as Kysely<any>).transaction().execute(async (trx) => {
+      for (const { line, body, problem } of bodies) {
+        if (problem) {
+          errors.push({ row: line, message: problem });
+          continue;
+        }
+        try {
+          // Every row is checked and inserted (so duplicates inside the file show too); any error
+          // rolls the whole import back.
+          await svc.insert(trx, svc.validateForSave(body));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          errors.push({ row: line, message: t(err.messageKey, locale, err.params) });
+        }
       }
-      try {
-        // Every row is checked and inserted (so duplicates inside the file show too); any error
-        // rolls the whole import back.
-        await svc.insert(trx, svc.validateForSave(body));
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        errors.push({ row: line, message: t(err.messageKey, locale, err.params) });
-      }
-    }
-    if (errors.length) throw new AppError(Code.invalid, 'import.rowErrors', { count: errors.length }, { errors });
-  });
+      if (errors.length) throw new AppError(Code.invalid, 'import.rowErrors', { count: errors.length }, { errors });
+    }),
+  );
   await svc.afterImport();
   return bodies.length;
 }

@@ -44,4 +44,10 @@ export const auditMessages = {
     'en-US': 'the last record is not the head the site keeps (records at the end were deleted or replaced)',
     'pt-BR': 'o último registro não é o topo que a unidade guarda (registros do fim foram excluídos ou substituídos)',
   },
+  'audit.archived': {
+    'zh-CN': '已将 {count} 条审计记录（至 #{seq}）移入归档，链完整保留',
+    'zh-TW': '已將 {count} 筆稽核記錄（至 #{seq}）移入歸檔，鏈完整保留',
+    'en-US': '{count} audit records (through #{seq}) moved to the archive, chain kept whole',
+    'pt-BR': '{count} registros de auditoria (até #{seq}) movidos para o arquivo, cadeia mantida íntegra',
+  },
 } satisfies Record<string, Localized>;

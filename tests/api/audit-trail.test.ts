@@ -3,6 +3,8 @@
 // value; nobody edits or deletes a record; and a record edited behind the product's back (straight
 // in the database) is named by the verify.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { sql, type Kysely } from 'kysely';
 import { startServer, type TestServer } from '../support/server.ts';
 import { verifyChain } from '../../server/modules/audit/verify.ts';
@@ -91,14 +93,74 @@ it('records a secret setting as changed, never its value, clear or encrypted', a
     { token: admin },
   );
   const row = page.body.data.records.find((r) => r.configKey === 'integration.haidianSecret')!;
-  const saved = await server.post('/api/core/config/update', { id: row.id, version: row.version, configValue: SECRET }, { token: admin });
+  const saved = await server.post(
+    '/api/core/config/update',
+    { id: row.id, version: row.version, configValue: SECRET },
+    { token: admin },
+  );
   expect(saved.body.code).toBe('0');
-  const records = (await sql<{ content: string }>`select content from sys_audit where tbl = 'sys_config' order by id desc limit 3`.execute(db)).rows;
+  const records = (
+    await sql<{ content: string }>`select content from sys_audit where tbl = 'sys_config' order by id desc limit 3`.execute(db)
+  ).rows;
   const change = records.map((r) => JSON.parse(r.content)).find((c) => c.op === 'update')!;
   expect(change.rows[0].changes.config_value).toEqual(['******', '******']);
   const all = (await sql<{ content: string }>`select content from sys_audit`.execute(db)).rows.map((r) => r.content).join('\n');
   expect(all).not.toContain(SECRET);
   expect(all).not.toContain('enc:v1:');
+});
+
+it('records signing in and out under the person, never the session’s token or its hash', async () => {
+  const token = await server.login('finance', 'Demo@12345');
+  const userId = Number(
+    (await sql<{ id: number }>`select id from sys_user where login_name = 'finance'`.execute(db)).rows[0]!.id,
+  );
+  expect((await server.post('/api/auth/logout', {}, { token })).body.code).toBe('0');
+  const records = await recordsOf('user', userId);
+  const sessions = records.filter((r) => r.tbl === 'sys_session');
+  expect(sessions.map((r) => r.op)).toEqual(expect.arrayContaining(['insert', 'update']));
+  const signOut = sessions.find((r) => r.op === 'update')!;
+  expect(Object.keys((signOut.body.rows[0] as { changes: object }).changes)).toEqual(['revoked_at']);
+  expect(signOut.content).not.toContain(token);
+  expect(signOut.content).not.toContain(createHash('sha256').update(token).digest('hex'));
+  expect(JSON.stringify(signOut.body.rows[0])).toContain('******');
+  // The failed attempt before is the login log's record.
+  const failed = await server.post('/api/auth/login/account', { loginName: 'finance', password: 'wrong-password-1' });
+  expect(failed.body.code).not.toBe('0');
+  const logs = (
+    await sql<{ content: string }>`select content from sys_audit where tbl = 'sys_login_log' order by id desc limit 1`.execute(db)
+  ).rows;
+  expect(logs[0]!.content).toContain('finance');
+});
+
+it('names the file an import came from, by name and SHA-256, and how many rows it held', async () => {
+  const admin = await server.login('admin', 'Admin@12345');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('data');
+  const type = `trail_${Date.now().toString(36)}`;
+  sheet.addRow(['字典类型', '字典标签', '字典键值']);
+  sheet.addRow([type, '甲', 'a']);
+  sheet.addRow([type, '乙', 'b']);
+  const file = Buffer.from(await workbook.xlsx.writeBuffer());
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)]), '字典导入.xlsx');
+  const r = await fetch(`http://127.0.0.1:${server.port}/api/core/dictData/import`, {
+    method: 'POST',
+    body: form,
+    headers: { token: admin, hostname: 'localhost', 'accept-language': 'zh-CN' },
+  });
+  expect(((await r.json()) as { code: string }).code).toBe('0');
+  const records = (
+    await sql<{
+      content: string;
+    }>`select content from sys_audit where tbl = 'sys_dict_data' and content like ${`%${type}%`} order by id`.execute(db)
+  ).rows.map(
+    (r) => JSON.parse(r.content) as { ctx: { note: { import: Record<string, unknown> } }; rows: Array<Record<string, unknown>> },
+  );
+  // Each row inserted is a record, and each names the file.
+  expect(records.flatMap((r) => r.rows.map((row) => row.dict_label))).toEqual(['甲', '乙']);
+  const sha256 = createHash('sha256').update(file).digest('hex');
+  for (const record of records)
+    expect(record.ctx.note.import).toEqual({ name: '字典导入.xlsx', bytes: file.length, sha256, rows: 2 });
 });
 
 it('refuses to edit or delete a record, even straight in the database', async () => {
@@ -188,4 +250,49 @@ it('names a record deleted from the middle of the chain', async () => {
   await sql`alter table sys_audit enable trigger sys_audit_append_only`.execute(db);
   const report = await verifyChain(db, site, { to: middle + 5 });
   expect(report.fault).toMatchObject({ seq: middle, kind: 'gap' });
+});
+
+it('moves records past the site’s retention to the archive, chain whole, and goes on chaining after them', async () => {
+  const admin = await server.login('admin', 'Admin@12345');
+  const page = await server.get<{ records: Array<{ id: number; version: number; configKey: string }> }>(
+    '/api/core/config/page?configKey=audit.retentionDays',
+    { token: admin },
+  );
+  const row = page.body.data.records.find((r) => r.configKey === 'audit.retentionDays')!;
+  expect(
+    (await server.post('/api/core/config/update', { id: row.id, version: row.version, configValue: '1' }, { token: admin })).body
+      .code,
+  ).toBe('0');
+  // Repair what the earlier cases broke behind the product's back: a fresh chain is not possible,
+  // so this case reads only what it archives and what follows.
+  const before = await verifyChain(db, site, { to: 1 });
+  server.clock.advance(3 * 86_400_000);
+  // Three days on, everyone signs in again.
+  const again = await server.login('admin', 'Admin@12345');
+  const staffAgain = await server.login('staff', 'Demo@12345');
+  const ran = await server.post<{ result: string }>('/api/monitor/job/run/auditArchive', {}, { token: again, lang: 'en-US' });
+  expect(ran.body.code).toBe('0');
+  expect(ran.body.data.result).toMatch(/^\d+ audit records \(through #\d+\) moved to the archive, chain kept whole$/);
+  const through = Number(/#(\d+)/.exec(ran.body.data.result)![1]);
+  expect(through).toBeGreaterThan(before.checked);
+  const archived = Number(
+    (await sql<{ n: number }>`select count(*)::int as n from sys_audit_archive where top_dept_id = ${site}`.execute(db)).rows[0]!
+      .n,
+  );
+  expect(archived).toBeGreaterThan(0);
+  // A write after the move chains on from the archive's last record.
+  const saved = await server.post(
+    '/api/leave/apply/save',
+    { leaveType: 'personal', startDate: '2027-03-01', endDate: '2027-03-01', reason: '归档之后' },
+    { token: staffAgain },
+  );
+  expect(saved.body.code).toBe('0');
+  const tail = await verifyChain(db, site, { from: through });
+  expect(tail.ok).toBe(true);
+  expect(tail.checked).toBeGreaterThan(1);
+  // The live trail starts where the archive ends.
+  const live = Number(
+    (await sql<{ n: number }>`select min(seq)::int as n from sys_audit where top_dept_id = ${site}`.execute(db)).rows[0]!.n,
+  );
+  expect(live).toBe(through + 1);
 });

@@ -2,6 +2,7 @@
 // status, export, import) and the page bundle the browser builds them from: paging, sorting,
 // filters, validation in the caller's language, optimistic locking, hooks, the site boundary,
 // permission keys, data scope, Excel both ways.
+import { siteNow } from '../../server/platform/site-time.ts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
@@ -271,8 +272,9 @@ describe('filters', () => {
       .select((eb) => eb.fn.min('created_at').as('at'))
       .where('top_dept_id', '=', demoId)
       .executeTakeFirstOrThrow();
-    const seededDay = new Date(first.at as unknown as Date).toISOString().slice(0, 10);
-    const today = new Date(server.clock.now()).toISOString().slice(0, 10);
+    // Days are the site's (Asia/Shanghai): between 16:00 and 24:00 UTC its day is already tomorrow.
+    const seededDay = siteNow(new Date(first.at as unknown as Date).getTime(), 'Asia/Shanghai').day;
+    const today = siteNow(server.clock.now(), 'Asia/Shanghai').day;
     const total = await demoDictTypes();
     const range = await page('/api/core/dictType/page', `parameter.beginTime=${seededDay}&parameter.endTime=${today}`);
     expect(range.body.code).toBe('0');

@@ -15,8 +15,7 @@ export interface TrailTable {
 
 /**
  * Tables whose writes are not business or setting changes: the trail itself, request and job
- * bookkeeping, counters, caches, one-time codes, sessions (their token is a secret; signing in and
- * out is recorded through sys_login_log), a reader's read flags and screen preferences.
+ * bookkeeping, counters, caches, one-time codes, a reader's read flags and screen preferences.
  */
 export const UNTRAILED = new Set([
   'sys_audit',
@@ -28,7 +27,6 @@ export const UNTRAILED = new Set([
   'sys_captcha',
   'sys_rate_window',
   'sys_login_attempt',
-  'sys_session',
   'sys_job_claim',
   'sys_job_log',
   'sys_reminder_sent',
@@ -37,6 +35,19 @@ export const UNTRAILED = new Set([
   'sys_notice_user_rel',
   'sys_user_setting',
 ]);
+
+/** Platform tables a reader finds under a document: a person's sessions under the user. */
+const PLATFORM_PLAN: Record<string, TrailTable> = {
+  sys_session: { docColumn: 'user_id', docEntity: 'user' },
+};
+
+/**
+ * Columns whose change alone is not recorded: a session's last-seen time moves on every request, but
+ * its opening (signing in) and its revocation (signing out, a password change) are recorded.
+ */
+export const QUIET: Record<string, string[]> = {
+  sys_session: ['last_seen_at'],
+};
 
 /** A column whose value the trail never holds (recorded as changed, value masked). */
 export const SECRET_COLUMN = /pass(word)?|pwd|secret|token|salt|hash|private_key|access_key|otp/i;
@@ -82,7 +93,7 @@ export async function installTrailTriggers(db: Kysely<any>, plan: Map<string, Tr
   let changed = 0;
   for (const [table, cols] of tables) {
     if (UNTRAILED.has(table)) continue;
-    const meaning = plan.get(table);
+    const meaning = plan.get(table) ?? PLATFORM_PLAN[table];
     const docColumn = meaning?.docColumn ?? (cols.includes('id') ? 'id' : '');
     const args = [
       docColumn,
@@ -90,6 +101,7 @@ export async function installTrailTriggers(db: Kysely<any>, plan: Map<string, Tr
       cols.filter((c) => SECRET_COLUMN.test(c)).join(','),
       meaning?.amountColumn && cols.includes(meaning.amountColumn) ? meaning.amountColumn : '',
       (keyOf.get(table) ?? (cols.includes('id') ? ['id'] : cols)).join(','),
+      (QUIET[table] ?? []).filter((c) => cols.includes(c)).join(','),
     ];
     for (const op of OPS) {
       if (have.get(`${table}.${op.name}`) === args.join('\u0000')) continue;
