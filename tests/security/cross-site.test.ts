@@ -40,10 +40,11 @@ const other = (site: Site): Site => (site === 'demo' ? 'city' : 'demo');
 
 /** The rows of an entity in a site: ids, the years they belong to, the texts they hold. */
 async function rowsOf(e: EntityDef, site: Site) {
-  const rows = // Enough rows that a site's texts are all there (the menu table passes 500 rows a site): a text
-  // is the owner's alone only if the reader has no row with it.
+  const rows = // Enough rows that a site's texts are all there (the menu table passes 500 rows a site, the
+  // audit trail several thousand — its table names are every site's words): a text is the owner's
+  // alone only if the reader has no row with it.
   (
-    await sql<Row>`select * from ${sql.table(e.table)} where top_dept_id = ${siteId(site)} order by id desc limit 5000`.execute(
+    await sql<Row>`select * from ${sql.table(e.table)} where top_dept_id = ${siteId(site)} order by id desc limit 100000`.execute(
       db(),
     )
   ).rows;
