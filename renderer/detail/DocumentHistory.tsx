@@ -8,25 +8,8 @@ import { Empty, Result, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useRenderer } from '../context.tsx';
 import { formatDate } from '../format.ts';
 import { rt, type RendererTextKey } from '../texts.ts';
+import type { FieldChange, HistoryEntry } from '../../validators/audit-history.ts';
 
-interface FieldChange {
-  field: string;
-  before: string | null;
-  after: string | null;
-}
-interface HistoryEntry {
-  seq: number;
-  at: string;
-  actorName: string | null;
-  deptName: string | null;
-  op: string;
-  kind: 'document' | 'lines' | 'decision' | 'state' | 'other';
-  step: string | null;
-  changes: FieldChange[];
-  collection?: string;
-  lines?: Array<{ change: 'added' | 'removed' | 'changed'; changes: FieldChange[] }>;
-  decision?: { value: string; label: string; comment: string | null };
-}
 
 const OP_TEXT: Record<string, RendererTextKey> = { insert: 'trailInsert', update: 'trailUpdate', delete: 'trailDelete' };
 const LINE_TEXT: Record<string, RendererTextKey> = {

@@ -14,6 +14,7 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { sealTrail } from '../../platform/db/trail-seal.ts';
 import { moneyText, type Locale } from '../../../validators/locale.ts';
+import type { FieldChange, HistoryEntry } from '../../../validators/audit-history.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { permissionOf, type EntityDef, type FieldDef } from '../../entities/model.ts';
 import { approvable, historyStepIn } from '../workflow/service.ts';
@@ -21,28 +22,7 @@ import { approvable, historyStepIn } from '../workflow/service.ts';
 type Row = Record<string, unknown>;
 
 /** One field of one change, as the reader reads it. */
-export interface FieldChange {
-  field: string;
-  before: string | null;
-  after: string | null;
-}
-
-export interface HistoryEntry {
-  seq: number;
-  at: string;
-  actorName: string | null;
-  deptName: string | null;
-  /** insert | update | delete (of the document or its lines), decision (approval), state (a state action). */
-  op: string;
-  kind: 'document' | 'lines' | 'decision' | 'state' | 'other';
-  /** The approval step or state action the record belongs to (same transaction). */
-  step: string | null;
-  changes: FieldChange[];
-  /** A line collection's records: its title and each line added, removed or changed. */
-  collection?: string;
-  lines?: Array<{ change: 'added' | 'removed' | 'changed'; changes: FieldChange[] }>;
-  decision?: { value: string; label: string; comment: string | null };
-}
+export type { FieldChange, HistoryEntry };
 
 /** Columns that keep the books rather than say anything of the document. */
 const BOOKKEEPING = new Set(['id', 'top_dept_id', 'doc_id', 'version', 'updated_at', 'updated_by', 'schema_version', 'del_flag', 'sort']);
