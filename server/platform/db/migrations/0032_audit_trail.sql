@@ -89,7 +89,10 @@ end
 $$;
 
 -- The statement trigger. Arguments: the column naming the document (id, or doc_id for lines), the
--- document's entity, the secret columns, the amount column, the key columns (comma-separated).
+-- document's entity, the secret columns, the amount column, the key columns, and the quiet
+-- columns: an update that changes only those is not a change worth a record (a session's
+-- last-seen time), which lets sessions be recorded — signing in and out — without a record per
+-- request.
 create or replace function nk_audit() returns trigger language plpgsql as $$
 declare
   ctx jsonb := nullif(current_setting('nk.ctx', true), '')::jsonb;
@@ -98,6 +101,7 @@ declare
   secret text[] := coalesce(string_to_array(nullif(TG_ARGV[2], ''), ','), '{}');
   amount_col text := nullif(TG_ARGV[3], '');
   keys text[] := coalesce(string_to_array(nullif(TG_ARGV[4], ''), ','), '{id}');
+  quiet text[] := coalesce(string_to_array(nullif(TG_ARGV[5], ''), ','), '{}');
   ctx_site bigint := coalesce((ctx->>'siteId')::bigint, 0);
   g record;
 begin
@@ -124,10 +128,10 @@ begin
   else
     for g in
       select coalesce((p.n->>'top_dept_id')::bigint, ctx_site) site,
-             jsonb_agg(jsonb_build_object('key', nk_audit_key(p.n, keys), 'changes', p.ch)) entries,
+             jsonb_agg(jsonb_build_object('key', nk_audit_mask(nk_audit_key(p.n, keys), secret), 'changes', p.ch)) entries,
              array_agg(distinct (p.n->>doc_col)::bigint) filter (where doc_col is not null and p.n->>doc_col is not null) ids,
              max((p.n->>amount_col)::numeric) amount
-        from (select b.n, nk_audit_diff(a.o, b.n, secret) ch
+        from (select b.n, nk_audit_diff(a.o - quiet, b.n - quiet, secret) ch
                 from (select to_jsonb(y) o from old_rows y) a
                 join (select to_jsonb(x) n from new_rows x) b on nk_audit_key(a.o, keys) = nk_audit_key(b.n, keys)) p
        where p.ch <> '{}'::jsonb
