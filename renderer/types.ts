@@ -31,7 +31,7 @@ export interface EntityField {
   dict?: string;
   ref?: string;
   default?: unknown;
-  query?: 'eq' | 'like' | 'in' | 'between' | 'gte' | 'lte';
+  query?: 'eq' | 'like' | 'in' | 'between' | 'gte' | 'lte' | 'contains';
   sortable?: boolean;
   readOnly?: boolean;
   /** Given when the record is made, the server's afterwards: read-only when a stored record is edited. */

@@ -73,6 +73,7 @@ import entityRoutes from './entities/routes.ts';
 import { historyRoutes, stateRoutes } from './entities/states.ts';
 import calendarRoutes from './entities/calendar.ts';
 import { SchemaRegistry } from './entities/registry.ts';
+import type { I18nText } from './platform/db/types.ts';
 import { Dictionaries } from './platform/dictionaries.ts';
 import fastifyMultipart from '@fastify/multipart';
 
@@ -178,6 +179,19 @@ function pageHeaders<R extends { header(name: string, value: string): R }>(reply
     .header('referrer-policy', 'same-origin');
 }
 
+/** Each document entity's name and title in four languages (not lines, not views). */
+const wordsOf = new WeakMap<SchemaRegistry, Array<{ name: string; i18n: I18nText }>>();
+function entityWords(schemas: SchemaRegistry): Array<{ name: string; i18n: I18nText }> {
+  const known = wordsOf.get(schemas);
+  if (known) return known;
+  const words = schemas
+    .baseFiles()
+    .filter((f) => f.kind === 'entity' && !f.json.lineOf && !f.json.view && typeof f.json.title === 'string')
+    .map((f) => ({ name: f.name, i18n: (schemas.texts[String(f.json.title)] ?? {}) as I18nText }));
+  wordsOf.set(schemas, words);
+  return words;
+}
+
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services }> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
@@ -197,7 +211,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     captchas: new Captchas(database, clock, options.captchaText ?? randomCaptchaText),
     rateLimits: new RateLimits(database, clock),
     schemas: await SchemaRegistry.load(database.db),
-    dictionaries: new Dictionaries(database, cache),
+    // The document types' dictionary (sys_entity) is drawn from the entity files as they now serve.
+    dictionaries: new Dictionaries(database, cache, () => entityWords(services.schemas)),
     secret: options.secret,
   };
 

@@ -87,6 +87,8 @@ export default function QueryForm({
           ) : f.type === 'dict' ? (
             <Select
               allowClear
+              showSearch
+              optionFilterProp="label"
               style={{ width: 160 }}
               options={(dicts[f.dict ?? ''] ?? []).map((d) => ({ value: d.dictValue, label: d.dictLabel }))}
             />

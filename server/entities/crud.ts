@@ -202,7 +202,7 @@ export class EntityService implements SaveHost {
       ...personalCondition(this.entity, principal),
       ...(byId ? [] : yearCondition(this.entity, this.year)),
       ...(scope ? [scope] : []),
-      ...filterConditions(this.entity, q, site.timeZone),
+      ...filterConditions(this.entity, q, site.timeZone, { siteId: site.id, entities: this.s.schemas.forSite(site.key).entities }),
     ];
   }
 

@@ -26,6 +26,7 @@ import { DEFAULT_SCALE } from '../../validators/formats.ts';
 import { LOCALES, type Locale } from '../../validators/locale.ts';
 import { EntityService, fieldLabel } from './crud.ts';
 import type { EntityDef, FieldDef } from './model.ts';
+import { exportHeadingProducer, type Heading } from './headings.ts';
 
 const MAX_EXPORT = 50_000;
 const YES_NO: Record<string, [string, string]> = {
@@ -69,6 +70,8 @@ export async function exportRows(s: Services, svc: EntityService, request: Fasti
   const { site } = caller(request);
   const locale = request.locale;
   const q = request.query as Record<string, unknown>;
+  // The heading is produced first (the chain sealed and its head read), then the rows.
+  const heading = await headingOf(s, svc.entity, request);
   const rows = await svc.list(q, MAX_EXPORT);
   const fields = exportable(svc, typeof q.columns === 'string' ? q.columns : undefined);
   const dicts = await s.dictionaries.get(site.id, locale);
@@ -111,6 +114,19 @@ export async function exportRows(s: Services, svc: EntityService, request: Fasti
         added.commit();
       }
       sheet.commit();
+      if (heading) {
+        const head = workbook.addWorksheet(heading.title.slice(0, 31));
+        head.columns = [
+          { key: 'label', width: 24 },
+          { key: 'value', width: 72 },
+        ];
+        for (const [label, value] of heading.lines) {
+          const line = head.addRow({ label, value });
+          if (typeof value === 'string' && FORMULA_START.test(value)) setCell(line.getCell('value'), value);
+          line.commit();
+        }
+        head.commit();
+      }
       await workbook.commit();
     } catch (err) {
       stream.destroy(err as Error);
@@ -120,6 +136,28 @@ export async function exportRows(s: Services, svc: EntityService, request: Fasti
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(title)}.xlsx`)
     .send(stream);
+}
+
+/**
+ * The export's heading sheet the entity asks for (`exportHeading`, ./headings.ts): the producer's
+ * lines, then when the export was made (the site's clock) and who made it.
+ */
+async function headingOf(s: Services, entity: EntityDef, request: FastifyRequest): Promise<Heading | null> {
+  if (!entity.exportHeading) return null;
+  const producer = exportHeadingProducer(entity.exportHeading);
+  if (!producer) throw new AppError(Code.error, 'export.noHeading', { name: entity.exportHeading });
+  const { site, principal } = caller(request);
+  const heading = await producer(s, request);
+  const now = s.clock.now();
+  const at = wallDate(new Date(now).toISOString(), site.timeZone).toISOString().slice(0, 19).replace('T', ' ');
+  return {
+    title: heading.title,
+    lines: [
+      ...heading.lines,
+      [t('export.exportedAt', request.locale), at],
+      [t('export.exportedBy', request.locale), `${principal.realName || principal.nickName} (${principal.loginName})`],
+    ],
+  };
 }
 
 /** A header cell's text ('' when it holds none: a formula without its result is no header). */

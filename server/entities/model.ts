@@ -46,7 +46,17 @@ export interface FieldDef {
   dict?: string;
   ref?: string;
   default?: unknown;
-  query?: 'eq' | 'like' | 'in' | 'between' | 'gte' | 'lte';
+  /**
+   * How the list filters by it. `contains` (issue 36): the column is a list of ids (a database
+   * bigint[], a json field of a table a migration makes) and the filter keeps the rows whose list
+   * holds the document the parameter names — its id, or with `idsOf` its number as users know it.
+   */
+  query?: 'eq' | 'like' | 'in' | 'between' | 'gte' | 'lte' | 'contains';
+  /**
+   * contains: the field (a dict over `sys_entity`) naming the entity of the ids; a parameter that
+   * is no id is that entity's number (a field with a `sequence`, or `code`) on the caller's site.
+   */
+  idsOf?: string;
   sortable?: boolean;
   readOnly?: boolean;
   hidden?: boolean;
@@ -136,6 +146,11 @@ export interface EntityDef {
   pool?: Record<string, string[]>;
   /** How pickers of other entities show its rows: columns, and the fields `keyword` searches. */
   picker?: PickerDecl;
+  /**
+   * The export's heading (issue 36): the name of a producer a module registers
+   * (./headings.ts); its lines become the export's second sheet (the audit trail's chain head).
+   */
+  exportHeading?: string;
   /**
    * The rows other entities may choose (a supplier register's active suppliers): the pick endpoint
    * offers only them, and a save naming another through any reference to this entity is refused.
@@ -364,6 +379,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     recurring?: RecurringDecl;
     view?: ViewDecl;
     payable?: PayableDecl;
+    exportHeading?: string;
     fields: Record<string, Omit<FieldDef, 'name' | 'column'> & { column?: string }>;
   };
   const generate = file.generate ?? false;
@@ -424,6 +440,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     decide: file.decide,
     pool: file.pool,
     picker: file.picker,
+    exportHeading: file.exportHeading,
     offer: file.offer,
     tree: file.tree,
     personal: file.personal,

@@ -191,8 +191,48 @@ export function filterable(f: { query?: unknown; hidden?: unknown; type?: unknow
   );
 }
 
-/** The list filters a query asks for (`zone`: the site's, for days and times without an offset). */
-export function filterConditions(entity: EntityDef, q: Query, zone = DEFAULT_TIME_ZONE): Condition[] {
+/** Where a `contains` filter looks a document's number up: the caller's site and its entities. */
+export interface DocLookup {
+  siteId: number;
+  entities: ReadonlyMap<string, EntityDef>;
+}
+
+/** The fields a document is known by besides its id: its numbered field (a `sequence`) and `code`. */
+export function numberFields(entity: EntityDef): FieldDef[] {
+  return entity.fields.filter((f) => (f.sequence || f.name === 'code') && f.type === 'string' && !f.inExtend && !f.hidden);
+}
+
+/**
+ * A `contains` filter (issue 36): the rows whose list of ids holds the document the parameter names —
+ * its id (digits), and/or the rows of the `idsOf` entity on the caller's site whose number is the text.
+ * Text that names no way to find a document (no entity chosen, or one without a number) is refused.
+ */
+function containsCondition(f: FieldDef, raw: string, q: Query, docs?: DocLookup): Condition {
+  const parts: RawBuilder<SqlBool>[] = [];
+  if (/^\d+$/.test(raw)) parts.push(sql<SqlBool>`${col(f)} @> array[${idText(raw, f.name)}]::bigint[]`);
+  const ofName = f.idsOf ? text(q, f.idsOf) : undefined;
+  const of = ofName && docs ? docs.entities.get(ofName) : undefined;
+  const numbers = of && of.table && !of.view ? numberFields(of) : [];
+  if (numbers.length && raw.length <= 100) {
+    const site = of!.site && docs ? sql`s.top_dept_id = ${docs.siteId} and ` : sql``;
+    const match = sql.join(
+      numbers.map((n) => sql`s.${sql.ref(n.column)} = ${raw}`),
+      sql` or `,
+    );
+    parts.push(sql<SqlBool>`${col(f)} && array(select s.id from ${sql.table(of!.table)} s where ${site}(${match}))::bigint[]`);
+  }
+  if (!parts.length) {
+    if (f.idsOf && !ofName) throw new AppError(Code.invalid, 'request.docTypeFirst', { field: f.name.slice(0, 60) });
+    throw badValue(f.name);
+  }
+  return parts.length === 1 ? parts[0]! : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * The list filters a query asks for (`zone`: the site's, for days and times without an offset;
+ * `docs`: where a `contains` filter looks a document's number up).
+ */
+export function filterConditions(entity: EntityDef, q: Query, zone = DEFAULT_TIME_ZONE, docs?: DocLookup): Condition[] {
   const out: Condition[] = [];
   for (const f of entity.fields) {
     if (!filterable(f)) continue;
@@ -206,6 +246,7 @@ export function filterConditions(entity: EntityDef, q: Query, zone = DEFAULT_TIM
     const raw = text(q, f.name);
     if (raw === undefined) continue;
     if (f.query === 'like') out.push(sql<SqlBool>`${col(f)}::text ilike ${likeValue(raw)}`);
+    else if (f.query === 'contains') out.push(containsCondition(f, raw, q, docs));
     else if (f.query === 'in')
       out.push(
         sql<SqlBool>`${col(f)} in (${sql.join(

@@ -50,4 +50,28 @@ export const auditMessages = {
     'en-US': '{count} audit records (through #{seq}) moved to the archive, chain kept whole',
     'pt-BR': '{count} registros de auditoria (até #{seq}) movidos para o arquivo, cadeia mantida íntegra',
   },
+  'audit.head.title': {
+    'zh-CN': '链头',
+    'zh-TW': '鏈頭',
+    'en-US': 'Chain head',
+    'pt-BR': 'Topo da cadeia',
+  },
+  'audit.head.site': {
+    'zh-CN': '单位',
+    'zh-TW': '單位',
+    'en-US': 'Organisation',
+    'pt-BR': 'Organização',
+  },
+  'audit.head.seq': {
+    'zh-CN': '最后封存序号',
+    'zh-TW': '最後封存序號',
+    'en-US': 'Last sealed number',
+    'pt-BR': 'Último número selado',
+  },
+  'audit.head.hash': {
+    'zh-CN': '链头哈希',
+    'zh-TW': '鏈頭雜湊',
+    'en-US': 'Head hash',
+    'pt-BR': 'Hash do topo',
+  },
 } satisfies Record<string, Localized>;

@@ -103,4 +103,22 @@ export const importMessages = {
     'en-US': 'Cell {cell}: {field} is the error {value}; correct it in the workbook and import again',
     'pt-BR': 'Célula {cell}: {field} é o erro {value}; corrija-o na planilha e importe de novo',
   },
+  'export.exportedAt': {
+    'zh-CN': '导出时间',
+    'zh-TW': '匯出時間',
+    'en-US': 'Exported at',
+    'pt-BR': 'Exportado em',
+  },
+  'export.exportedBy': {
+    'zh-CN': '导出人',
+    'zh-TW': '匯出人',
+    'en-US': 'Exported by',
+    'pt-BR': 'Exportado por',
+  },
+  'export.noHeading': {
+    'zh-CN': '导出的表头 {name} 未注册',
+    'zh-TW': '匯出的表頭 {name} 未註冊',
+    'en-US': 'The export heading {name} is not registered',
+    'pt-BR': 'O cabeçalho de exportação {name} não está registrado',
+  },
 } satisfies Record<string, Localized>;

@@ -10,6 +10,12 @@ export const inputMessages = {
     'en-US': 'Invalid request: {field} has an invalid format',
     'pt-BR': 'Requisição inválida: {field} tem um formato inválido',
   },
+  'request.docTypeFirst': {
+    'zh-CN': '参数错误：按单号查找（{field}）须先选择单据类型',
+    'zh-TW': '參數錯誤：按單號查找（{field}）須先選擇單據類型',
+    'en-US': 'Invalid request: choose the document type before searching by its number ({field})',
+    'pt-BR': 'Requisição inválida: escolha o tipo de documento antes de buscar pelo número ({field})',
+  },
   'request.outOfRange': {
     'zh-CN': '参数错误：{field}超出允许范围',
     'zh-TW': '參數錯誤：{field}超出允許範圍',

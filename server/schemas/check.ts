@@ -221,6 +221,9 @@ function incompatibility(
   dictValues: Map<string, string[]>,
 ): string | null {
   const type = str(field.type) ?? '';
+  // A `contains` filter reads a database list of ids (issue 36): `? = any(column)`.
+  if (field.query === 'contains')
+    return ['bigint[]', 'int8[]', 'integer[]', 'int4[]'].includes(sqlType) ? null : `column type ${sqlType} is no list of ids (bigint[]) a contains filter reads`;
   const allowed = COMPATIBLE[type];
   if (!allowed) return null; // an unknown type is the meta-schema's problem
   // 'varchar(100)' → 'varchar' and 100; 'timestamp(3) with time zone' → 'timestamp with time zone'.
@@ -518,6 +521,8 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     }
     entities.set(name, { rel, json, fields });
   }
+  // The document types' dictionary is drawn from the entity files (server/platform/dictionaries.ts).
+  if (!dictValues.has('sys_entity')) dictValues.set('sys_entity', [...entities.keys()]);
 
   for (const { rel, json, fields } of entities.values()) {
     // What the document's expressions read (issue 35): its fields and line collections, by wire name.
@@ -849,6 +854,16 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         const dict = str(def.dict);
         if (!dict) report(rel, at, 'a dict field names no dictionary (dict)');
         else if (dictsRead && !dictValues.has(dict)) report(rel, `${at}/dict`, `dictionary ${dict} is not in system/dicts.json`);
+      }
+      // A document filter (issue 36): a json list of ids, its entity named by a sys_entity dict field.
+      if (def.query === 'contains' && def.type !== 'json')
+        report(rel, `${at}/query`, `contains filters a list of ids: a json field over a bigint[] column, not ${String(def.type)}`);
+      if (def.idsOf !== undefined) {
+        const of = fields.get(String(def.idsOf));
+        if (def.query !== 'contains') report(rel, `${at}/idsOf`, 'idsOf names the entity of a contains filter\'s ids: the field has no "query": "contains"');
+        if (!of) report(rel, `${at}/idsOf`, `field ${String(def.idsOf)} does not exist`);
+        else if (of.type !== 'dict' || of.dict !== 'sys_entity' || !of.query)
+          report(rel, `${at}/idsOf`, `${String(def.idsOf)} is not a filter (query) over the document types' dictionary (dict sys_entity)`);
       }
       if (def.derive !== undefined) expression(`${at}/derive`, def.derive);
       if (def.aggregate !== undefined || def.compute !== undefined) {

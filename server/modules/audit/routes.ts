@@ -12,6 +12,7 @@ import { t, type MessageKey } from '../../platform/messages.ts';
 import { sealTrail } from '../../platform/db/trail-seal.ts';
 import { verifyChain } from './verify.ts';
 import historyRoute from './history.ts';
+import { registerExportHeading } from '../../entities/headings.ts';
 
 const RANGE = {
   type: 'object',
@@ -44,13 +45,34 @@ export default function auditRoutes(app: FastifyInstance, s: Services) {
 
   app.get('/monitor/audit/head', { config: { permission: 'monitor:audit:list' } }, async (request) => {
     const { site } = caller(request);
-    await sealTrail(s.database.db as never, site.id, true);
-    const head = await s.database.db
-      .selectFrom('sys_audit_head' as never)
-      .select(['seq', 'hash'] as never)
-      .where('top_dept_id' as never, '=', site.id as never)
-      .executeTakeFirst();
-    const h = (head ?? { seq: 0, hash: '0'.repeat(64) }) as { seq: number; hash: string };
-    return ok(request, { seq: Number(h.seq), hash: h.hash, at: new Date(s.clock.now()).toISOString() });
+    const h = await chainHead(s, site.id);
+    return ok(request, { seq: h.seq, hash: h.hash, at: new Date(s.clock.now()).toISOString() });
   });
+
+  // The trail's export carries the head (auditTrail.entity.json "exportHeading"), read after sealing.
+  registerExportHeading('auditChainHead', async (srv, request) => {
+    const { site } = caller(request);
+    const h = await chainHead(srv, site.id);
+    const l = request.locale;
+    return {
+      title: t('audit.head.title', l),
+      lines: [
+        [t('audit.head.site', l), `${site.name} (${site.key})`],
+        [t('audit.head.seq', l), h.seq],
+        [t('audit.head.hash', l), h.hash],
+      ],
+    };
+  });
+}
+
+/** The site's chain head once every committed record is sealed: its last number and hash. */
+export async function chainHead(s: Services, siteId: number): Promise<{ seq: number; hash: string }> {
+  await sealTrail(s.database.db as never, siteId, true);
+  const head = await s.database.db
+    .selectFrom('sys_audit_head' as never)
+    .select(['seq', 'hash'] as never)
+    .where('top_dept_id' as never, '=', siteId as never)
+    .executeTakeFirst();
+  const h = (head ?? { seq: 0, hash: '0'.repeat(64) }) as { seq: number; hash: string };
+  return { seq: Number(h.seq), hash: h.hash };
 }

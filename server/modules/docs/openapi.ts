@@ -217,6 +217,12 @@ const TEXT = {
   to: { 'zh-CN': '止', 'zh-TW': '止', 'en-US': 'to', 'pt-BR': 'até' },
   like: { 'zh-CN': '包含', 'zh-TW': '包含', 'en-US': 'contains', 'pt-BR': 'contém' },
   eq: { 'zh-CN': '等于', 'zh-TW': '等於', 'en-US': 'equals', 'pt-BR': 'igual a' },
+  contains: {
+    'zh-CN': '涉及的单据（ID，或选定单据类型后的单号）',
+    'zh-TW': '涉及的單據（ID，或選定單據類型後的單號）',
+    'en-US': 'the document concerned (its id, or its number once the type is chosen)',
+    'pt-BR': 'o documento em causa (seu id, ou seu número com o tipo escolhido)',
+  },
   in: {
     'zh-CN': '属于（逗号分隔）',
     'zh-TW': '屬於（逗號分隔）',
@@ -413,6 +419,8 @@ function listParameters(s: Services, e: EntityDef, locale: Locale, verb: 'page' 
     if (f.query === 'between') {
       out.push(q(`${f.name}Begin`, queryType(f), `${title} ${TEXT.from[locale]}`));
       out.push(q(`${f.name}End`, queryType(f), `${title} ${TEXT.to[locale]}`));
+    } else if (f.query === 'contains') {
+      out.push(q(f.name, { type: 'string', maxLength: 100 }, `${title}: ${TEXT.contains[locale]}`));
     } else if (f.query === 'in') {
       out.push(q(f.name, { type: 'string', maxLength: 200 }, `${title}: ${TEXT.in[locale]}`));
     } else {
