@@ -300,6 +300,30 @@ describe('schemas:check on form and list files', () => {
   });
 });
 
+describe('schemas:check on a document filter (contains, issue 36)', () => {
+  // The audit trail's entity over its migration's table (sys_audit: doc_ids bigint[]), as shipped and as broken.
+  const trailEntity = (root: string) => {
+    fs.mkdirSync(path.join(root, 'monitor'), { recursive: true });
+    fs.copyFileSync(path.join(SCHEMAS_DIR, 'monitor/auditTrail.entity.json'), path.join(root, 'monitor/auditTrail.entity.json'));
+  };
+  it('refuses contains on a column that is no list of ids, and idsOf that names no document-type filter', () => {
+    const shipped = new Set(added(trailEntity).map(key));
+    const problems = added((root) => {
+      trailEntity(root);
+      edit(root, 'monitor/auditTrail.entity.json', (j) => {
+        j.fields.tbl = { type: 'json', title: 'auditTrail.tbl', query: 'contains', idsOf: 'op' };
+        j.fields.hash.idsOf = 'docEntity';
+      });
+    }).filter((p) => !shipped.has(key(p)));
+    expect([...shipped].filter((k) => /contains|idsOf|sys_entity/.test(k))).toEqual([]);
+    expect(problems.map(key).sort()).toEqual([
+      'monitor/auditTrail.entity.json /fields/hash/idsOf idsOf names the entity of a contains filter\'s ids: the field has no "query": "contains"',
+      'monitor/auditTrail.entity.json /fields/tbl sys_audit.tbl: column type varchar(64) is no list of ids (bigint[]) a contains filter reads',
+      "monitor/auditTrail.entity.json /fields/tbl/idsOf op is not a filter (query) over the document types' dictionary (dict sys_entity)",
+    ]);
+  });
+});
+
 describe('schemas:check on JSON faults', () => {
   it('names line and column', () => {
     expect(jsonFault('{\n  "a": 1,\n  "b" 2\n}')).toBe('Unexpected number at line 3 column 7');
