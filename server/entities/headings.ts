@@ -22,8 +22,3 @@ export function registerExportHeading(name: string, producer: HeadingProducer): 
 export function exportHeadingProducer(name: string): HeadingProducer | undefined {
   return producers.get(name);
 }
-
-/** The names registered: the start refuses an entity file that asks for another. */
-export function exportHeadingNames(): string[] {
-  return [...producers.keys()];
-}
