@@ -13,6 +13,7 @@ import { benchRenderer, rendererSection } from './renderer.ts';
 import { runSecurityCampaign, securitySection } from './security.ts';
 import { assetSection, benchAsset } from './asset.ts';
 import { benchReload, reloadSection } from './reload.ts';
+import { benchTrail, trailSection } from './trail.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
@@ -39,8 +40,8 @@ async function main() {
     process.stdout.write(`LOAD ${JSON.stringify(await benchLoad('postgres'))}\n`);
     return;
   }
-  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, reload, load or security.
-  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'reload', 'load', 'security'];
+  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, reload, trail, load or security.
+  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'reload', 'trail', 'load', 'security'];
   if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
   const want = (name: string) => !part || part === name;
   if (want('build')) {
@@ -72,6 +73,11 @@ async function main() {
   if (want('reload')) {
     const section = reloadSection(await benchReload());
     writeSection('reload', section);
+    console.log(section);
+  }
+  if (want('trail')) {
+    const section = trailSection(await benchTrail());
+    writeSection('trail', section);
     console.log(section);
   }
   if (want('load')) await load();

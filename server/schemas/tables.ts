@@ -41,7 +41,7 @@ export async function prepareSchemaTables(db: Kysely<any>): Promise<void> {
 }
 
 /** Which document a table's rows belong to, for the trail's readers: a line's is its `doc_id`. */
-function trailPlan(entities: EntityDef[]): Map<string, TrailTable> {
+export function trailPlan(entities: EntityDef[]): Map<string, TrailTable> {
   const plan = new Map<string, TrailTable>();
   for (const e of entities) {
     if (!e.table || e.view || plan.has(e.table)) continue;

@@ -211,6 +211,39 @@ it('lets the auditor search the trail and verify the chain; staff may not', asyn
   expect((await server.post('/api/monitor/audit/verify', {}, { token: staff })).body.code).not.toBe('0');
 });
 
+it('names a record whose search columns were changed behind its content, and one rewritten whole with a fresh hash', async () => {
+  const target = (
+    await sql<{ seq: number; actor_id: number; content: string; hash: string; prev_hash: string }>`select seq, actor_id, content, hash, prev_hash
+      from sys_audit where top_dept_id = ${site} and seq is not null and actor_id is not null order by seq desc limit 1 offset 3`.execute(db)
+  ).rows[0]!;
+  const seq = Number(target.seq);
+  const behindTheBack = async (change: ReturnType<typeof sql>) => {
+    await sql`alter table sys_audit disable trigger sys_audit_append_only`.execute(db);
+    await change.execute(db);
+    await sql`alter table sys_audit enable trigger sys_audit_append_only`.execute(db);
+  };
+  // The record now says someone else did it, in the column an auditor searches by.
+  await behindTheBack(sql`update sys_audit set actor_id = actor_id + 1 where top_dept_id = ${site} and seq = ${seq}`);
+  const moved = await verifyChain(db, site);
+  expect(moved.fault).toMatchObject({ seq, kind: 'column' });
+  expect(moved.fault!.detail).toContain('actor');
+  await behindTheBack(sql`update sys_audit set actor_id = ${target.actor_id} where top_dept_id = ${site} and seq = ${seq}`);
+  expect((await verifyChain(db, site)).ok).toBe(true);
+  // Rewritten whole, with a hash made for the new content: its own hash holds, its columns do not (the
+  // content is not even a record), and the next record's link would not.
+  const forged = 'not a record';
+  await behindTheBack(
+    sql`update sys_audit set content = ${forged}, hash = ${createHash('sha256').update(`${target.prev_hash}:${seq}:${forged}`).digest('hex')}
+      where top_dept_id = ${site} and seq = ${seq}`,
+  );
+  const rewritten = await verifyChain(db, site);
+  expect(rewritten.fault).toMatchObject({ seq, kind: 'column', detail: 'content is not JSON' });
+  expect((await verifyChain(db, site, { from: seq + 1 })).ok).toBe(true);
+  expect((await verifyChain(db, site, { from: seq - 1, to: seq + 1 })).fault?.seq).toBe(seq);
+  await behindTheBack(sql`update sys_audit set content = ${target.content}, hash = ${target.hash} where top_dept_id = ${site} and seq = ${seq}`);
+  expect((await verifyChain(db, site)).ok).toBe(true);
+});
+
 it('verifies the chain, and names the record edited behind the product’s back', async () => {
   const sound = await verifyChain(db, site);
   expect(sound).toMatchObject({ ok: true });

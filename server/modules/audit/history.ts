@@ -98,16 +98,18 @@ export async function documentHistory(
   ).rows;
   const decisionIds = decisions.map((d) => Number(d.id));
   const stateIds = states.map((r) => Number(r.id));
-  const records: Row[] = [];
-  for (const table of ['sys_audit_archive', 'sys_audit']) {
-    const rows = await sql<Row>`select seq, at, dept_id, tbl, op, content from ${sql.table(table)}
+  // The document's own records and those of its decisions and state actions, found by the index on
+  // doc_ids (`@>` / `&&`, which it serves; `= any()` it does not), archive and trail in one statement,
+  // with the department each was written in.
+  const ofDocument = (table: string) => sql`select seq, at, dept_id, tbl, op, content from ${sql.table(table)}
        where top_dept_id = ${site.id} and seq is not null and (
-         (doc_entity = ${entity.name} and ${id} = any(doc_ids))
-         ${decisionIds.length ? sql`or (tbl = 'wf_history' and doc_ids && array[${sql.join(decisionIds)}]::bigint[])` : sql``}
-         ${stateIds.length ? sql`or (tbl = 'sys_state_history' and doc_ids && array[${sql.join(stateIds)}]::bigint[])` : sql``})
-       order by seq limit ${MAX_RECORDS}`.execute(db);
-    records.push(...rows.rows);
-  }
+         (doc_ids @> array[${id}]::bigint[] and doc_entity = ${entity.name})
+         ${decisionIds.length ? sql`or (doc_ids && array[${sql.join(decisionIds)}]::bigint[] and tbl = 'wf_history')` : sql``}
+         ${stateIds.length ? sql`or (doc_ids && array[${sql.join(stateIds)}]::bigint[] and tbl = 'sys_state_history')` : sql``})`;
+  const records = (
+    await sql<Row>`select r.*, d.dept_name from (${ofDocument('sys_audit_archive')} union all ${ofDocument('sys_audit')}) r
+      left join sys_dept d on d.id = r.dept_id order by r.seq limit ${MAX_RECORDS}`.execute(db)
+  ).rows;
 
   const dicts = await s.dictionaries.get(site.id, locale);
   const decisionById = new Map(decisions.map((d) => [Number(d.id), d]));
@@ -148,14 +150,6 @@ export async function documentHistory(
       where id in (${sql.join([...ids])})`.execute(db);
     for (const r of rows.rows) names.set(`${name}:${Number(r.id)}`, String(r.label ?? ''));
   }
-  const deptIds = [...new Set(records.map((r) => Number(r.dept_id)).filter((d) => d > 0))];
-  const depts = new Map(
-    deptIds.length
-      ? (await sql<{ id: number; dept_name: string }>`select id, dept_name from sys_dept where id in (${sql.join(deptIds)})`.execute(db)).rows.map(
-          (d) => [Number(d.id), d.dept_name],
-        )
-      : [],
-  );
 
   const shown = (f: FieldDef | undefined, value: unknown): string | null => {
     if (value === null || value === undefined || value === '') return null;
@@ -220,7 +214,7 @@ export async function documentHistory(
       seq: Number(r.seq),
       at: (r.at instanceof Date ? r.at : new Date(String(r.at))).toISOString(),
       actorName: (ctx.actorName as string | undefined) ?? null,
-      deptName: depts.get(Number(r.dept_id)) ?? null,
+      deptName: (r.dept_name as string | null) ?? null,
       op,
       step: null as string | null,
       changes: [] as FieldChange[],

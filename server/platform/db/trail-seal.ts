@@ -34,6 +34,10 @@ export async function sealTrail(db: Kysely<any>, siteId?: number, wait = false):
 }
 
 async function sealSite(db: Kysely<any>, site: number, wait: boolean): Promise<number> {
+  // Nothing unsealed in what has committed: nothing to wait for either (a sealer at work on this site
+  // holds records this reading still sees unsealed). Readers of the trail ask this first.
+  const pending = await sql`select 1 from sys_audit where top_dept_id = ${site} and hash is null limit 1`.execute(db);
+  if (!pending.rows.length) return 0;
   return db.transaction().execute(async (trx) => {
     if (wait) await sql`select pg_advisory_xact_lock(${LOCK_CLASS}, ${site}::int)`.execute(trx);
     else {
