@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
+import { trailAs } from './db/trail-context.ts';
 
 export const TOKEN_LIFETIME_MS = 43_200_000;
 const CHANNEL = 'nk_session';
@@ -39,19 +40,22 @@ export class Sessions {
   async create(userId: number, siteId: number, ip: string | null, userAgent: string | null): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = this.clock.now();
-    await this.database.db
-      .insertInto('sys_session')
-      .values({
-        token_hash: this.hash(token),
-        user_id: userId,
-        top_dept_id: siteId,
-        created_at: new Date(now),
-        expires_at: new Date(now + TOKEN_LIFETIME_MS),
-        last_seen_at: new Date(now),
-        ip,
-        user_agent: userAgent?.slice(0, 500) ?? null,
-      })
-      .execute();
+    // The trail's record of the sign-in names who signed in (the request has no person yet).
+    await this.asPerson(userId, () =>
+      this.database.db
+        .insertInto('sys_session')
+        .values({
+          token_hash: this.hash(token),
+          user_id: userId,
+          top_dept_id: siteId,
+          created_at: new Date(now),
+          expires_at: new Date(now + TOKEN_LIFETIME_MS),
+          last_seen_at: new Date(now),
+          ip,
+          user_agent: userAgent?.slice(0, 500) ?? null,
+        })
+        .execute(),
+    );
     return token;
   }
 
@@ -88,14 +92,42 @@ export class Sessions {
     return session;
   }
 
+  /** What follows is written, in the audit trail's words, by the person of a session. */
+  private async asPerson<T>(userId: number, fn: () => Promise<T>): Promise<T> {
+    const person = await this.database.db
+      .selectFrom('sys_user')
+      .select(['dept_id', 'real_name', 'login_name', 'top_dept_id'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!person) return fn();
+    return trailAs(
+      {
+        actorId: userId,
+        actorName: person.real_name || person.login_name,
+        deptId: person.dept_id ?? undefined,
+        siteId: person.top_dept_id,
+      },
+      fn,
+    );
+  }
+
   async revoke(token: string): Promise<boolean> {
     const tokenHash = this.hash(token);
-    const result = await this.database.db
-      .updateTable('sys_session')
-      .set({ revoked_at: new Date(this.clock.now()) })
+    // Signing out is a public call (an expired session may sign out too): the trail names the
+    // session's person.
+    const owner = await this.database.db
+      .selectFrom('sys_session')
+      .select('user_id')
       .where('token_hash', '=', tokenHash)
-      .where('revoked_at', 'is', null)
       .executeTakeFirst();
+    const revoke = () =>
+      this.database.db
+        .updateTable('sys_session')
+        .set({ revoked_at: new Date(this.clock.now()) })
+        .where('token_hash', '=', tokenHash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+    const result = owner ? await this.asPerson(Number(owner.user_id), revoke) : await revoke();
     this.cache.delete(token);
     await this.database.publish(CHANNEL, `token:${tokenHash}`);
     return Number(result.numUpdatedRows) > 0;

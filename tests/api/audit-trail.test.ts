@@ -118,7 +118,13 @@ it('records signing in and out under the person, never the session’s token or 
   const records = await recordsOf('user', userId);
   const sessions = records.filter((r) => r.tbl === 'sys_session');
   expect(sessions.map((r) => r.op)).toEqual(expect.arrayContaining(['insert', 'update']));
-  const signOut = sessions.find((r) => r.op === 'update')!;
+  // Signing in names the person who signed in (the request had no person yet), and signing out too.
+  const signIn = sessions.filter((r) => r.op === 'insert').at(-1)!;
+  expect(Number(signIn.actor_id)).toBe(userId);
+  expect(signIn.body.ctx.actorName).toBeTruthy();
+  const signOut = sessions.filter((r) => r.op === 'update').at(-1)!;
+  expect(sessions.indexOf(signOut)).toBeGreaterThan(sessions.indexOf(signIn));
+  expect(Number(signOut.actor_id)).toBe(userId);
   expect(Object.keys((signOut.body.rows[0] as { changes: object }).changes)).toEqual(['revoked_at']);
   expect(signOut.content).not.toContain(token);
   expect(signOut.content).not.toContain(createHash('sha256').update(token).digest('hex'));

@@ -36,6 +36,29 @@ export function runWithTrail<T>(context: () => TrailContext, fn: () => T): T {
   return storage.run(context, fn);
 }
 
+/**
+ * The writer as a module knows them before the request does: signing in writes the session before
+ * the request has a person, so the session's record names the person signing in.
+ */
+export function trailAs<T>(
+  who: Pick<TrailContext, 'actorId' | 'actorName' | 'deptId' | 'siteId'>,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const outer = storage.getStore();
+  return storage.run(() => {
+    const base = outer?.() ?? {};
+    return {
+      ...base,
+      ...Object.fromEntries(Object.entries(who).filter(([, v]) => v !== undefined && v !== null)),
+      ...pick(base),
+    };
+  }, fn);
+}
+/** What the request says once it knows its person wins over what a module said before. */
+function pick(base: TrailContext): Partial<TrailContext> {
+  return base.actorId === undefined ? {} : { actorId: base.actorId, actorName: base.actorName, deptId: base.deptId };
+}
+
 /** Adds to the current context what a module knows (the approval step, the import's file). */
 export function noteTrail(note: Record<string, unknown>, fn: () => Promise<unknown>) {
   const outer = storage.getStore();
