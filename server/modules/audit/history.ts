@@ -17,7 +17,8 @@ import { moneyText, type Locale } from '../../../validators/locale.ts';
 import type { FieldChange, HistoryEntry } from '../../../validators/audit-history.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { permissionOf, type EntityDef, type FieldDef } from '../../entities/model.ts';
-import { approvable, historyStepIn } from '../workflow/service.ts';
+import { historyStepIn } from '../workflow/service.ts';
+import { readDocument } from '../workflow/involvement.ts';
 
 type Row = Record<string, unknown>;
 
@@ -31,21 +32,7 @@ const MAX_RECORDS = 2000;
 
 /** The document as its reader may read it, or the refusal /infoById (or the approval page) gives. */
 async function assertReadable(s: Services, request: FastifyRequest, entity: EntityDef, id: number) {
-  const { site, principal } = caller(request);
-  const docs = new EntityService(s, entity, request);
-  const key = permissionOf(entity, 'query');
-  if (approvable(entity)) {
-    const { db } = s.database;
-    const involved = await sql`select 1 from wf_instance i where i.top_dept_id = ${site.id} and i.entity = ${entity.name}
-        and i.business_key = ${id} and (i.starter_id = ${principal.userId}
-          or exists (select 1 from wf_task t, jsonb_array_elements_text(t.candidate_ids) c(uid)
-                   where t.instance_id = i.id and c.uid = ${String(principal.userId)})
-          or exists (select 1 from wf_copy c where c.instance_id = i.id and c.user_id = ${principal.userId}))
-        limit 1`.execute(db);
-    if (involved.rows.length) return docs.findOnSite(id);
-  }
-  if (!s.access.can(principal, key)) throw new AppError(Code.forbidden, 'auth.forbidden', { key });
-  return docs.find(id);
+  return (await readDocument(s, request, entity, id)).row;
 }
 
 export default function historyRoute(app: FastifyInstance, s: Services) {

@@ -4,7 +4,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Services } from '../../platform/services.ts';
-import { EntityService } from '../../entities/crud.ts';
 import { idsOf, oneIdOf } from '../../entities/routes.ts';
 import { defineHooks } from '../../entities/hooks.ts';
 import { permissionOf } from '../../entities/model.ts';
@@ -13,6 +12,7 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { t, type MessageKey } from '../../platform/messages.ts';
 import { atExtensionNode, starterXml, type TaskNode } from './bpmn.ts';
+import { readDocument } from './involvement.ts';
 import { approvable, historyStepIn, processTextIn, TaskStatus, titleIn, Workflow, type MeetingMinutes } from './service.ts';
 import { ok } from '../../platform/answer.ts';
 import { documentWarnings } from '../warning/rules.ts';
@@ -361,18 +361,8 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
               where instance_id in (${sql.join(ids)}) and user_id = ${principal.userId}`.execute(db)
           ).rows
         : [];
-      const involved =
-        tasks.some((tk) => ((tk.candidate_ids as number[]) ?? []).map(Number).includes(principal.userId)) ||
-        instances.rows.some((i) => Number(i.starter_id) === principal.userId) ||
-        copies.length > 0;
-      const docs = new EntityService(s, entity, request);
-      let doc: Row;
-      if (involved) doc = docs.wire(await docs.findOnSite(id));
-      else {
-        const key = permissionOf(entity, 'query');
-        if (!s.access.can(principal, key)) throw new AppError(Code.forbidden, 'auth.forbidden', { key });
-        doc = docs.wire(await docs.find(id));
-      }
+      const read = await readDocument(s, request, entity, id);
+      const doc: Row = read.docs.wire(read.row);
       if (copies.some((c) => c.read_flag !== '1'))
         await sql`update wf_copy set read_flag = '1' where user_id = ${principal.userId} and instance_id in (${sql.join(ids)})`.execute(
           db,
