@@ -140,6 +140,8 @@ export interface ListSchema {
   component: string;
   entity: string;
   title?: string;
+  /** A line above the table from GET <api>/<endpoint>: the text (i18n key) with its {name}s filled. */
+  note?: { endpoint: string; text: string };
   query?: string[];
   /** Query fields chosen from an endpoint's [{ value, label }] (field → GET path). */
   queryOptions?: Record<string, string>;

@@ -181,6 +181,20 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
   const [expanded, setExpanded] = useState<number[]>([]);
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
 
+  // The list's note (`note`): read with the rows, so an action that reloads them refreshes it.
+  const [note, setNote] = useState<Record<string, unknown> | null>(null);
+  useEffect(() => {
+    if (!list.note) return;
+    let cancelled = false;
+    env.fetcher
+      .get<Record<string, unknown>>(`${entity.api}/${list.note.endpoint}`)
+      .then((a) => !cancelled && setNote(a.code === '0' && a.data && typeof a.data === 'object' ? a.data : null))
+      .catch(() => !cancelled && setNote(null));
+    return () => {
+      cancelled = true;
+    };
+  }, [entity.api, list.note, reloadKey]);
+
   useEffect(() => {
     const types = dictTypesOf(entity);
     if (types.length) env.dicts(types).then(setDicts, () => setDicts({}));
@@ -609,6 +623,13 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
           />
         </Suspense>
       )}
+      {list.note && note ? (
+        <Typography.Paragraph type="secondary" data-testid="list-note" style={{ margin: '12px 0 0', wordBreak: 'break-all' }}>
+          {schemaText(bundle.texts, list.note.text, language).replace(/\{(\w+)\}/g, (m, name: string) =>
+            note[name] === undefined || note[name] === null ? m : String(note[name]),
+          )}
+        </Typography.Paragraph>
+      ) : null}
       <div className="schema-toolbar" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, margin: '16px 0', alignItems: 'center' }}>
         {toolbar.map((a) => (
           <Button

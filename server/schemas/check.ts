@@ -1236,6 +1236,7 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
       else components.set(component, rel);
     }
     text(rel, '/title', json.title);
+    if (json.note !== undefined) text(rel, '/note/text', obj(json.note).text);
     const form = str(json.form);
     if (form && !forms.has(form)) report(rel, '/form', `form ${form} does not exist`);
     const action = (a: Json, at: string) => {
