@@ -2,7 +2,7 @@
 // its own row, its lines, its approval decisions and state actions — in time order, said in the
 // reader's language: field titles from the entity files, dictionary words, referenced rows' names,
 // amounts as the reader writes them; a secret stays ******.
-//   GET /api/monitor/audit/history?entity=&id=
+//   GET /api/monitor/audit/history?entity=&id=   → { entries, approvedVsPaid } (./approved-paid.ts)
 // Whoever may read the document may read its history, and nobody else: the entity's <permission>:query
 // key and its data scope (find), or — for a document in approval — its applicant, approvers and those
 // it was copied to (findOnSite), as the approval page reads it. Another's id reads as a missing one.
@@ -14,7 +14,8 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { sealTrail } from '../../platform/db/trail-seal.ts';
 import { moneyText, type Locale } from '../../../validators/locale.ts';
-import type { FieldChange, HistoryEntry } from '../../../validators/audit-history.ts';
+import type { DocumentHistoryAnswer, FieldChange, HistoryEntry } from '../../../validators/audit-history.ts';
+import { approvedVsPaid } from './approved-paid.ts';
 import { EntityService } from '../../entities/crud.ts';
 import { permissionOf, type EntityDef, type FieldDef } from '../../entities/model.ts';
 import { approvable, historyStepIn } from '../workflow/service.ts';
@@ -30,7 +31,7 @@ const ON_INSERT = new Set(['created_at', 'created_by']);
 const MAX_RECORDS = 2000;
 
 /** The document as its reader may read it, or the refusal /infoById (or the approval page) gives. */
-async function assertReadable(s: Services, request: FastifyRequest, entity: EntityDef, id: number) {
+export async function assertReadable(s: Services, request: FastifyRequest, entity: EntityDef, id: number) {
   const { site, principal } = caller(request);
   const docs = new EntityService(s, entity, request);
   const key = permissionOf(entity, 'query');
@@ -68,7 +69,11 @@ export default function historyRoute(app: FastifyInstance, s: Services) {
       if (!entity || !entity.table || entity.view || entity.lineOf) throw new AppError(Code.notFound, 'record.notFound');
       const id = Number(request.query.id);
       await assertReadable(s, request, entity, id);
-      return ok(request, await documentHistory(s, site, entity, id, request.locale));
+      const answer: DocumentHistoryAnswer = {
+        entries: await documentHistory(s, site, entity, id, request.locale),
+        approvedVsPaid: await approvedVsPaid(s, site, entity, id, request.locale),
+      };
+      return ok(request, answer);
     },
   );
 }
