@@ -128,18 +128,18 @@ it('answers the document at each record: the field before and after, the line ch
   expect(atCreation.document.budgetIdLabel).toBe('追溯测试指标');
   expect(atCreation.document.invoices).toEqual([expect.objectContaining({ amount: '1500.00' })]);
 
-  const afterTitle = ok(await asOf('reimburse', claimId, `seq=${retitled.seq}`)).document;
+  const afterTitle = ok(await asOf('reimburse', claimId, `seq=${retitled.seq}`)).document as Row;
   expect(afterTitle.title).toBe('赴京教研差旅报销');
   expect(afterTitle.items.map((l: Row) => l.amount)).toEqual(['1000.00']);
 
-  const afterLines = ok(await asOf('reimburse', claimId, `seq=${relined.seq}`)).document;
+  const afterLines = ok(await asOf('reimburse', claimId, `seq=${relined.seq}`)).document as Row;
   expect(afterLines.items.map((l: Row) => [l.summary, l.amount])).toEqual([
     ['火车票', '1100.00'],
     ['住宿费', '300.00'],
   ]);
   // A record's moment is the end of its transaction: the lines saved with the row are there at its insert.
 
-  const atApproval = ok(await asOf('reimburse', claimId, `seq=${approved.seq}`)).document;
+  const atApproval = ok(await asOf('reimburse', claimId, `seq=${approved.seq}`)).document as Row;
   const now = ok(await server.get(`/api/expense/funds/infoById/${claimId}`, as('staff')));
   expect(atApproval.approvalStatus).toBe('2');
   for (const f of ['title', 'money', 'payable', 'payee', 'budgetId']) expect(atApproval[f], f).toEqual(now[f]);
