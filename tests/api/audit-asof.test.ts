@@ -155,6 +155,10 @@ it('lets the auditor read it, refuses whoever may not read the document, and say
   const first = entries[0]!.seq;
   // The auditor (the trail's query key) reads any document of the site as it was.
   expect(ok(await asOf('reimburse', claimId, `seq=${first}`, 'auditor')).document.title).toBe('教研差旅报销');
+  // From a record of the trail screen: the document that record wrote, without its id.
+  const byRecord = ok(await server.get<DocumentAsOf>(`/api/monitor/audit/asOf?entity=reimburse&seq=${first}`, as('auditor')));
+  expect(byRecord.document).toMatchObject({ id: claimId, title: '教研差旅报销' });
+  expect((await server.get(`/api/monitor/audit/asOf?entity=leaveApply&seq=${first}`, as('auditor'))).body.code).toBe('40400');
   // Another department's teacher may not read the claim, nor its past.
   const read = await server.get(`/api/expense/funds/infoById/${claimId}`, as('teacher'));
   const refused = await asOf('reimburse', claimId, `seq=${first}`, 'teacher');

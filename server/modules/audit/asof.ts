@@ -4,7 +4,8 @@
 // a delete takes the row away; lines likewise by their id. The answer has the shape /infoById gives
 // (field names, extend members, lines under their collection's member name, references' labels);
 // a value the trail recorded as ****** stays ******.
-//   GET /api/monitor/audit/asOf?entity=&id=&seq=   (or &at=<a time, the site's wall time without an offset>)
+//   GET /api/monitor/audit/asOf?entity=&id=&seq=   (or &at=<a time, the site's wall time without an offset>;
+//   without id, the document record #seq wrote)
 // Whoever may read the document's history may read it (history.ts assertReadable), and the auditor —
 // the audit trail's query key reads every document of the site's trail.
 import type { FastifyInstance } from 'fastify';
@@ -215,15 +216,27 @@ export async function documentAsOf(
   return { document: document!, seq: state.last!.seq, at: state.last!.at.toISOString(), schemaVersion };
 }
 
+/** The (first) document of an entity a trail record of the site wrote, or 0. */
+async function docOfRecord(s: Services, siteId: number, entity: EntityDef, seq: number): Promise<number> {
+  const db = s.database.db as unknown as Kysely<any>;
+  await sealTrail(db, siteId, true);
+  const found = (
+    await sql<{ id: number }>`select doc_ids[1] as id from sys_audit where top_dept_id = ${siteId} and seq = ${seq} and doc_entity = ${entity.name}
+      union all select doc_ids[1] from sys_audit_archive where top_dept_id = ${siteId} and seq = ${seq} and doc_entity = ${entity.name}
+      limit 1`.execute(db)
+  ).rows[0];
+  return found ? Number(found.id) : 0;
+}
+
 export default function asOfRoute(app: FastifyInstance, s: Services) {
-  app.get<{ Querystring: { entity: string; id: string; seq?: string; at?: string } }>(
+  app.get<{ Querystring: { entity: string; id?: number; seq?: string; at?: string } }>(
     '/monitor/audit/asOf',
     {
       config: { permission: 'login' },
       schema: {
         querystring: {
           type: 'object',
-          required: ['entity', 'id'],
+          required: ['entity'],
           properties: {
             entity: { type: 'string', pattern: '^[a-z][A-Za-z0-9]{0,63}$' },
             id: { type: 'integer', minimum: 1 },
@@ -237,8 +250,10 @@ export default function asOfRoute(app: FastifyInstance, s: Services) {
       const { site, principal } = caller(request);
       const entity = s.schemas.forSite(site.key).entities.get(request.query.entity);
       if (!entity || !entity.table || entity.view || entity.lineOf) throw new AppError(Code.notFound, 'record.notFound');
-      const id = Number(request.query.id);
       const moment = momentOf(request.query, site.timeZone);
+      // Without an id, the document the trail record ?seq= wrote (a record of the auditor's trail screen).
+      const id = request.query.id ? Number(request.query.id) : moment && 'seq' in moment ? await docOfRecord(s, site.id, entity, moment.seq) : 0;
+      if (!id) throw new AppError(Code.notFound, 'record.notFound');
       // The auditor reads the site's whole trail; anyone else, what they may read of the document.
       if (!s.access.can(principal, TRAIL_QUERY_KEY)) await assertReadable(s, request, entity, id);
       return ok(request, await documentAsOf(s, site, entity, id, moment));
