@@ -53,8 +53,6 @@ function columnValue(def: EntityDef, column: string, value: unknown): unknown {
   switch (f.type) {
     case 'money':
       return typeof value === 'number' ? value.toFixed(2) : value;
-    case 'number':
-      return typeof value === 'number' ? value.toFixed(f.scale ?? 2) : value;
     case 'datetime': {
       const t = Date.parse(String(value));
       return Number.isFinite(t) ? new Date(t) : value;
