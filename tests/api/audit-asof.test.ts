@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const as = (who: string, lang = 'zh-CN'): RequestOptions => ({ token: tokens[who], site: who.startsWith('city') ? 'city' : 'demo', lang, headers: { year: YEAR } });
+const as = (who: string, lang = 'zh-CN'): RequestOptions => ({
+  token: tokens[who],
+  site: who.startsWith('city') ? 'city' : 'demo',
+  lang,
+  headers: { year: YEAR },
+});
 function ok<T = any>(r: Reply<T>): T {
   expect(r.body.code, r.body.msg).toBe('0');
   return r.body.data;
@@ -81,7 +86,9 @@ beforeAll(async () => {
         payeeAccount: account,
         payeeBank: '工商银行',
         items: [{ economicClass: '30211', summary: '火车票', amount: '1000.00' }],
-        invoices: [{ invoiceCode: '011002300111', invoiceNo: String(++invoiceNo), invoiceDate: `${YEAR}-04-01`, amount: '1500.00' }],
+        invoices: [
+          { invoiceCode: '011002300111', invoiceNo: String(++invoiceNo), invoiceDate: `${YEAR}-04-01`, amount: '1500.00' },
+        ],
       },
       as('staff'),
     ),
@@ -99,7 +106,10 @@ beforeAll(async () => {
       '/api/expense/funds/update',
       {
         ...second,
-        items: [{ ...second.items[0], amount: '1100.00' }, { economicClass: '30211', summary: '住宿费', amount: '300.00' }],
+        items: [
+          { ...second.items[0], amount: '1100.00' },
+          { economicClass: '30211', summary: '住宿费', amount: '300.00' },
+        ],
       },
       as('staff'),
     ),

@@ -68,7 +68,9 @@ export async function approvedVsPaid(
     const def = entities.get(decl.entity);
     const amount = def?.byName.get(def.meetingAmount);
     if (!def || amount?.type !== 'money') continue;
-    const display = def.display ? def.byName.get(def.display) : def.fields.find((f) => f.type === 'string' && !f.hidden && !f.standard);
+    const display = def.display
+      ? def.byName.get(def.display)
+      : def.fields.find((f) => f.type === 'string' && !f.hidden && !f.standard);
     const before = then ? await wired(db, entities, def, then.lines[member] ?? []) : [];
     const after = await wired(db, entities, def, now.lines[member] ?? []);
     const ids = [...new Set([...before, ...after].map((r) => Number(r.id)))];
@@ -92,7 +94,8 @@ export async function approvedVsPaid(
     approvedAt: at?.at ?? null,
     approved: money(approved, locale),
     paid: moneyText(centsText(paidCents), locale),
-    difference: approvedCents !== null && approvedCents !== paidCents ? moneyText(centsText(approvedCents - paidCents), locale) : null,
+    difference:
+      approvedCents !== null && approvedCents !== paidCents ? moneyText(centsText(approvedCents - paidCents), locale) : null,
     lines: lines.filter((l) => l.rows.length),
   };
 }

@@ -32,7 +32,8 @@ export type Moment = { seq: number } | { at: string } | null;
 /** The moment of a request's query (?seq= or ?at=), or the refusal that says what is wrong with it. */
 export function momentOf(q: { seq?: string; at?: string }, zone: string): Moment {
   if (q.seq !== undefined && q.seq !== '') {
-    if (!/^\d{1,15}$/.test(q.seq.trim()) || Number(q.seq) < 1) throw new AppError(Code.invalid, 'audit.asOfBadSeq', { value: q.seq.slice(0, 40) });
+    if (!/^\d{1,15}$/.test(q.seq.trim()) || Number(q.seq) < 1)
+      throw new AppError(Code.invalid, 'audit.asOfBadSeq', { value: q.seq.slice(0, 40) });
     return { seq: Number(q.seq) };
   }
   if (q.at !== undefined && q.at !== '') {
@@ -70,7 +71,9 @@ async function recordsOf(db: Kysely<any>, siteId: number, entity: EntityDef, id:
   if (moment && 'seq' in moment) {
     const found = (
       await sql<{ at: string }>`select at::text as at from sys_audit where top_dept_id = ${siteId} and seq = ${moment.seq}
-        union all select at::text from sys_audit_archive where top_dept_id = ${siteId} and seq = ${moment.seq} limit 1`.execute(db)
+        union all select at::text from sys_audit_archive where top_dept_id = ${siteId} and seq = ${moment.seq} limit 1`.execute(
+        db,
+      )
     ).rows[0];
     upTo = found ? sql`and (seq <= ${moment.seq} or at = ${found.at}::timestamptz)` : sql`and seq <= ${moment.seq}`;
   }
@@ -172,7 +175,12 @@ export async function rebuild(
 }
 
 /** A rebuilt row as /infoById answers it: wire names, typed values, references' labels. */
-export async function wired(db: Kysely<any>, entities: ReadonlyMap<string, EntityDef>, def: EntityDef, rows: Row[]): Promise<Row[]> {
+export async function wired(
+  db: Kysely<any>,
+  entities: ReadonlyMap<string, EntityDef>,
+  def: EntityDef,
+  rows: Row[],
+): Promise<Row[]> {
   const typed = rows.map((r) => Object.fromEntries(Object.entries(r).map(([c, v]) => [c, columnValue(def, c, v)])));
   for (const f of def.fields) {
     if (f.type !== 'ref' || f.hidden || !f.ref) continue;
@@ -182,7 +190,10 @@ export async function wired(db: Kysely<any>, entities: ReadonlyMap<string, Entit
     const ids = [...new Set(typed.map((r) => Number(r[f.column])).filter((n) => Number.isSafeInteger(n) && n > 0))];
     const names = new Map<number, unknown>();
     if (ids.length) {
-      const found = await sql<{ id: number; label: unknown }>`select id, ${sql.ref(display.column)} as label from ${sql.table(target.table)}
+      const found = await sql<{
+        id: number;
+        label: unknown;
+      }>`select id, ${sql.ref(display.column)} as label from ${sql.table(target.table)}
         where id in (${sql.join(ids)})`.execute(db);
       for (const r of found.rows) names.set(Number(r.id), r.label);
     }
@@ -219,7 +230,9 @@ async function docOfRecord(s: Services, siteId: number, entity: EntityDef, seq: 
   const db = s.database.db as unknown as Kysely<any>;
   await sealTrail(db, siteId, true);
   const found = (
-    await sql<{ id: number }>`select doc_ids[1] as id from sys_audit where top_dept_id = ${siteId} and seq = ${seq} and doc_entity = ${entity.name}
+    await sql<{
+      id: number;
+    }>`select doc_ids[1] as id from sys_audit where top_dept_id = ${siteId} and seq = ${seq} and doc_entity = ${entity.name}
       union all select doc_ids[1] from sys_audit_archive where top_dept_id = ${siteId} and seq = ${seq} and doc_entity = ${entity.name}
       limit 1`.execute(db)
   ).rows[0];
@@ -250,7 +263,11 @@ export default function asOfRoute(app: FastifyInstance, s: Services) {
       if (!entity || !entity.table || entity.view || entity.lineOf) throw new AppError(Code.notFound, 'record.notFound');
       const moment = momentOf(request.query, site.timeZone);
       // Without an id, the document the trail record ?seq= wrote (a record of the auditor's trail screen).
-      const id = request.query.id ? Number(request.query.id) : moment && 'seq' in moment ? await docOfRecord(s, site.id, entity, moment.seq) : 0;
+      const id = request.query.id
+        ? Number(request.query.id)
+        : moment && 'seq' in moment
+          ? await docOfRecord(s, site.id, entity, moment.seq)
+          : 0;
       if (!id) throw new AppError(Code.notFound, 'record.notFound');
       // The auditor reads the site's whole trail; anyone else, what they may read of the document.
       if (!s.access.can(principal, TRAIL_QUERY_KEY)) await assertReadable(s, request, entity, id);
