@@ -63,7 +63,7 @@ export default function DocumentAsOf({
     (async () => {
       const answer = await env.fetcher.get<AsOf>('monitor/audit/asOf', {
         entity,
-        id,
+        ...(id ? { id } : {}),
         ...(seq ? { seq } : {}),
         ...(at ? { at } : {}),
       });

@@ -156,3 +156,23 @@ it('shows a paid claim’s approved amount against what was paid at the top of i
     await wide.context.close();
   }
 });
+
+it('opens, from a record of the auditor’s trail screen, the document as of that record', async () => {
+  const auditor = await newPage(browser, { language: 'zh-CN', width: 1366, height: 900 });
+  try {
+    await signIn(auditor.page, 'auditor', 'Demo@12345');
+    await auditor.page.waitForURL((url) => !url.pathname.startsWith('/user'));
+    await auditor.page.goto(`${baseUrl()}/monitor/auditTrail`);
+    const open = auditor.page.locator('[data-testid=row-navigate]').first();
+    await open.waitFor();
+    await open.click();
+    await auditor.page.waitForURL(/\/asof\/\w+\?seq=\d+/);
+    // The newest record's document (whatever it is: a sign-in is a login log's row) in its own form.
+    await auditor.page.locator('[data-testid=document-asof]').waitFor();
+    expect(await auditor.page.locator('[data-testid=asof-banner]').textContent()).toMatch(/#\d+/);
+    expect(await auditor.page.locator('[data-testid=asof-error]').count()).toBe(0);
+    await shot(auditor.page, 'audit-asof-from-trail');
+  } finally {
+    await auditor.context.close();
+  }
+});
