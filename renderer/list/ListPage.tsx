@@ -630,7 +630,10 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
           )}
         </Typography.Paragraph>
       ) : null}
-      <div className="schema-toolbar" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, margin: '16px 0', alignItems: 'center' }}>
+      <div
+        className="schema-toolbar"
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 8, margin: '16px 0', alignItems: 'center' }}
+      >
         {toolbar.map((a) => (
           <Button
             key={`${a.action}${a.endpoint ?? ''}`}
@@ -692,40 +695,42 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
           }}
         />
       ) : (
-      <Table<Row>
-        ref={tableRef}
-        rowKey={list.rowKey ?? 'id'}
-        size="middle"
-        loading={loading}
-        columns={columns}
-        dataSource={data.records}
-        virtual={Boolean(virtual)}
-        scroll={virtual ? { x: tableWidth, y: virtual.height } : { x: 'max-content' }}
-        // A list wider than the page keeps its scroll bar in sight at the window's bottom, so the
-        // columns under the fixed actions column are seen to be there (budget indicators at 1440 px).
-        sticky={virtual ? undefined : { offsetScroll: 0 }}
-        rowSelection={batch.length ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
-        onChange={onTableChange as never}
-        locale={{ emptyText: t('empty') }}
-        expandable={
-          list.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys as number[]) } : undefined
-        }
-        pagination={
-          list.tree
-            ? false
-            : {
-                current: pageNum,
-                pageSize,
-                total: data.total,
-                showSizeChanger: true,
-                pageSizeOptions:
-                  list.pageSize && !PAGE_SIZES.includes(String(list.pageSize))
-                    ? [...PAGE_SIZES, String(list.pageSize)]
-                    : PAGE_SIZES,
-                showTotal: (total) => t('total', { n: total }),
-              }
-        }
-      />
+        <Table<Row>
+          ref={tableRef}
+          rowKey={list.rowKey ?? 'id'}
+          size="middle"
+          loading={loading}
+          columns={columns}
+          dataSource={data.records}
+          virtual={Boolean(virtual)}
+          scroll={virtual ? { x: tableWidth, y: virtual.height } : { x: 'max-content' }}
+          // A list wider than the page keeps its scroll bar in sight at the window's bottom, so the
+          // columns under the fixed actions column are seen to be there (budget indicators at 1440 px).
+          sticky={virtual ? undefined : { offsetScroll: 0 }}
+          rowSelection={
+            batch.length ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
+          }
+          onChange={onTableChange as never}
+          locale={{ emptyText: t('empty') }}
+          expandable={
+            list.tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys as number[]) } : undefined
+          }
+          pagination={
+            list.tree
+              ? false
+              : {
+                  current: pageNum,
+                  pageSize,
+                  total: data.total,
+                  showSizeChanger: true,
+                  pageSizeOptions:
+                    list.pageSize && !PAGE_SIZES.includes(String(list.pageSize))
+                      ? [...PAGE_SIZES, String(list.pageSize)]
+                      : PAGE_SIZES,
+                  showTotal: (total) => t('total', { n: total }),
+                }
+          }
+        />
       )}
       <Suspense fallback={null}>
         {dialog && (

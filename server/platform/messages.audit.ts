@@ -74,4 +74,28 @@ export const auditMessages = {
     'en-US': 'Head hash',
     'pt-BR': 'Hash do topo',
   },
+  'audit.asOfBadSeq': {
+    'zh-CN': '审计记录序号“{value}”不是有效的数字',
+    'zh-TW': '稽核記錄序號「{value}」不是有效的數字',
+    'en-US': 'The audit record number "{value}" is not a valid number',
+    'pt-BR': 'O número do registro de auditoria "{value}" não é um número válido',
+  },
+  'audit.asOfBadTime': {
+    'zh-CN': '时刻“{value}”不是有效的日期时间（如 2026-04-06 09:30）',
+    'zh-TW': '時刻「{value}」不是有效的日期時間（如 2026-04-06 09:30）',
+    'en-US': 'The moment "{value}" is not a valid date and time (e.g. 2026-04-06 09:30)',
+    'pt-BR': 'O momento "{value}" não é uma data e hora válida (ex.: 2026-04-06 09:30)',
+  },
+  'audit.asOfBefore': {
+    'zh-CN': '该单据在此时刻尚未创建',
+    'zh-TW': '該單據在此時刻尚未建立',
+    'en-US': 'The document did not exist yet at that moment',
+    'pt-BR': 'O documento ainda não existia nesse momento',
+  },
+  'audit.asOfRemoved': {
+    'zh-CN': '该单据在此时刻已被删除',
+    'zh-TW': '該單據在此時刻已被刪除',
+    'en-US': 'The document had been removed by that moment',
+    'pt-BR': 'O documento já havia sido excluído nesse momento',
+  },
 } satisfies Record<string, Localized>;

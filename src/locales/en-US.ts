@@ -57,6 +57,7 @@ const enUS: Messages = {
     viewMore: 'View more',
     home: 'Home',
     approval: 'Approval #{{id}}',
+    asOf: 'Document #{{id}} (as of)',
   },
   tabs: {
     closeCurrent: 'Close current',

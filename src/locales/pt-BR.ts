@@ -57,6 +57,7 @@ const ptBR: Messages = {
     viewMore: 'Ver mais',
     home: 'Início',
     approval: 'Aprovação #{{id}}',
+    asOf: 'Documento #{{id}} (histórico)',
   },
   tabs: {
     closeCurrent: 'Fechar atual',

@@ -56,6 +56,7 @@ const zhCN = {
     viewMore: '查看更多',
     home: '首页',
     approval: '审批 #{{id}}',
+    asOf: '单据 #{{id}}（历史）',
   },
   tabs: {
     closeCurrent: '关闭当前标签',

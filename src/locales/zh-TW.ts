@@ -57,6 +57,7 @@ const zhTW: Messages = {
     viewMore: '查看更多',
     home: '首頁',
     approval: '審批 #{{id}}',
+    asOf: '單據 #{{id}}（歷史）',
   },
   tabs: {
     closeCurrent: '關閉目前標籤',

@@ -24,6 +24,7 @@ const MenuView = lazyView('MenuView', () => import('./MenuView.tsx'));
 const MenuLayout = lazyView('MenuLayout', () => import('../layouts/MenuLayouts.tsx').then((m) => ({ default: m.MenuLayout })));
 const PrintView = lazyView('print', () => import('../views/PrintView.tsx'));
 const ApprovalView = lazyView('approval', () => import('../views/ApprovalView.tsx'));
+const AsOfView = lazyView('asOf', () => import('../views/AsOfView.tsx'));
 const FilePreview = lazyView('preview', () => import('../views/FilePreview.tsx'));
 
 export interface RouteHandle {
@@ -97,6 +98,9 @@ export function buildRoutes(tree: MenuTreeNode[]): RouteObject[] {
         ...menuRoutes,
         // A document's approval page, inside the shell; whoever may see it is the server's to say.
         { path: '/approval/:entity/:id', element: suspended(<ApprovalView />), handle: { name: 'approval' } },
+        // A document as it stood at a moment of its audit trail (issue 36), read-only; without an id,
+        // the document the trail record ?seq= wrote (the auditor's trail screen).
+        { path: '/asof/:entity/:id?', element: suspended(<AsOfView />), handle: { name: 'asOf' } },
         ...(hasHome ? [] : [{ path: '/home', element: suspended(<Home />), handle: { name: 'dashboard' } }]),
       ],
     },

@@ -24,6 +24,9 @@ export function usePageTitle() {
       // then, and only for a new tab, its number.
       const approval = /^\/approval\/[^/]+\/([^/]+)$/.exec(pathname);
       if (approval) return tabs.titleOf(fullPath) ?? t('layout.approval', { id: approval[1] });
+      // A document as of a moment of its trail likewise (AsOfView, issue 36).
+      const asOf = /^\/asof\/[^/]+(?:\/([^/]+))?$/.exec(pathname);
+      if (asOf) return tabs.titleOf(fullPath) ?? t('layout.asOf', { id: asOf[1] ?? '' });
       return pathname;
     },
     { nodeTitle, homeTitle },

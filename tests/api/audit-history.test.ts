@@ -4,7 +4,7 @@
 // not read the document may not read its history.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type Reply, type RequestOptions, type TestServer } from '../support/server.ts';
-import type { HistoryEntry } from '../../server/modules/audit/history.ts';
+import type { DocumentHistoryAnswer } from '../../validators/audit-history.ts';
 
 type Row = Record<string, any>;
 let server: TestServer;
@@ -23,7 +23,7 @@ function ok<T = any>(r: Reply<T>): T {
   return r.body.data;
 }
 const history = (entity: string, id: number, who = 'staff', lang = 'zh-CN') =>
-  server.get<HistoryEntry[]>(`/api/monitor/audit/history?entity=${entity}&id=${id}`, as(who, lang));
+  server.get<DocumentHistoryAnswer>(`/api/monitor/audit/history?entity=${entity}&id=${id}`, as(who, lang));
 async function approveAll(entity: string, id: number, comment: string) {
   for (let step = 0; step < 6; step++) {
     let decided = false;
@@ -55,7 +55,7 @@ it('tells a leave’s changes, submission and approval in the reader’s words',
   ok(await server.post(`/api/leave/apply/submit?id=${saved.id}`, {}, as('staff')));
   await approveAll('leaveApply', saved.id, '同意，注意休息');
 
-  const zh = ok(await history('leaveApply', saved.id));
+  const zh = ok(await history('leaveApply', saved.id)).entries;
   // Time order, numbered by the chain.
   expect(zh.map((e) => e.seq)).toEqual([...zh.map((e) => e.seq)].sort((a, b) => a - b));
   const created = zh.find((e) => e.kind === 'document' && e.op === 'insert')!;
@@ -84,7 +84,7 @@ it('tells a leave’s changes, submission and approval in the reader’s words',
   expect(approved.step).toBe(decision.step);
   expect(approved.changes.some((c) => c.after === '已通过')).toBe(true);
 
-  const en = ok(await history('leaveApply', saved.id, 'staff', 'en-US'));
+  const en = ok(await history('leaveApply', saved.id, 'staff', 'en-US')).entries;
   const enChanged = en.find((e) => e.kind === 'document' && e.op === 'update')!;
   expect(enChanged.changes).toContainEqual({ field: 'Leave type', before: 'Personal leave', after: 'Sick leave' });
   expect(en.find((e) => e.kind === 'decision' && e.decision?.value === 'approve')!.decision!.label).toBe('Approved');
@@ -127,7 +127,7 @@ it('tells a document’s lines added, changed and removed under the collection�
   server.clock.advance(60_000);
   ok(await server.post('/api/consumable/apply/update', { ...again, items: again.items.filter((l: Row) => l.productId === pen) }, as('staff')));
 
-  const zh = ok(await history('consumableApply', saved.id));
+  const zh = ok(await history('consumableApply', saved.id)).entries;
   const lines = zh.filter((e) => e.kind === 'lines');
   expect(lines.every((e) => e.collection === lines[0]!.collection && e.collection)).toBe(true);
   const all = lines.flatMap((e) => e.lines!);
@@ -147,7 +147,7 @@ it('refuses another department’s staff and a user without the key as the docum
   expect(auditor.body.code).not.toBe('0');
   if (auditorRead.body.code !== '0') expect(auditor.body.code).toBe(auditorRead.body.code);
   // The approver reads it, as on the approval page; bad input is a clear refusal, not a 500.
-  expect(ok(await history('leaveApply', leaveId, 'head')).length).toBeGreaterThan(0);
+  expect(ok(await history('leaveApply', leaveId, 'head')).entries.length).toBeGreaterThan(0);
   expect((await history('nothingLikeThis', 1, 'admin')).body.code).toBe('40400');
   const bad = await server.get('/api/monitor/audit/history?entity=leaveApply&id=x', as('admin'));
   expect(bad.status).toBeLessThan(500);

@@ -2,7 +2,7 @@
 // its own row, its lines, its approval decisions and state actions — in time order, said in the
 // reader's language: field titles from the entity files, dictionary words, referenced rows' names,
 // amounts as the reader writes them; a secret stays ******.
-//   GET /api/monitor/audit/history?entity=&id=
+//   GET /api/monitor/audit/history?entity=&id=   → { entries, approvedVsPaid } (./approved-paid.ts)
 // Whoever may read the document may read its history, and nobody else: the entity's <permission>:query
 // key and its data scope (find), or — for a document in approval — its applicant, approvers and those
 // it was copied to (findOnSite), as the approval page reads it. Another's id reads as a missing one.
@@ -14,9 +14,9 @@ import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
 import { sealTrail } from '../../platform/db/trail-seal.ts';
 import { moneyText, type Locale } from '../../../validators/locale.ts';
-import type { FieldChange, HistoryEntry } from '../../../validators/audit-history.ts';
-import { EntityService } from '../../entities/crud.ts';
-import { permissionOf, type EntityDef, type FieldDef } from '../../entities/model.ts';
+import type { DocumentHistoryAnswer, FieldChange, HistoryEntry } from '../../../validators/audit-history.ts';
+import { approvedVsPaid } from './approved-paid.ts';
+import type { EntityDef, FieldDef } from '../../entities/model.ts';
 import { historyStepIn } from '../workflow/service.ts';
 import { readDocument } from '../workflow/involvement.ts';
 
@@ -26,12 +26,22 @@ type Row = Record<string, unknown>;
 export type { FieldChange, HistoryEntry };
 
 /** Columns that keep the books rather than say anything of the document. */
-const BOOKKEEPING = new Set(['id', 'top_dept_id', 'doc_id', 'version', 'updated_at', 'updated_by', 'schema_version', 'del_flag', 'sort']);
+const BOOKKEEPING = new Set([
+  'id',
+  'top_dept_id',
+  'doc_id',
+  'version',
+  'updated_at',
+  'updated_by',
+  'schema_version',
+  'del_flag',
+  'sort',
+]);
 const ON_INSERT = new Set(['created_at', 'created_by']);
 const MAX_RECORDS = 2000;
 
 /** The document as its reader may read it, or the refusal /infoById (or the approval page) gives. */
-async function assertReadable(s: Services, request: FastifyRequest, entity: EntityDef, id: number) {
+export async function assertReadable(s: Services, request: FastifyRequest, entity: EntityDef, id: number) {
   return (await readDocument(s, request, entity, id)).row;
 }
 
@@ -55,7 +65,11 @@ export default function historyRoute(app: FastifyInstance, s: Services) {
       if (!entity || !entity.table || entity.view || entity.lineOf) throw new AppError(Code.notFound, 'record.notFound');
       const id = Number(request.query.id);
       await assertReadable(s, request, entity, id);
-      return ok(request, await documentHistory(s, site, entity, id, request.locale));
+      const answer: DocumentHistoryAnswer = {
+        entries: await documentHistory(s, site, entity, id, request.locale),
+        approvedVsPaid: await approvedVsPaid(s, site, entity, id, request.locale),
+      };
+      return ok(request, answer);
     },
   );
 }
@@ -116,7 +130,10 @@ export async function documentHistory(
     const def = defOf(String(records[i]!.tbl));
     if (!def) return;
     for (const row of b.rows ?? []) {
-      const values = 'changes' in row ? Object.entries(row.changes as Record<string, unknown[]>).flatMap(([c, v]) => v.map((x) => [c, x])) : Object.entries(row);
+      const values =
+        'changes' in row
+          ? Object.entries(row.changes as Record<string, unknown[]>).flatMap(([c, v]) => v.map((x) => [c, x]))
+          : Object.entries(row);
       for (const [column, value] of values as Array<[string, unknown]>) {
         const f = fieldOf(def, column);
         if (f?.type !== 'ref' || value === null || value === undefined || !Number.isSafeInteger(Number(value))) continue;
@@ -133,7 +150,10 @@ export async function documentHistory(
     const target = entities.get(name)!;
     const display = target.byName.get(target.display!);
     if (!display || display.type === 'json' || display.type === 'files') continue;
-    const rows = await sql<{ id: number; label: unknown }>`select id, ${sql.ref(display.column)} as label from ${sql.table(target.table)}
+    const rows = await sql<{
+      id: number;
+      label: unknown;
+    }>`select id, ${sql.ref(display.column)} as label from ${sql.table(target.table)}
       where id in (${sql.join([...ids])})`.execute(db);
     for (const r of rows.rows) names.set(`${name}:${Number(r.id)}`, String(r.label ?? ''));
   }
@@ -239,7 +259,9 @@ export async function documentHistory(
           op: 'state',
           kind: 'state',
           step,
-          changes: [{ field: field ? text(field.title) : '', before: shown(field, h.from_state), after: shown(field, h.to_state) }],
+          changes: [
+            { field: field ? text(field.title) : '', before: shown(field, h.from_state), after: shown(field, h.to_state) },
+          ],
         };
       }
     }

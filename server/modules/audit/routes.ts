@@ -3,6 +3,7 @@
 //   POST /api/monitor/audit/verify   key monitor:audit:verify   → the chain's report, named in words
 //   GET  /api/monitor/audit/head     key monitor:audit:list     → the head to write down elsewhere
 //   GET  /api/monitor/audit/history  whoever may read the document → its history (./history.ts)
+//   GET  /api/monitor/audit/asOf     the same, and the auditor → the document as it stood at a moment (./asof.ts)
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../platform/services.ts';
 import { ok } from '../../platform/answer.ts';
@@ -13,6 +14,7 @@ import { sealTrail } from '../../platform/db/trail-seal.ts';
 import { verifyChain } from './verify.ts';
 import historyRoute from './history.ts';
 import { registerExportHeading } from '../../entities/headings.ts';
+import asOfRoute from './asof.ts';
 
 const RANGE = {
   type: 'object',
@@ -24,6 +26,7 @@ const RANGE = {
 
 export default function auditRoutes(app: FastifyInstance, s: Services) {
   historyRoute(app, s);
+  asOfRoute(app, s);
   app.post<{ Body: { from?: number; to?: number } | undefined }>(
     '/monitor/audit/verify',
     { config: { permission: 'monitor:audit:verify', log: { module: 'auditTrail', action: 'other' } }, schema: { body: RANGE } },

@@ -46,7 +46,9 @@ function columnFault(r: Stored, siteId: number): string | null {
     return 'content is not JSON';
   }
   const ctx = (c.ctx ?? {}) as Record<string, unknown>;
-  const ids = Array.isArray(r.doc_ids) ? r.doc_ids.map(Number) : String(r.doc_ids).replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+  const ids = Array.isArray(r.doc_ids)
+    ? r.doc_ids.map(Number)
+    : String(r.doc_ids).replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
   const atMs = new Date(r.at).getTime();
   const contentAtMs = Math.floor(Date.parse(String(c.at)));
   const checks: Array<[string, boolean]> = [
@@ -56,7 +58,10 @@ function columnFault(r: Stored, siteId: number): string | null {
     ['table', c.table === r.tbl],
     ['entity', (c.entity ?? null) === r.doc_entity],
     ['docIds', JSON.stringify(((c.docIds as unknown[]) ?? []).map(Number)) === JSON.stringify(ids)],
-    ['amount', (c.amount === null || c.amount === undefined ? null : Number(c.amount)) === (r.amount === null ? null : Number(r.amount))],
+    [
+      'amount',
+      (c.amount === null || c.amount === undefined ? null : Number(c.amount)) === (r.amount === null ? null : Number(r.amount)),
+    ],
     ['actor', (ctx.actorId === undefined ? null : Number(ctx.actorId)) === (r.actor_id === null ? null : Number(r.actor_id))],
     ['dept', (ctx.deptId === undefined ? null : Number(ctx.deptId)) === (r.dept_id === null ? null : Number(r.dept_id))],
   ];
@@ -93,11 +98,11 @@ async function firstChainFault(db: Kysely<any>, table: string, siteId: number, a
  * Content that is not JSON stops the database's reading: those records are read in Node.
  */
 async function firstColumnFault(db: Kysely<any>, table: string, siteId: number, after: number, below: number) {
-  for (let from = after; from < below - 1; ) {
+  for (let from = after; from < below - 1;) {
     let suspect: Stored | undefined;
     try {
-      suspect = (
-        // `offset 0` keeps the content parsed once a record, not once a reference.
+      suspect = // `offset 0` keeps the content parsed once a record, not once a reference.
+      (
         await sql<Stored>`select ${STORED} from (select *, content::jsonb as c from ${sql.table(table)}
             where top_dept_id = ${siteId} and seq > ${from} and seq < ${below} offset 0) r
           where c->>'site' is distinct from top_dept_id::text or c->>'op' is distinct from op
@@ -110,7 +115,7 @@ async function firstColumnFault(db: Kysely<any>, table: string, siteId: number, 
           order by seq limit 1`.execute(db)
       ).rows[0];
     } catch {
-      for (let at = from; ; ) {
+      for (let at = from; ;) {
         const rows = (
           await sql<Stored>`select ${STORED} from ${sql.table(table)}
             where top_dept_id = ${siteId} and seq > ${at} and seq < ${below} order by seq limit ${BATCH}`.execute(db)
@@ -132,14 +137,14 @@ async function firstColumnFault(db: Kysely<any>, table: string, siteId: number, 
 }
 
 /** Verifies records `from`..`to` (by number) of a site's chain; the whole chain by default. */
-export async function verifyChain(db: Kysely<any>, siteId: number, range: { from?: number; to?: number } = {}): Promise<ChainReport> {
+export async function verifyChain(
+  db: Kysely<any>,
+  siteId: number,
+  range: { from?: number; to?: number } = {},
+): Promise<ChainReport> {
   // What committed a moment ago is chained first.
   await sealTrail(db, siteId, true);
-  const head = await db
-    .selectFrom('sys_audit_head')
-    .select(['seq', 'hash'])
-    .where('top_dept_id', '=', siteId)
-    .executeTakeFirst();
+  const head = await db.selectFrom('sys_audit_head').select(['seq', 'hash']).where('top_dept_id', '=', siteId).executeTakeFirst();
   const headSeq = Number(head?.seq ?? 0);
   const from = Math.max(1, range.from ?? 1);
   const to = Math.min(headSeq, range.to ?? headSeq);
@@ -166,19 +171,27 @@ export async function verifyChain(db: Kysely<any>, siteId: number, range: { from
       if (column) return fail(column.seq, 'column', column.detail);
       if (chain) {
         const seq = Number(chain.seq);
-        if (chain.gap) return fail(Number(chain.before_seq) + 1, 'gap', `record ${Number(chain.before_seq) + 1} is missing (next found: ${seq})`);
+        if (chain.gap)
+          return fail(
+            Number(chain.before_seq) + 1,
+            'gap',
+            `record ${Number(chain.before_seq) + 1} is missing (next found: ${seq})`,
+          );
         if (chain.link) return fail(seq, 'link', 'its link does not match the hash of the record before it');
         return fail(seq, 'hash', 'its content does not match its hash');
       }
       report.checked += Number(window.n);
       after = Number(window.last);
       prev = (
-        await sql<{ hash: string }>`select hash from ${sql.table(table)} where top_dept_id = ${siteId} and seq = ${after}`.execute(db)
+        await sql<{
+          hash: string;
+        }>`select hash from ${sql.table(table)} where top_dept_id = ${siteId} and seq = ${after}`.execute(db)
       ).rows[0]!.hash;
       if (after < hi) break;
     }
   }
   if (after < to) return fail(after + 1, 'gap', `record ${after + 1} is missing`);
-  if (to === headSeq && headSeq > 0 && prev !== head?.hash) return fail(headSeq, 'head', 'the last record is not the head the site keeps');
+  if (to === headSeq && headSeq > 0 && prev !== head?.hash)
+    return fail(headSeq, 'head', 'the last record is not the head the site keeps');
   return report;
 }
