@@ -95,11 +95,11 @@ function PaidSummary({ summary, language }: { summary: ApprovedVsPaid; language:
           tableLayout="fixed"
           rowKey={(_, i) => String(i)}
           dataSource={c.rows}
-          title={() => `${c.collection} · ${c.field}`}
+          title={() => c.field}
           style={{ marginTop: 6 }}
           data-testid="trail-paid-lines"
           columns={[
-            { key: 'label', title: '', render: (_, r) => <span style={{ wordBreak: 'break-word' }}>{r.label}</span> },
+            { key: 'label', title: c.collection, render: (_, r) => <span style={{ wordBreak: 'break-word' }}>{r.label}</span> },
             { key: 'approved', title: t('paidLineApproved'), align: 'right', render: (_, r) => r.approved ?? '—' },
             {
               key: 'now',

@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
 const LOCK_CLASS = 36036;
 const BATCH = 2000;
 const SWEEP_MS = 3000;
-const DEBOUNCE_MS = 15;
+const DEBOUNCE_MS = 200;
 export const GENESIS = '0'.repeat(64);
 
 export function chainHash(prevHash: string, seq: number, content: string): string {
