@@ -31,7 +31,15 @@ const ROUNDS = Number(process.env.BENCH_TRAIL_ROUNDS ?? 4);
 const BENCH_SITE = 424242;
 
 export interface TrailBenchResult {
-  saves: { withRates: number[]; withoutRates: number[]; withTrail: number; without: number; cost: number; callers: number; lines: number };
+  saves: {
+    withRates: number[];
+    withoutRates: number[];
+    withTrail: number;
+    without: number;
+    cost: number;
+    callers: number;
+    lines: number;
+  };
   chain: { records: number; insertMs: number; verifyMs: number; scanMs: number; readMs: number; ok: boolean };
   history: { changes: number; entries: number; historyMs: number; readMs: number; recordsMs: number };
 }
@@ -66,7 +74,9 @@ export async function benchTrail(): Promise<TrailBenchResult> {
   try {
     for (const who of ['assets', 'staff'])
       tokens[who] = (await call(who, 'POST', '/auth/login/account', { loginName: who, password: 'Demo@12345' })).token;
-    const warehouse = Number((await call('assets', 'POST', '/consumable/warehouse/save', { warehouseCode: 'BT1', warehouseName: '基准库' })).id);
+    const warehouse = Number(
+      (await call('assets', 'POST', '/consumable/warehouse/save', { warehouseCode: 'BT1', warehouseName: '基准库' })).id,
+    );
     const categories = (await call('assets', 'GET', '/consumable/category/list')) as Array<{ id: number }>;
     const products: number[] = [];
     for (let i = 0; i < LINES; i++)
@@ -110,7 +120,10 @@ export async function benchTrail(): Promise<TrailBenchResult> {
     };
     const dropTriggers = async () => {
       const triggers = (
-        await sql<{ tgname: string; relname: string }>`select t.tgname, c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        await sql<{
+          tgname: string;
+          relname: string;
+        }>`select t.tgname, c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid
           where t.tgname like 'nk_audit_%'`.execute(db)
       ).rows;
       for (const t of triggers) await sql.raw(`drop trigger ${t.tgname} on "${t.relname}"`).execute(db);
@@ -145,12 +158,15 @@ export async function benchTrail(): Promise<TrailBenchResult> {
       await call('staff', 'GET', `/consumable/apply/infoById/${doc.id}`);
       readTimes.push(performance.now() - t0);
       t0 = performance.now();
-      entries = ((await call('staff', 'GET', `/monitor/audit/history?entity=consumableApply&id=${doc.id}`)) as { entries: unknown[] }).entries.length;
+      entries = (
+        (await call('staff', 'GET', `/monitor/audit/history?entity=consumableApply&id=${doc.id}`)) as { entries: unknown[] }
+      ).entries.length;
       historyTimes.push(performance.now() - t0);
     }
     // The floor of any history: the document's records themselves, read in one statement.
     const site = Number(
-      (await sql<{ site: number }>`select top_dept_id as site from cs_apply where id = ${Number(doc.id)}`.execute(db)).rows[0]!.site,
+      (await sql<{ site: number }>`select top_dept_id as site from cs_apply where id = ${Number(doc.id)}`.execute(db)).rows[0]!
+        .site,
     );
     const floorTimes: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -159,7 +175,9 @@ export async function benchTrail(): Promise<TrailBenchResult> {
         and doc_entity = 'consumableApply' order by seq`.execute(db);
       floorTimes.push(performance.now() - t0);
     }
-    log(`history of ${entries} entries: ${median(historyTimes).toFixed(1)} ms; plain read ${median(readTimes).toFixed(1)} ms; its records alone ${median(floorTimes).toFixed(1)} ms`);
+    log(
+      `history of ${entries} entries: ${median(historyTimes).toFixed(1)} ms; plain read ${median(readTimes).toFixed(1)} ms; its records alone ${median(floorTimes).toFixed(1)} ms`,
+    );
 
     // 2. a chain of RECORDS records of another site, written sealed (numbered, linked and hashed as
     //    the sealer does, chainHash) in batches of 10,000; the figure is verify's, against reading the
@@ -196,7 +214,9 @@ export async function benchTrail(): Promise<TrailBenchResult> {
       }
       await sql`insert into sys_audit (top_dept_id, seq, at, actor_id, dept_id, op, tbl, doc_entity, doc_ids, amount, content, prev_hash, hash)
         select ${BENCH_SITE}, v.seq, ${at}, 1, 1, 'update', 'bench_doc', 'benchDoc', array[v.seq]::bigint[], null, v.content, v.prev, v.hash
-          from unnest(${seqs}::bigint[], ${contents}::text[], ${prevs}::text[], ${hashes}::text[]) as v(seq, content, prev, hash)`.execute(db);
+          from unnest(${seqs}::bigint[], ${contents}::text[], ${prevs}::text[], ${hashes}::text[]) as v(seq, content, prev, hash)`.execute(
+        db,
+      );
     }
     await sql`insert into sys_audit_head (top_dept_id, seq, hash) values (${BENCH_SITE}, ${RECORDS}, ${prev})`.execute(db);
     const insertMs = performance.now() - t0;
@@ -208,13 +228,17 @@ export async function benchTrail(): Promise<TrailBenchResult> {
     // the same rows carried to Node in verify's batches (what verify did before it checked in SQL).
     t0 = performance.now();
     await sql`select count(*) from (select content::jsonb ->> 'op' as op, prev_hash, hash from sys_audit
-      where top_dept_id = ${BENCH_SITE} offset 0) r where op is not null and hash is not null and prev_hash is not null`.execute(db);
+      where top_dept_id = ${BENCH_SITE} offset 0) r where op is not null and hash is not null and prev_hash is not null`.execute(
+      db,
+    );
     const scanMs = performance.now() - t0;
     t0 = performance.now();
     let read = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = (
-        await sql<{ seq: number }>`select seq, at, actor_id, dept_id, op, tbl, doc_entity, doc_ids, amount, content, prev_hash, hash
+        await sql<{
+          seq: number;
+        }>`select seq, at, actor_id, dept_id, op, tbl, doc_entity, doc_ids, amount, content, prev_hash, hash
           from sys_audit where top_dept_id = ${BENCH_SITE} and seq > ${after} order by seq limit 5000`.execute(db)
       ).rows;
       if (!rows.length) break;
@@ -222,12 +246,20 @@ export async function benchTrail(): Promise<TrailBenchResult> {
       after = Number(rows[rows.length - 1]!.seq);
     }
     const readMs = performance.now() - t0;
-    log(`verified ${report.checked} in ${(verifyMs / 1000).toFixed(1)} s (ok: ${report.ok}); read ${read} in ${(readMs / 1000).toFixed(1)} s`);
+    log(
+      `verified ${report.checked} in ${(verifyMs / 1000).toFixed(1)} s (ok: ${report.ok}); read ${read} in ${(readMs / 1000).toFixed(1)} s`,
+    );
 
     return {
       saves: { withRates, withoutRates, withTrail, without, cost, callers: CALLERS, lines: LINES },
       chain: { records: report.checked, insertMs, verifyMs, scanMs, readMs, ok: report.ok },
-      history: { changes: CHANGES, entries, historyMs: median(historyTimes), readMs: median(readTimes), recordsMs: median(floorTimes) },
+      history: {
+        changes: CHANGES,
+        entries,
+        historyMs: median(historyTimes),
+        readMs: median(readTimes),
+        recordsMs: median(floorTimes),
+      },
     };
   } finally {
     await app.close();

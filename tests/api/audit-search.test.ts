@@ -155,7 +155,12 @@ it('exports the search with the chain head, when and by whom, in words', async (
 it('offers the auditor no write on the trail, and refuses every write under monitor:audit', async () => {
   const bundle = ok(await server.get('/api/schema/page/AuditTrail', as('auditor')));
   const actions = [...(bundle.list.toolbar as Row[]), ...((bundle.list.rowActions ?? []) as Row[])].map((a) => a.action);
-  expect(actions.filter((a) => !['export', 'view', 'request'].includes(a))).toEqual([]);
+  // Reads only: export, view, verify (a request that reads the chain), and opening a record's document as of it.
+  expect(actions.filter((a) => !['export', 'view', 'request', 'navigate'].includes(a))).toEqual([]);
+  const requests = [...(bundle.list.toolbar as Row[]), ...((bundle.list.rowActions ?? []) as Row[])].filter(
+    (a) => a.action === 'request',
+  );
+  expect(requests.map((a) => a.endpoint)).toEqual(['verify']);
   for (const call of ['save', 'update', 'remove', 'import'])
     expect((await server.post(`/api/monitor/audit/${call}`, { id: 1, ids: [1] }, as('auditor'))).body.code).not.toBe('0');
 });

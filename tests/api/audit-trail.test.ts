@@ -219,8 +219,16 @@ it('lets the auditor search the trail and verify the chain; staff may not', asyn
 
 it('names a record whose search columns were changed behind its content, and one rewritten whole with a fresh hash', async () => {
   const target = (
-    await sql<{ seq: number; actor_id: number; content: string; hash: string; prev_hash: string }>`select seq, actor_id, content, hash, prev_hash
-      from sys_audit where top_dept_id = ${site} and seq is not null and actor_id is not null order by seq desc limit 1 offset 3`.execute(db)
+    await sql<{
+      seq: number;
+      actor_id: number;
+      content: string;
+      hash: string;
+      prev_hash: string;
+    }>`select seq, actor_id, content, hash, prev_hash
+      from sys_audit where top_dept_id = ${site} and seq is not null and actor_id is not null order by seq desc limit 1 offset 3`.execute(
+      db,
+    )
   ).rows[0]!;
   const seq = Number(target.seq);
   const behindTheBack = async (change: ReturnType<typeof sql>) => {
@@ -246,7 +254,9 @@ it('names a record whose search columns were changed behind its content, and one
   expect(rewritten.fault).toMatchObject({ seq, kind: 'column', detail: 'content is not JSON' });
   expect((await verifyChain(db, site, { from: seq + 1 })).ok).toBe(true);
   expect((await verifyChain(db, site, { from: seq - 1, to: seq + 1 })).fault?.seq).toBe(seq);
-  await behindTheBack(sql`update sys_audit set content = ${target.content}, hash = ${target.hash} where top_dept_id = ${site} and seq = ${seq}`);
+  await behindTheBack(
+    sql`update sys_audit set content = ${target.content}, hash = ${target.hash} where top_dept_id = ${site} and seq = ${seq}`,
+  );
   expect((await verifyChain(db, site)).ok).toBe(true);
 });
 

@@ -70,6 +70,15 @@ async function searchDocument(width: number, height: number, name: string, phone
     const text = (await rows.nth(i).textContent()) ?? '';
     expect(text).toContain('耗材领用申请');
   }
+  // The chain's head above the table: the number and hash the head call answers, to write down.
+  const head = await (await apiAs('auditor'))('GET', '/monitor/audit/head');
+  const note = page.locator('[data-testid=list-note]');
+  await expect.poll(() => note.textContent()).toContain('审计链头');
+  const said = (await note.textContent()) ?? '';
+  const seq = Number(said.match(/第 (\d+) 条/)?.[1]);
+  expect(seq).toBeGreaterThan(0);
+  expect(seq).toBeLessThanOrEqual(head.seq);
+  expect(said).toMatch(/哈希 [0-9a-f]{64}/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
   await shot(page, name);

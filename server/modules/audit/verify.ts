@@ -102,8 +102,8 @@ async function firstColumnFault(db: Kysely<any>, table: string, siteId: number, 
     let suspect: Stored | undefined;
     try {
       suspect = // `offset 0` keeps the content parsed once a record, not once a reference.
-      (
-        await sql<Stored>`select ${STORED} from (select *, content::jsonb as c from ${sql.table(table)}
+        (
+          await sql<Stored>`select ${STORED} from (select *, content::jsonb as c from ${sql.table(table)}
             where top_dept_id = ${siteId} and seq > ${from} and seq < ${below} offset 0) r
           where c->>'site' is distinct from top_dept_id::text or c->>'op' is distinct from op
              or c->>'table' is distinct from tbl or (c->>'entity') is distinct from doc_entity
@@ -113,7 +113,7 @@ async function firstColumnFault(db: Kysely<any>, table: string, siteId: number, 
              or (c->'ctx'->>'deptId')::numeric is distinct from dept_id
              or date_trunc('milliseconds', (c->>'at')::timestamptz) is distinct from date_trunc('milliseconds', at)
           order by seq limit 1`.execute(db)
-      ).rows[0];
+        ).rows[0];
     } catch {
       for (let at = from; ;) {
         const rows = (

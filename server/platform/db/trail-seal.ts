@@ -24,8 +24,8 @@ export function chainHash(prevHash: string, seq: number, content: string): strin
 export async function sealTrail(db: Kysely<any>, siteId?: number, wait = false): Promise<number> {
   const sites =
     siteId === undefined
-      ? (await sql<{ site: number }>`select distinct top_dept_id as site from sys_audit where hash is null`.execute(db)).rows.map((r) =>
-          Number(r.site),
+      ? (await sql<{ site: number }>`select distinct top_dept_id as site from sys_audit where hash is null`.execute(db)).rows.map(
+          (r) => Number(r.site),
         )
       : [siteId];
   let sealed = 0;
@@ -44,9 +44,15 @@ async function sealSite(db: Kysely<any>, site: number, wait: boolean): Promise<n
       const got = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${LOCK_CLASS}, ${site}::int) as ok`.execute(trx);
       if (!got.rows[0]?.ok) return 0;
     }
-    await sql`insert into sys_audit_head (top_dept_id, seq, hash) values (${site}, 0, ${GENESIS}) on conflict do nothing`.execute(trx);
-    const head = (await sql<{ seq: number; hash: string }>`select seq, hash from sys_audit_head where top_dept_id = ${site} for update`.execute(trx))
-      .rows[0]!;
+    await sql`insert into sys_audit_head (top_dept_id, seq, hash) values (${site}, 0, ${GENESIS}) on conflict do nothing`.execute(
+      trx,
+    );
+    const head = (
+      await sql<{
+        seq: number;
+        hash: string;
+      }>`select seq, hash from sys_audit_head where top_dept_id = ${site} for update`.execute(trx)
+    ).rows[0]!;
     let seq = Number(head.seq);
     let prev = head.hash;
     let sealed = 0;
