@@ -21,6 +21,13 @@ export interface Session {
   seenAt?: number;
 }
 
+/** Who a session is, as the sign-in already read them (the audit trail names them). */
+export interface SessionPerson {
+  userId: number;
+  name: string;
+  deptId: number | null;
+}
+
 export class Sessions {
   /** Live sessions by token: a hit costs no hashing (the hot path of every request). */
   private readonly cache = new Map<string, Session>();
@@ -37,11 +44,12 @@ export class Sessions {
     return crypto.createHmac('sha256', this.secret).update(token).digest('hex');
   }
 
-  async create(userId: number, siteId: number, ip: string | null, userAgent: string | null): Promise<string> {
+  async create(person: SessionPerson, siteId: number, ip: string | null, userAgent: string | null): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = this.clock.now();
+    const userId = person.userId;
     // The trail's record of the sign-in names who signed in (the request has no person yet).
-    await this.asPerson(userId, () =>
+    await this.asPerson(person, siteId, () =>
       this.database.db
         .insertInto('sys_session')
         .values({
@@ -93,22 +101,8 @@ export class Sessions {
   }
 
   /** What follows is written, in the audit trail's words, by the person of a session. */
-  private async asPerson<T>(userId: number, fn: () => Promise<T>): Promise<T> {
-    const person = await this.database.db
-      .selectFrom('sys_user')
-      .select(['dept_id', 'real_name', 'login_name', 'top_dept_id'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
-    if (!person) return fn();
-    return trailAs(
-      {
-        actorId: userId,
-        actorName: person.real_name || person.login_name,
-        deptId: person.dept_id ?? undefined,
-        siteId: person.top_dept_id,
-      },
-      fn,
-    );
+  private asPerson<T>(person: SessionPerson, siteId: number, fn: () => Promise<T>): Promise<T> {
+    return trailAs({ actorId: person.userId, actorName: person.name, deptId: person.deptId ?? undefined, siteId }, fn);
   }
 
   async revoke(token: string): Promise<boolean> {
@@ -116,9 +110,10 @@ export class Sessions {
     // Signing out is a public call (an expired session may sign out too): the trail names the
     // session's person.
     const owner = await this.database.db
-      .selectFrom('sys_session')
-      .select('user_id')
-      .where('token_hash', '=', tokenHash)
+      .selectFrom('sys_session as s')
+      .innerJoin('sys_user as u', 'u.id', 's.user_id')
+      .select(['s.user_id', 's.top_dept_id', 'u.real_name', 'u.login_name', 'u.dept_id'])
+      .where('s.token_hash', '=', tokenHash)
       .executeTakeFirst();
     const revoke = () =>
       this.database.db
@@ -127,7 +122,13 @@ export class Sessions {
         .where('token_hash', '=', tokenHash)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
-    const result = owner ? await this.asPerson(Number(owner.user_id), revoke) : await revoke();
+    const result = owner
+      ? await this.asPerson(
+          { userId: Number(owner.user_id), name: owner.real_name || owner.login_name, deptId: owner.dept_id },
+          owner.top_dept_id,
+          revoke,
+        )
+      : await revoke();
     this.cache.delete(token);
     await this.database.publish(CHANNEL, `token:${tokenHash}`);
     return Number(result.numUpdatedRows) > 0;

@@ -104,7 +104,7 @@ export async function signIn(s: Services, site: Site, input: Credentials, client
 
   const user = await db
     .selectFrom('sys_user')
-    .select(['id', 'password_hash', 'status'])
+    .select(['id', 'password_hash', 'status', 'real_name', 'login_name', 'dept_id'])
     .where('top_dept_id', '=', site.id)
     .where('login_name', '=', loginName)
     .executeTakeFirst();
@@ -139,7 +139,12 @@ export async function signIn(s: Services, site: Site, input: Credentials, client
       .where('ip', '=', ip)
       .execute();
   }
-  const token = await s.sessions.create(user.id, site.id, client.ip, client.userAgent);
+  const token = await s.sessions.create(
+    { userId: user.id, name: user.real_name || user.login_name, deptId: user.dept_id },
+    site.id,
+    client.ip,
+    client.userAgent,
+  );
   await log('ok', user.id);
   return token;
 }
