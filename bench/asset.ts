@@ -8,16 +8,10 @@
 // - The card list at 100,000 cards: GET /asset/card/page over real HTTP (page 1, 10 rows, default
 //   sort, labels, figures, data scope, count) against the same page read by direct SQL (count and
 //   10 rows) on the same connection pool; p95 of 100 requests each.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql, type Kysely } from 'kysely';
-import { buildApp } from '../server/app.ts';
-import { prepareDatabase } from '../server/boot.ts';
-import { systemClock } from '../server/platform/clock.ts';
-import { readConfig } from '../server/platform/config.ts';
+import { sql } from 'kysely';
+import { startBenchApp } from './app.ts';
 import { depreciate } from '../server/modules/asset/depreciation.ts';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
@@ -35,20 +29,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))]!;
 
 export async function benchAsset(): Promise<AssetBenchResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-bench-asset-'));
   log('migrate and seed');
-  const { database } = await prepareDatabase({ databaseUrl: null, dataDir }, systemClock);
-  const db = database.db as unknown as Kysely<any>;
   // The months after the seed's are booked through the function itself (the endpoint refuses months
   // not begun yet; the work is the same).
-  const { app, services } = await buildApp({
-    config: { ...readConfig({}), dataDir, webRoot: null },
-    database,
-    secret: crypto.randomBytes(32).toString('hex'),
-    logLevel: 'silent',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
+  const bench = await startBenchApp('asset');
+  const { services, db, base } = bench;
   try {
     const site = services.sites.get('demo')!;
     const category = (
@@ -153,9 +138,7 @@ export async function benchAsset(): Promise<AssetBenchResult> {
       list: { p95Ms: p95(pageTimes), sqlP95Ms: p95(sqlTimes), ratio: p95(pageTimes) / p95(sqlTimes), total },
     };
   } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -5,16 +5,9 @@
 // and journal row, each in its own transaction, the same callers, no HTTP. At the end the indicator
 // must show exactly what the submitted claims froze (0 overspend). Then a claim of 200 lines, saved and
 // read back, against a page of 200 rows of the same list (issue 14's goal: within 1.3×).
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql, type Kysely } from 'kysely';
-import { buildApp } from '../server/app.ts';
-import { prepareDatabase } from '../server/boot.ts';
-import { systemClock } from '../server/platform/clock.ts';
-import { readConfig } from '../server/platform/config.ts';
+import { sql } from 'kysely';
+import { startBenchApp } from './app.ts';
 import { Ledger } from '../server/modules/budget/ledger.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -41,18 +34,9 @@ export interface ExpenseBenchResult {
 const log = (m: string) => console.error(`[bench expense] ${m}`);
 
 export async function benchExpense(): Promise<ExpenseBenchResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-bench-expense-'));
   log('migrate and seed');
-  const { database } = await prepareDatabase({ databaseUrl: null, dataDir }, systemClock);
-  const db = database.db as unknown as Kysely<any>;
-  const { app } = await buildApp({
-    config: { ...readConfig({}), dataDir, webRoot: null },
-    database,
-    secret: crypto.randomBytes(32).toString('hex'),
-    logLevel: 'silent',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
+  const bench = await startBenchApp('expense');
+  const { db, base } = bench;
   const year = '2041';
   let token = '';
   const call = async (method: string, url: string, body?: unknown) => {
@@ -200,9 +184,7 @@ export async function benchExpense(): Promise<ExpenseBenchResult> {
       big,
     };
   } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 

@@ -6,16 +6,10 @@
 //  2. verifying a chain of RECORDS records (1,000,000 by default) against reading the same rows in
 //     the same batches without checking them; goal: under 10 s;
 //  3. a document's history of 200 changes against its plain read (infoById); goal: within 1.2×.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql, type Kysely } from 'kysely';
-import { buildApp } from '../server/app.ts';
-import { prepareDatabase } from '../server/boot.ts';
-import { systemClock } from '../server/platform/clock.ts';
-import { readConfig } from '../server/platform/config.ts';
+import { sql } from 'kysely';
+import { startBenchApp } from './app.ts';
 import { installTrailTriggers } from '../server/platform/db/trail.ts';
 import { trailPlan } from '../server/schemas/tables.ts';
 import { chainHash, GENESIS } from '../server/platform/db/trail-seal.ts';
@@ -48,18 +42,9 @@ const log = (m: string) => console.error(`[bench trail] ${m}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function benchTrail(): Promise<TrailBenchResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-bench-trail-'));
   log('migrate and seed');
-  const { database } = await prepareDatabase({ databaseUrl: null, dataDir }, systemClock);
-  const db = database.db as unknown as Kysely<any>;
-  const { app, services } = await buildApp({
-    config: { ...readConfig({}), dataDir, webRoot: null },
-    database,
-    secret: crypto.randomBytes(32).toString('hex'),
-    logLevel: 'silent',
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api`;
+  const bench = await startBenchApp('trail');
+  const { services, db, base } = bench;
   const tokens: Record<string, string> = {};
   const call = async (who: string, method: string, url: string, body?: unknown) => {
     const r = await fetch(`${base}${url}`, {
@@ -262,9 +247,7 @@ export async function benchTrail(): Promise<TrailBenchResult> {
       },
     };
   } finally {
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
 }
 
