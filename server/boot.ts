@@ -9,11 +9,11 @@ import { seedCityDemo } from './seed/demo-city.ts';
 import { prepareSchemaTables } from './schemas/tables.ts';
 
 export async function prepareDatabase(
-  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'> & Partial<Pick<ServerConfig, 'poolSize'>>,
   clock: Clock,
 ): Promise<{ database: Database; migrated: string[]; seeded: SeedReport }> {
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.poolSize } : { kind: 'embedded', dataDir: config.dataDir },
   );
   try {
     const migrated = await migrate(database.db);

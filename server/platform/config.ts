@@ -6,6 +6,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections this node keeps to PostgreSQL (DB_POOL_SIZE); the embedded database has one. */
+  poolSize: number;
   /** Product domain: the site key is the sub-domain in front of it (demo.localhost → demo). */
   appDomain: string;
   /** Site for a bare host (localhost, an IP address, an unknown domain). */
@@ -31,6 +33,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || null,
+    poolSize: poolSizeOf(env.DB_POOL_SIZE),
     appDomain: (env.APP_DOMAIN ?? 'localhost').toLowerCase(),
     defaultSite: env.DEFAULT_SITE ?? 'demo',
     webRoot: env.WEB_ROOT === '' ? null : path.resolve(env.WEB_ROOT ?? 'dist'),
@@ -39,4 +42,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     watchSchemas: env.SCHEMA_WATCH === '1',
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY || 'loopback',
   };
+}
+
+function poolSizeOf(text: string | undefined): number {
+  if (text === undefined || text === '') return 10;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`DB_POOL_SIZE must be a whole number from 1 to 1000, got ${text}`);
+  return n;
 }
