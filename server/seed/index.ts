@@ -36,7 +36,8 @@ export async function seed(db: Kysely<DB>, clock: Clock, only?: string[]): Promi
   });
 }
 
-async function createOrganisation(
+/** A new organisation (site) from its seed; the bench's generated districts make theirs the same way. */
+export async function createOrganisation(
   trx: Transaction<DB>,
   org: OrganisationSeed,
   hashes: Map<string, string>,
