@@ -76,3 +76,10 @@ it('gives every site without overrides the same compiled schemas, and a site wit
   expect(schemas.forSite('city')).not.toBe(schemas.forSite('demo'));
   expect(schemas.forSite('city').entities.get('policy')).not.toBe(schemas.forSite('demo').entities.get('policy'));
 });
+
+it('syncs each site once when several nodes start a new release at the same time (the seed lock)', async () => {
+  await db.updateTable('sys_site_sync').set({ release: 'an older release' }).execute();
+  const starts = await Promise.all([seed(db, systemClock), seed(db, systemClock), seed(db, systemClock)]);
+  expect(starts.map((s) => s.synced).reduce((a, b) => a + b)).toBe(2);
+  expect(await seed(db, systemClock)).toMatchObject({ synced: 0 });
+});
