@@ -50,7 +50,7 @@ export interface LoadBenchResult {
 }
 
 /** VmRSS of a process in MB, from /proc/<pid>/status; 0 once it is gone. */
-function rssMb(pid: number): number {
+export function rssMb(pid: number): number {
   try {
     const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
     return m ? Number(m[1]) / 1024 : 0;
@@ -84,7 +84,7 @@ function childrenOf(pid: number): number[] {
  * (tsx's loader hooks run on a thread of it), but a wrapper (npx, a shell) would put it further
  * down, so look through the descendants. Its other children (tsx's esbuild service) are not it.
  */
-function serverProcess(child: ChildProcess): { pid: number; helpers: number[] } {
+export function serverProcess(child: ChildProcess): { pid: number; helpers: number[] } {
   const descendants = (pid: number): number[] => childrenOf(pid).flatMap((c) => [c, ...descendants(c)]);
   const all = [child.pid!, ...descendants(child.pid!)];
   const pid = all.find((p) => cmdline(p).includes('server/main.ts'));

@@ -14,6 +14,7 @@ import { runSecurityCampaign, securitySection } from './security.ts';
 import { assetSection, benchAsset } from './asset.ts';
 import { benchReload, reloadSection } from './reload.ts';
 import { benchTrail, trailSection } from './trail.ts';
+import { benchSites, sitesSection, type SitesBenchResult } from './sites.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
@@ -36,12 +37,16 @@ async function main() {
     process.stdout.write(`BUDGET ${JSON.stringify(await benchBudget('postgres'))}\n`);
     return;
   }
+  if (part === 'sites-postgres') {
+    process.stdout.write(`SITES ${JSON.stringify(await benchSites())}\n`);
+    return;
+  }
   if (part === 'load-postgres') {
     process.stdout.write(`LOAD ${JSON.stringify(await benchLoad('postgres'))}\n`);
     return;
   }
-  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, reload, trail, load or security.
-  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'reload', 'trail', 'load', 'security'];
+  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, reload, trail, load, sites or security.
+  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'reload', 'trail', 'load', 'sites', 'security'];
   if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
   const want = (name: string) => !part || part === name;
   if (want('build')) {
@@ -81,6 +86,7 @@ async function main() {
     console.log(section);
   }
   if (want('load')) await load();
+  if (want('sites')) await sites();
   if (want('security')) security();
 }
 
@@ -107,6 +113,29 @@ async function load() {
   }
   const section = loadSection(results);
   writeSection('load', section);
+  console.log(section);
+}
+
+/** PostgreSQL only: several sites on one installation is what several nodes on one server are for. */
+async function sites() {
+  let result: SitesBenchResult | undefined;
+  if (process.env.DATABASE_URL) result = await benchSites();
+  else if (postgresAvailable() && process.env.BENCH_PG !== '0') {
+    const out = execFileSync('bash', ['scripts/with-postgres.sh', 'node', '--import', 'tsx', 'bench/run.ts', 'sites-postgres'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 10 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const line = out.split('\n').find((l) => l.startsWith('SITES '));
+    if (line) result = JSON.parse(line.slice(6)) as SitesBenchResult;
+  }
+  if (!result) {
+    console.log('sites: skipped (no PostgreSQL: apt-get install postgresql)');
+    return;
+  }
+  const section = sitesSection(result);
+  writeSection('sites', section);
   console.log(section);
 }
 

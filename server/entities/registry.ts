@@ -296,51 +296,64 @@ export class SchemaRegistry {
     let site = this.sites.get(siteKey);
     if (!site) {
       const overrides = loadOverrides(siteKey);
-      const files = resolveForSite(this.base, overrides);
-      const entities = new Map(files.filter((f) => f.kind === 'entity').map((f) => [f.name, this.compile(f.json)]));
-      markOwnedAcross(entities);
-      // The version a row records covers the files the site sees (its overrides included).
-      for (const e of entities.values()) e.schemaVersion = versionOf(filesOf(files, e));
-      // Body validators are compiled when an entity is first written, not for every entity when the
-      // site's first request comes (a hundred entities' ajv code took seconds: the page waited).
-      const validators = new Compiled((name: string) => {
-        const e = entities.get(name);
-        return e
-          ? { save: bodyAjv.compile(bodySchema(e, 'save', entities)), update: bodyAjv.compile(bodySchema(e, 'update', entities)) }
-          : undefined;
-      });
-      const actionValidators = new Compiled((key: string) => {
-        const [entityName, action] = key.split('.');
-        const e = entities.get(entityName ?? '');
-        const a = e?.states?.actions?.[action ?? ''];
-        return e && a?.fields?.length ? bodyAjv.compile(actionBodySchema(e, a.fields, a.required, entities)) : undefined;
-      });
-      site = {
-        actionValidators,
-        files,
-        entities,
-        // A menu component renders a list, or a form that is a page of its own (a contract's form).
-        pages: new Map([
-          ...files.filter((f) => f.kind === 'list').map((f): [string, SchemaFile] => [String(f.json.component), f]),
-          ...files
-            .filter((f) => f.kind === 'form' && f.json.page && typeof f.json.page === 'object')
-            .map((f): [string, SchemaFile] => [String((f.json.page as Record<string, Json>).component), f]),
-          // A read-only detail page of one record (an asset card with its history).
-          ...files
-            .filter((f) => f.kind === 'detail')
-            .map((f): [string, SchemaFile] => [String((f.json.page as Record<string, Json>).component), f]),
-          // A week calendar of one resource's bookings (a venue's week).
-          ...files.filter((f) => f.kind === 'calendar').map((f): [string, SchemaFile] => [String(f.json.component), f]),
-          // A report an endpoint answers whole (a month of stock per warehouse and item, issue 34).
-          ...files.filter((f) => f.kind === 'report').map((f): [string, SchemaFile] => [String(f.json.component), f]),
-        ]),
-        forms: new Map(files.filter((f) => f.kind === 'form').map((f) => [f.name, f])),
-        validators,
-        texts: siteTexts(this.texts, overrides),
-      };
+      // A site without overrides sees the base files as they are: it shares one compiled set with
+      // every such site (issue 37), so a hundred plain sites hold one registry, not a hundred copies.
+      if (!overrides.size) {
+        this.plain ??= this.compileSite(overrides);
+        this.sites.set(siteKey, this.plain);
+        return this.plain;
+      }
+      site = this.compileSite(overrides);
       this.sites.set(siteKey, site);
     }
     return site;
+  }
+
+  private plain: SiteSchemas | null = null;
+
+  private compileSite(overrides: Map<string, Record<string, Json>>): SiteSchemas {
+    const files = resolveForSite(this.base, overrides);
+    const entities = new Map(files.filter((f) => f.kind === 'entity').map((f) => [f.name, this.compile(f.json)]));
+    markOwnedAcross(entities);
+    // The version a row records covers the files the site sees (its overrides included).
+    for (const e of entities.values()) e.schemaVersion = versionOf(filesOf(files, e));
+    // Body validators are compiled when an entity is first written, not for every entity when the
+    // site's first request comes (a hundred entities' ajv code took seconds: the page waited).
+    const validators = new Compiled((name: string) => {
+      const e = entities.get(name);
+      return e
+        ? { save: bodyAjv.compile(bodySchema(e, 'save', entities)), update: bodyAjv.compile(bodySchema(e, 'update', entities)) }
+        : undefined;
+    });
+    const actionValidators = new Compiled((key: string) => {
+      const [entityName, action] = key.split('.');
+      const e = entities.get(entityName ?? '');
+      const a = e?.states?.actions?.[action ?? ''];
+      return e && a?.fields?.length ? bodyAjv.compile(actionBodySchema(e, a.fields, a.required, entities)) : undefined;
+    });
+    return {
+      actionValidators,
+      files,
+      entities,
+      // A menu component renders a list, or a form that is a page of its own (a contract's form).
+      pages: new Map([
+        ...files.filter((f) => f.kind === 'list').map((f): [string, SchemaFile] => [String(f.json.component), f]),
+        ...files
+          .filter((f) => f.kind === 'form' && f.json.page && typeof f.json.page === 'object')
+          .map((f): [string, SchemaFile] => [String((f.json.page as Record<string, Json>).component), f]),
+        // A read-only detail page of one record (an asset card with its history).
+        ...files
+          .filter((f) => f.kind === 'detail')
+          .map((f): [string, SchemaFile] => [String((f.json.page as Record<string, Json>).component), f]),
+        // A week calendar of one resource's bookings (a venue's week).
+        ...files.filter((f) => f.kind === 'calendar').map((f): [string, SchemaFile] => [String(f.json.component), f]),
+        // A report an endpoint answers whole (a month of stock per warehouse and item, issue 34).
+        ...files.filter((f) => f.kind === 'report').map((f): [string, SchemaFile] => [String(f.json.component), f]),
+      ]),
+      forms: new Map(files.filter((f) => f.kind === 'form').map((f) => [f.name, f])),
+      validators,
+      texts: siteTexts(this.texts, overrides),
+    };
   }
 
   entity(siteKey: string, name: string): EntityDef {

@@ -4,11 +4,20 @@
 import type { Bus } from './db/database.ts';
 
 const CHANNEL = 'nk_site_cache';
+/**
+ * Entries one site keeps (issue 37): most keys are a site's own (menus by role, pages, dictionaries,
+ * settings), but a signed-in user adds their principal and info, so a site of many users would grow
+ * without end. Past this, the least recently used entry goes (it loads again when asked).
+ */
+export const SITE_CACHE_ENTRIES = 2000;
 
 export class SiteCache {
   private readonly sites = new Map<number, Map<string, Promise<unknown>>>();
 
-  constructor(private readonly bus: Bus) {
+  constructor(
+    private readonly bus: Bus,
+    private readonly entriesPerSite = SITE_CACHE_ENTRIES,
+  ) {
     bus.subscribe(CHANNEL, (payload) => {
       if (payload === '*') this.sites.clear();
       else this.sites.delete(Number(payload));
@@ -23,13 +32,20 @@ export class SiteCache {
       this.sites.set(siteId, entries);
     }
     let value = entries.get(key) as Promise<T> | undefined;
-    if (!value) {
-      const map = entries;
-      value = load();
-      map.set(key, value);
-      value.catch(() => map.delete(key));
+    if (value) {
+      // Most recently used last: Map keeps insertion order, so the first key is the one to drop.
+      entries.delete(key);
+      entries.set(key, value);
+      return value;
     }
-    return value;
+    const map = entries;
+    const loading = load();
+    map.set(key, loading);
+    if (map.size > this.entriesPerSite) map.delete(map.keys().next().value!);
+    loading.catch(() => {
+      if (map.get(key) === loading) map.delete(key);
+    });
+    return loading;
   }
 
   /** Every site's entries (the schemas were reloaded). */

@@ -6,17 +6,25 @@ import type { Clock } from '../platform/clock.ts';
 import type { DB } from '../platform/db/types.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { DEMO_WORK_START, ORGANISATIONS, type OrganisationSeed } from './organisations.ts';
-import { syncSite } from './sync.ts';
+import { syncSite, syncSites } from './sync.ts';
 
 export interface SeedReport {
   created: string[];
   sites: number;
+  /** Sites brought up to this release at this start (the others were already). */
+  synced: number;
 }
 
 export async function seed(db: Kysely<DB>, clock: Clock, only?: string[]): Promise<SeedReport> {
   const year = new Date(clock.now()).getFullYear();
-  const wanted = ORGANISATIONS.filter((o) => !only || only.includes(o.key));
-  // Hash outside the transaction: scrypt is slow on purpose and runs on the thread pool.
+  const made = new Set(
+    (await db.selectFrom('sys_dept').select('top_dept_key').where('top_dept_key', 'is not', null).execute()).map(
+      (r) => r.top_dept_key,
+    ),
+  );
+  // Only the organisations still to make (every start but the first makes none): their passwords
+  // are hashed outside the transaction, as scrypt is slow on purpose and runs on the thread pool.
+  const wanted = ORGANISATIONS.filter((o) => (!only || only.includes(o.key)) && !made.has(o.key));
   const hashes = new Map<string, string>();
   await Promise.all(
     wanted.flatMap((o) => o.users.map(async (u) => hashes.set(`${o.key}/${u.loginName}`, await hashPassword(u.password)))),
@@ -25,18 +33,19 @@ export async function seed(db: Kysely<DB>, clock: Clock, only?: string[]): Promi
     await sql`select pg_advisory_xact_lock(hashtext('nk_seed'))`.execute(trx);
     const created: string[] = [];
     for (const org of wanted) {
+      // Another node may have made it while this one hashed.
       const exists = await trx.selectFrom('sys_dept').select('id').where('top_dept_key', '=', org.key).executeTakeFirst();
       if (exists) continue;
       await createOrganisation(trx, org, hashes, clock, year);
       created.push(org.key);
     }
-    const sites = await trx.selectFrom('sys_dept').select(['id', 'top_dept_key']).where('top_dept_key', 'is not', null).execute();
-    for (const site of sites) await syncSite(trx, site.id, year);
-    return { created, sites: sites.length };
+    const { sites, synced } = await syncSites(trx, year);
+    return { created, sites, synced };
   });
 }
 
-async function createOrganisation(
+/** A new organisation (site) from its seed; the bench's generated districts make theirs the same way. */
+export async function createOrganisation(
   trx: Transaction<DB>,
   org: OrganisationSeed,
   hashes: Map<string, string>,

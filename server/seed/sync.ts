@@ -2,6 +2,7 @@
 // keys), dictionaries, settings, budget years and default approval processes. Only what is missing
 // is added; a site's own edits are never overwritten. New menu entries are granted to the site's
 // roles by the role rules of organisations.ts, so a role keeps seeing what it is meant to after an upgrade.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readModel } from '../modules/workflow/bpmn.ts';
@@ -384,7 +385,7 @@ async function syncProcesses(db: Kysely<DB>, siteId: number) {
     // A process with a problem takes out itself only (issue 35): named in the log, its last
     // deployed version (if any) keeps serving, the rest of the site starts.
     if (schemaHealth().brokenProcesses.has(file)) continue;
-    const { model, problems } = await readModel(xml);
+    const { model, problems } = await modelOf(xml);
     if (!model || problems.length) {
       console.error(`schemas/${file}: process not deployed: ${JSON.stringify(problems)}`);
       continue;
@@ -425,6 +426,17 @@ async function syncProcesses(db: Kysely<DB>, siteId: number) {
       })
       .execute();
   }
+}
+
+/** Each process file is read once per process, not once per site (a hundred sites parsed the same XML a hundred times). */
+const models = new Map<string, ReturnType<typeof readModel>>();
+function modelOf(xml: string): ReturnType<typeof readModel> {
+  let model = models.get(xml);
+  if (!model) {
+    model = readModel(xml);
+    models.set(xml, model);
+  }
+  return model;
 }
 
 async function deployChangedDefault(
@@ -472,6 +484,7 @@ export async function redeployProcesses(db: Kysely<DB>): Promise<boolean> {
   if (deployedSignature === now) return false;
   processFiles = null;
   siteProcessFiles.clear();
+  models.clear();
   deployedSignature = now;
   const sites = await db.selectFrom('sys_dept').select('id').where('top_dept_key', 'is not', null).execute();
   for (const site of sites) await syncProcesses(db, site.id);
@@ -527,7 +540,9 @@ function processesOf(siteKey: string): Array<{ file: string; xml: string; catego
         ? fs
             .readdirSync(at, { withFileTypes: true })
             .sort((a, b) => a.name.localeCompare(b.name))
-            .flatMap((d) => (d.isDirectory() ? walk(path.join(at, d.name)) : d.name.endsWith('.bpmn') ? [path.join(at, d.name)] : []))
+            .flatMap((d) =>
+              d.isDirectory() ? walk(path.join(at, d.name)) : d.name.endsWith('.bpmn') ? [path.join(at, d.name)] : [],
+            )
         : [];
     own = (siteKey && !siteKey.includes('/') && !siteKey.startsWith('.') ? walk(dir) : []).map((full) => ({
       file: `sites/${siteKey}/${path.relative(dir, full).split(path.sep).join('/')}`,
@@ -553,5 +568,81 @@ export async function syncSite(
   await syncConfigs(db, siteId, configOverrides);
   await syncEntitySeeds(db, siteId);
   await syncProcesses(db, siteId);
+  const site = await db.selectFrom('sys_dept').select('top_dept_key').where('id', '=', siteId).executeTakeFirst();
+  const release = releaseSignature(String(site?.top_dept_key ?? ''), year);
+  await db
+    .insertInto('sys_site_sync')
+    .values({ top_dept_id: siteId, release })
+    .onConflict((oc) => oc.column('top_dept_id').doUpdateSet({ release, synced_at: new Date() }))
+    .execute();
   return added;
+}
+
+/**
+ * The start's sync of every site (issue 37): only the sites whose last sync was to another release
+ * (or never recorded: a site made before migration 0035, or by hand) are synced, so restarting a
+ * node of many unchanged sites does no per-site work. The caller holds the seed's advisory lock.
+ */
+export async function syncSites(db: Kysely<DB>, year: number): Promise<{ sites: number; synced: number }> {
+  const sites = await db.selectFrom('sys_dept').select(['id', 'top_dept_key']).where('top_dept_key', 'is not', null).execute();
+  const last = new Map(
+    (await db.selectFrom('sys_site_sync').select(['top_dept_id', 'release']).execute()).map((r) => [
+      Number(r.top_dept_id),
+      r.release,
+    ]),
+  );
+  let synced = 0;
+  for (const site of sites) {
+    if (last.get(Number(site.id)) === releaseSignature(site.top_dept_key!, year)) continue;
+    await syncSite(db, site.id, year);
+    synced++;
+  }
+  return { sites: sites.length, synced };
+}
+
+/**
+ * What a site's sync reads, hashed: every file under schemas/ outside sites/ (menus, actions,
+ * dictionaries, settings, entity seeds, processes, and the entities the seeds and dictionaries are
+ * compiled from), the site's own folder, the code that syncs (this file, the manifests' reader, the
+ * role rules) and the budget year (the year dictionary is three years around it). Read once per
+ * process, like the manifests themselves.
+ */
+export function releaseSignature(siteKey: string, year: number): string {
+  baseSignature ??= hashFiles([
+    ...filesUnder(SCHEMAS_DIR, (rel) => rel !== 'sites'),
+    ...['sync.ts', 'manifests.ts', 'organisations.ts'].map((f) => path.join(import.meta.dirname, f)),
+  ]);
+  let own = siteSignatures.get(siteKey);
+  if (own === undefined) {
+    const dir = path.join(SCHEMAS_DIR, 'sites', siteKey);
+    own =
+      siteKey && !siteKey.includes('/') && !siteKey.startsWith('.') && fs.existsSync(dir)
+        ? hashFiles(filesUnder(dir, () => true))
+        : '';
+    siteSignatures.set(siteKey, own);
+  }
+  return crypto.createHash('sha256').update(`${baseSignature}\u0000${own}\u0000${year}`).digest('hex');
+}
+
+let baseSignature: string | null = null;
+const siteSignatures = new Map<string, string>();
+
+function filesUnder(root: string, take: (top: string) => boolean): string[] {
+  const out: string[] = [];
+  const walk = (at: string, top: boolean) => {
+    for (const d of fs.readdirSync(at, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (top && !take(d.name)) continue;
+      const full = path.join(at, d.name);
+      if (d.isDirectory()) walk(full, false);
+      else out.push(full);
+    }
+  };
+  walk(root, true);
+  return out;
+}
+
+function hashFiles(files: string[]): string {
+  const hash = crypto.createHash('sha256');
+  for (const file of files) hash.update(file).update('\u0000').update(fs.readFileSync(file)).update('\u0000');
+  return hash.digest('hex');
 }

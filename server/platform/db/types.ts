@@ -310,7 +310,15 @@ export interface OssConfigTable extends Audited {
   schema_version: string | null;
 }
 
+/** The release each site was last synced to (migrations/0035_site_sync.sql). */
+export interface SiteSyncTable {
+  top_dept_id: number;
+  release: string;
+  synced_at: Generated<Date>;
+}
+
 export interface DB {
+  sys_site_sync: SiteSyncTable;
   sys_oss_config: OssConfigTable;
   sys_notice: NoticeTable;
   sys_notice_user_rel: NoticeUserRelTable;
