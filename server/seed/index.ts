@@ -102,15 +102,16 @@ export async function createOrganisation(
     .execute();
   const roleId = new Map(roles.map((r) => [r.role_key, r.id]));
   const now = new Date(clock.now());
-  // One by one, in order: the demo's first user must be id 1.
-  for (const u of org.users) {
-    const dept = deptId.get(u.dept);
-    if (!dept) throw new Error(`seed ${org.key}: user ${u.loginName} names unknown department ${u.dept}`);
-    const { id } = await trx
-      .insertInto('sys_user')
-      .values({
+  // One statement for the people (a district generates 200 a site): the rows of a VALUES list take
+  // their ids in order, so the demo's first user is still id 1.
+  for (const u of org.users)
+    if (!deptId.get(u.dept)) throw new Error(`seed ${org.key}: user ${u.loginName} names unknown department ${u.dept}`);
+  const users = await trx
+    .insertInto('sys_user')
+    .values(
+      org.users.map((u) => ({
         top_dept_id: topId,
-        dept_id: dept,
+        dept_id: deptId.get(u.dept)!,
         login_name: u.loginName,
         password_hash: hashes.get(`${org.key}/${u.loginName}`)!,
         real_name: u.realName,
@@ -119,15 +120,15 @@ export async function createOrganisation(
         re_password: u.rePassword ?? false,
         password_changed_at: now,
         work_start_date: DEMO_WORK_START[u.loginName] ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('sys_user_role')
-      .values(u.roles.map((key) => ({ user_id: id, role_id: roleId.get(key)! })))
-      .execute();
-    if (u.leads) await trx.updateTable('sys_dept').set({ leader_user_id: id }).where('id', '=', dept).execute();
-  }
+      })),
+    )
+    .returning(['id', 'login_name'])
+    .execute();
+  const userId = new Map(users.map((u) => [u.login_name, u.id]));
+  const memberships = org.users.flatMap((u) => u.roles.map((key) => ({ user_id: userId.get(u.loginName)!, role_id: roleId.get(key)! })));
+  if (memberships.length) await trx.insertInto('sys_user_role').values(memberships).execute();
+  for (const u of org.users)
+    if (u.leads) await trx.updateTable('sys_dept').set({ leader_user_id: userId.get(u.loginName)! }).where('id', '=', deptId.get(u.dept)!).execute();
   // Menus, dictionaries and settings come from the release's manifests, with this site's own settings.
   await syncSite(trx, topId, year, org.config);
 }
