@@ -11,9 +11,9 @@ import { applySitePatch, markersIn } from '../../validators/keyed-patch.ts';
 import { snake, STANDARD_FIELDS } from '../entities/model.ts';
 import { SCHEMAS_DIR } from './files.ts';
 import { sequenceProblem } from '../entities/sequence.ts';
-import { filterable } from '../entities/query.ts';
+import { filterable, isDateRange } from '../entities/query.ts';
 import { parseJsonText } from '../../validators/json-text.ts';
-import { conditionError, expressionError, scopeOf, settingNames, templateExpressions, type ExpressionScope } from '../../validators/expression/check.ts';
+import { expressionError, scopeOf, settingNames, templateExpressions, type ExpressionScope } from '../../validators/expression/check.ts';
 import { readModel, reasonValuesOf, SETTING_ENTRY } from '../modules/workflow/bpmn.ts';
 import { t } from '../platform/messages.ts';
 import { splitStatements } from '../platform/db/split-statements.ts';
@@ -722,10 +722,9 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
               if (names && !names.has(name)) report(rel, `${at}/${key}/${name}`, `${name} is not a field there`);
               expression(`${at}/${key}/${name}`, rule, cascadeScope);
             }
-          if (effect.where !== undefined) {
-            const bad = conditionError(String(effect.where));
-            if (bad) report(rel, `${at}/where`, bad);
-          }
+          // The where picks lines: it reads each line's fields and the document as `doc` (cascade.ts).
+          if (effect.where !== undefined)
+            expression(`${at}/where`, effect.where, rowScope(lineEntityOf(String(effect.from ?? effect.lines)), { doc: null }));
           return;
         }
         if (effect.update !== undefined || effect.copyTo !== undefined) {
@@ -1289,6 +1288,12 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         report(rel, `/query/${i}`, `${String(q)} cannot be filtered on (${def.query === undefined ? 'the field has no "query"' : `a ${String(def.type)} field${def.hidden === true ? ', hidden' : ''}${def.inExtend === true ? ', kept in extend' : ''}`})`);
     });
     field('/dateRange', json.dateRange);
+    // The range box filters the entity's first date range field, whatever the list names (query.ts).
+    const range = [...entity.fields].find(([, f]) => isDateRange(f))?.[0];
+    if (typeof json.dateRange === 'string' && entity.fields.has(json.dateRange) && json.dateRange !== range)
+      report(rel, '/dateRange', range
+        ? `the server applies the date range to ${range}, the first date field with "query": "between", not to ${json.dateRange}`
+        : `the server applies no date range: entity ${name} has no date field with "query": "between"`);
     field('/defaultSort/field', obj(json.defaultSort).field, true);
     for (const key of Object.keys(obj(json.fixedQuery))) field(ptr('fixedQuery', key), key);
     // A file action opens the link a field of the row holds: only a row has one.
@@ -1463,7 +1468,7 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
   const tables = parseMigrations(migrationsDir);
   const baseCross = crossCheck(base, tables);
   problems.push(...baseCross);
-  const baseKeys = new Set(baseCross.map(problemKey));
+  const baseKeys = new Set(problems.map(problemKey));
 
   // Default processes: the process and each approval step said in four languages (the approval
   // page, the task lists and print show them in the reader's language).
@@ -1592,7 +1597,8 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
         problems.push({ file, pointer: '/$schema', message: `a site file is a patch: its $schema is _meta/site-patch.schema.json, not ${named}` });
       view.set(rel, merged);
       overridden.set(rel, file);
-      const metaProblems = checkMeta(meta, file, merged, () => true);
+      // A fault the base file has at the same place is the base's, named there already.
+      const metaProblems = checkMeta(meta, file, merged, () => true).filter((p) => !baseKeys.has(problemKey({ ...p, file: rel })));
       problems.push(...metaProblems.map((p) => ({ ...p, message: `merged: ${p.message}` })));
       if (/\.entity\.json$/.test(rel)) {
         for (const key of ['name', 'table', 'api', 'permission']) {
