@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { danglingPaths, type Json } from '../../validators/merge-patch.ts';
-import { applySitePatch, markersIn } from '../../validators/keyed-patch.ts';
+import { applySitePatch, markersIn, patchPointer } from '../../validators/keyed-patch.ts';
 import { snake, STANDARD_FIELDS } from '../entities/model.ts';
 import { SCHEMAS_DIR } from './files.ts';
 import { sequenceProblem } from '../entities/sequence.ts';
@@ -1563,6 +1563,12 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
     const dir = path.join(sitesDir, site);
     const view = new Map(base);
     const overridden = new Map<string, string>();
+    // Each patch as written: a fault found in the merged view is pointed at the patch's operation.
+    const patched = new Map<string, Json>();
+    const inPatch = (rel: string, pointer: string) => {
+      const patch = patched.get(rel);
+      return patch === undefined ? pointer : patchPointer(rel, view.get(rel), patch, pointer);
+    };
     for (const full of walkJson(dir, dir, new Set())) {
       const rel = relOf(dir, full);
       const file = `sites/${site}/${rel}`;
@@ -1597,9 +1603,10 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
         problems.push({ file, pointer: '/$schema', message: `a site file is a patch: its $schema is _meta/site-patch.schema.json, not ${named}` });
       view.set(rel, merged);
       overridden.set(rel, file);
+      patched.set(rel, patch);
       // A fault the base file has at the same place is the base's, named there already.
       const metaProblems = checkMeta(meta, file, merged, () => true).filter((p) => !baseKeys.has(problemKey({ ...p, file: rel })));
-      problems.push(...metaProblems.map((p) => ({ ...p, message: `merged: ${p.message}` })));
+      problems.push(...metaProblems.map((p) => ({ ...p, pointer: inPatch(rel, p.pointer), message: `merged: ${p.message}` })));
       if (/\.entity\.json$/.test(rel)) {
         for (const key of ['name', 'table', 'api', 'permission']) {
           if (JSON.stringify(obj(original)[key]) !== JSON.stringify(obj(merged)[key])) {
@@ -1630,7 +1637,7 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
     if (!overridden.size) continue;
     for (const p of crossCheck(view, tables)) {
       if (baseKeys.has(problemKey(p))) continue;
-      problems.push({ file: overridden.get(p.file) ?? p.file, pointer: p.pointer, message: `site ${site}: ${p.message}` });
+      problems.push({ file: overridden.get(p.file) ?? p.file, pointer: inPatch(p.file, p.pointer), message: `site ${site}: ${p.message}` });
     }
   }
 

@@ -355,6 +355,19 @@ describe('schemas:check on JSON faults', () => {
     ]);
   });
 
+  it("a site's added column or print field that is no field is named at the patch's own element", () => {
+    const problems = added((root) => {
+      fs.mkdirSync(path.join(root, 'sites/acme/train'), { recursive: true });
+      const put = (rel: string, json: Json) => fs.writeFileSync(path.join(root, 'sites/acme/train', rel), JSON.stringify(json));
+      put('training.list.json', { columns: [{ field: 'note', $add: true }, { field: 'amont', $add: true, width: 90 }] });
+      put('training.print.json', { sections: [{ type: 'fields', fields: [{ field: 'note', $add: true }, { field: 'notte', $before: 'topic' }] }] });
+    });
+    expect(problems.map(key).sort()).toEqual([
+      'sites/acme/train/training.list.json /columns/1/field site acme: amont is not a field of entity training',
+      'sites/acme/train/training.print.json /sections/0/fields/1 site acme: notte is not a field of entity training',
+    ]);
+  });
+
   it("a base file's meta-schema fault is not blamed on the site file that patches it", () => {
     const problems = added((root) => {
       edit(root, 'train/training.list.json', (j) => (j.colums = []));
