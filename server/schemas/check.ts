@@ -28,6 +28,8 @@ export interface Problem {
   /** JSON pointer into the file ('' for the whole file). */
   pointer: string;
   message: string;
+  /** A base file that fails only as this site's patches leave the other files (issue 35): the site's fault. */
+  siteView?: string;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../platform/db/migrations');
@@ -1637,7 +1639,8 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
     if (!overridden.size) continue;
     for (const p of crossCheck(view, tables)) {
       if (baseKeys.has(problemKey(p))) continue;
-      problems.push({ file: overridden.get(p.file) ?? p.file, pointer: inPatch(p.file, p.pointer), message: `site ${site}: ${p.message}` });
+      const file = overridden.get(p.file);
+      problems.push({ file: file ?? p.file, pointer: inPatch(p.file, p.pointer), message: `site ${site}: ${p.message}`, ...(file ? {} : { siteView: site }) });
     }
   }
 
