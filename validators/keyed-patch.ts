@@ -283,7 +283,7 @@ export function markersIn(json: Json, ptr = ''): string[] {
  * the element's place among the base's. A keyed array's element is found in the patch by its name;
  * when the patch does not hold the element named, the pointer is kept as it is.
  */
-export function patchPointer(rel: string, merged: Json, patch: Json, pointer: string): string {
+export function patchPointer(rel: string, merged: Json | undefined, patch: Json, pointer: string): string {
   const kind = patchKindOf(rel);
   const at: string[] = [];
   const out: string[] = [];
@@ -293,28 +293,32 @@ export function patchPointer(rel: string, merged: Json, patch: Json, pointer: st
     const step = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(m)) {
       // A replaced array is the patch's as written: same places.
-      const replaced = isObj(p) && Array.isArray(p.$replace);
+      const replaced: boolean = isObj(p) && Array.isArray(p.$replace);
       if (replaced) {
         out.push('$replace');
         p = (p as Obj).$replace;
       }
       if (!Array.isArray(p)) return pointer;
-      const rule = replaced ? undefined : ruleAt(kind, at);
+      const rule: KeyedArray | undefined = replaced ? undefined : ruleAt(kind, at);
       const idOf = (el: Json | undefined): string | undefined => {
         if (typeof el === 'string') return el;
-        const k = isObj(el) ? rule?.key.find((name) => typeof el[name] === 'string') : undefined;
+        const k = isObj(el) ? rule?.key.find((name: string) => typeof el[name] === 'string') : undefined;
         return k ? ((el as Obj)[k] as string) : undefined;
       };
-      const id = idOf(m[Number(step)]);
-      const j = rule ? p.findIndex((op) => id !== undefined && idOf(op) === id) : Number(step);
+      const id: string | undefined = idOf(m[Number(step)]);
+      const j: number = rule ? p.findIndex((op) => id !== undefined && idOf(op) === id) : Number(step);
       if (j < 0 || p[j] === undefined) return pointer;
-      [m, p] = [m[Number(step)], p[j]];
+      const next: Json | undefined = p[j];
+      m = m[Number(step)];
+      p = next;
       at.push('[]');
       out.push(String(j));
       continue;
     }
     if (!isObj(p) || !(step in p)) return pointer;
-    [m, p] = [isObj(m) ? m[step] : undefined, p[step]];
+    const next: Json | undefined = p[step];
+    m = isObj(m) ? m[step] : undefined;
+    p = next;
     at.push(step);
     out.push(esc(step));
   }
