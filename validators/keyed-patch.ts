@@ -276,3 +276,51 @@ export function markersIn(json: Json, ptr = ''): string[] {
     (PATCH_MARKERS as readonly string[]).includes(k) ? [`${ptr}/${esc(k)}`] : markersIn(v, `${ptr}/${esc(k)}`),
   );
 }
+
+/**
+ * A pointer into the merged file as a pointer into the site's patch, so that a fault the merged
+ * view shows (a column added by name that is no field) points at the patch's operation, not at
+ * the element's place among the base's. A keyed array's element is found in the patch by its name;
+ * when the patch does not hold the element named, the pointer is kept as it is.
+ */
+export function patchPointer(rel: string, merged: Json | undefined, patch: Json, pointer: string): string {
+  const kind = patchKindOf(rel);
+  const at: string[] = [];
+  const out: string[] = [];
+  let m: Json | undefined = merged;
+  let p: Json | undefined = patch;
+  for (const raw of pointer.split('/').slice(1)) {
+    const step = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(m)) {
+      // A replaced array is the patch's as written: same places.
+      const replaced: boolean = isObj(p) && Array.isArray(p.$replace);
+      if (replaced) {
+        out.push('$replace');
+        p = (p as Obj).$replace;
+      }
+      if (!Array.isArray(p)) return pointer;
+      const rule: KeyedArray | undefined = replaced ? undefined : ruleAt(kind, at);
+      const idOf = (el: Json | undefined): string | undefined => {
+        if (typeof el === 'string') return el;
+        const k = isObj(el) ? rule?.key.find((name: string) => typeof el[name] === 'string') : undefined;
+        return k ? ((el as Obj)[k] as string) : undefined;
+      };
+      const id: string | undefined = idOf(m[Number(step)]);
+      const j: number = rule ? p.findIndex((op) => id !== undefined && idOf(op) === id) : Number(step);
+      if (j < 0 || p[j] === undefined) return pointer;
+      const next: Json | undefined = p[j];
+      m = m[Number(step)];
+      p = next;
+      at.push('[]');
+      out.push(String(j));
+      continue;
+    }
+    if (!isObj(p) || !(step in p)) return pointer;
+    const next: Json | undefined = p[step];
+    m = isObj(m) ? m[step] : undefined;
+    p = next;
+    at.push(step);
+    out.push(esc(step));
+  }
+  return out.map((s) => `/${s}`).join('');
+}

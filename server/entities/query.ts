@@ -191,6 +191,11 @@ export function filterable(f: { query?: unknown; hidden?: unknown; type?: unknow
   );
 }
 
+/** The field a list's date range (parameter.beginTime / endTime) filters: the entity's first one this says yes to. */
+export function isDateRange(f: { query?: unknown; type?: unknown }): boolean {
+  return f.query === 'between' && (f.type === 'date' || f.type === 'datetime');
+}
+
 /** Where a `contains` filter looks a document's number up: the caller's site and its entities. */
 export interface DocLookup {
   siteId: number;
@@ -292,7 +297,7 @@ export function filterConditions(entity: EntityDef, q: Query, zone = DEFAULT_TIM
       );
   }
   // The spec's date range applies to the entity's first date range field (createdAt by default).
-  const range = entity.fields.find((f) => f.query === 'between' && (f.type === 'date' || f.type === 'datetime'));
+  const range = entity.fields.find(isDateRange);
   const begin = param(q, 'beginTime');
   const end = param(q, 'endTime');
   if (range && begin) out.push(sql<SqlBool>`${col(range)} >= ${typed(range, begin, 'parameter.beginTime', zone)}`);

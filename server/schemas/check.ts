@@ -7,13 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { danglingPaths, type Json } from '../../validators/merge-patch.ts';
-import { applySitePatch, markersIn } from '../../validators/keyed-patch.ts';
+import { applySitePatch, markersIn, patchPointer } from '../../validators/keyed-patch.ts';
 import { snake, STANDARD_FIELDS } from '../entities/model.ts';
 import { SCHEMAS_DIR } from './files.ts';
 import { sequenceProblem } from '../entities/sequence.ts';
-import { filterable } from '../entities/query.ts';
+import { filterable, isDateRange } from '../entities/query.ts';
 import { parseJsonText } from '../../validators/json-text.ts';
-import { conditionError, expressionError, scopeOf, settingNames, templateExpressions, type ExpressionScope } from '../../validators/expression/check.ts';
+import { expressionError, scopeOf, settingNames, templateExpressions, type ExpressionScope } from '../../validators/expression/check.ts';
 import { readModel, reasonValuesOf, SETTING_ENTRY } from '../modules/workflow/bpmn.ts';
 import { t } from '../platform/messages.ts';
 import { splitStatements } from '../platform/db/split-statements.ts';
@@ -28,6 +28,8 @@ export interface Problem {
   /** JSON pointer into the file ('' for the whole file). */
   pointer: string;
   message: string;
+  /** A base file that fails only as this site's patches leave the other files (issue 35): the site's fault. */
+  siteView?: string;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../platform/db/migrations');
@@ -722,10 +724,9 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
               if (names && !names.has(name)) report(rel, `${at}/${key}/${name}`, `${name} is not a field there`);
               expression(`${at}/${key}/${name}`, rule, cascadeScope);
             }
-          if (effect.where !== undefined) {
-            const bad = conditionError(String(effect.where));
-            if (bad) report(rel, `${at}/where`, bad);
-          }
+          // The where picks lines: it reads each line's fields and the document as `doc` (cascade.ts).
+          if (effect.where !== undefined)
+            expression(`${at}/where`, effect.where, rowScope(lineEntityOf(String(effect.from ?? effect.lines)), { doc: null }));
           return;
         }
         if (effect.update !== undefined || effect.copyTo !== undefined) {
@@ -1289,6 +1290,12 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
         report(rel, `/query/${i}`, `${String(q)} cannot be filtered on (${def.query === undefined ? 'the field has no "query"' : `a ${String(def.type)} field${def.hidden === true ? ', hidden' : ''}${def.inExtend === true ? ', kept in extend' : ''}`})`);
     });
     field('/dateRange', json.dateRange);
+    // The range box filters the entity's first date range field, whatever the list names (query.ts).
+    const range = [...entity.fields].find(([, f]) => isDateRange(f))?.[0];
+    if (typeof json.dateRange === 'string' && entity.fields.has(json.dateRange) && json.dateRange !== range)
+      report(rel, '/dateRange', range
+        ? `the server applies the date range to ${range}, the first date field with "query": "between", not to ${json.dateRange}`
+        : `the server applies no date range: entity ${name} has no date field with "query": "between"`);
     field('/defaultSort/field', obj(json.defaultSort).field, true);
     for (const key of Object.keys(obj(json.fixedQuery))) field(ptr('fixedQuery', key), key);
     // A file action opens the link a field of the row holds: only a row has one.
@@ -1463,7 +1470,7 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
   const tables = parseMigrations(migrationsDir);
   const baseCross = crossCheck(base, tables);
   problems.push(...baseCross);
-  const baseKeys = new Set(baseCross.map(problemKey));
+  const baseKeys = new Set(problems.map(problemKey));
 
   // Default processes: the process and each approval step said in four languages (the approval
   // page, the task lists and print show them in the reader's language).
@@ -1558,6 +1565,12 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
     const dir = path.join(sitesDir, site);
     const view = new Map(base);
     const overridden = new Map<string, string>();
+    // Each patch as written: a fault found in the merged view is pointed at the patch's operation.
+    const patched = new Map<string, Json>();
+    const inPatch = (rel: string, pointer: string) => {
+      const patch = patched.get(rel);
+      return patch === undefined ? pointer : patchPointer(rel, view.get(rel), patch, pointer);
+    };
     for (const full of walkJson(dir, dir, new Set())) {
       const rel = relOf(dir, full);
       const file = `sites/${site}/${rel}`;
@@ -1592,8 +1605,10 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
         problems.push({ file, pointer: '/$schema', message: `a site file is a patch: its $schema is _meta/site-patch.schema.json, not ${named}` });
       view.set(rel, merged);
       overridden.set(rel, file);
-      const metaProblems = checkMeta(meta, file, merged, () => true);
-      problems.push(...metaProblems.map((p) => ({ ...p, message: `merged: ${p.message}` })));
+      patched.set(rel, patch);
+      // A fault the base file has at the same place is the base's, named there already.
+      const metaProblems = checkMeta(meta, file, merged, () => true).filter((p) => !baseKeys.has(problemKey({ ...p, file: rel })));
+      problems.push(...metaProblems.map((p) => ({ ...p, pointer: inPatch(rel, p.pointer), message: `merged: ${p.message}` })));
       if (/\.entity\.json$/.test(rel)) {
         for (const key of ['name', 'table', 'api', 'permission']) {
           if (JSON.stringify(obj(original)[key]) !== JSON.stringify(obj(merged)[key])) {
@@ -1624,7 +1639,8 @@ export function runSchemasCheck(root = SCHEMAS_DIR, migrationsDir = MIGRATIONS_D
     if (!overridden.size) continue;
     for (const p of crossCheck(view, tables)) {
       if (baseKeys.has(problemKey(p))) continue;
-      problems.push({ file: overridden.get(p.file) ?? p.file, pointer: p.pointer, message: `site ${site}: ${p.message}` });
+      const file = overridden.get(p.file);
+      problems.push({ file: file ?? p.file, pointer: inPatch(p.file, p.pointer), message: `site ${site}: ${p.message}`, ...(file ? {} : { siteView: site }) });
     }
   }
 

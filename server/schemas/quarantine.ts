@@ -82,7 +82,9 @@ export class SchemaHealth {
       const key = problemKey(p);
       const first = this.since.get(key) ?? now;
       since.set(key, first);
-      return { ...p, ...areaOf(p.file), since: first };
+      // A base file failing only as a site sees it takes out that site's area, not every site's.
+      const { siteView, ...problem } = p;
+      return { ...problem, ...areaOf(p.file), ...(siteView ? { site: siteView } : {}), since: first };
     });
     this.since = since;
     this.brokenProcesses = new Set(this.problems.filter((p) => p.file.endsWith('.bpmn')).map((p) => p.file));

@@ -300,6 +300,18 @@ describe('schemas:check on form and list files', () => {
   });
 });
 
+describe('schemas:check on a list\'s date range', () => {
+  it('names the field the server applies the range to: its first date range field', () => {
+    const problems = added((root) => {
+      edit(root, 'train/training.entity.json', (j) => (j.fields.endDate = { type: 'date', title: 'training.title' }));
+      edit(root, 'train/training.list.json', (j) => (j.dateRange = 'endDate'));
+    });
+    expect(problems.map(key)).toEqual([
+      'train/training.list.json /dateRange the server applies the date range to startDate, the first date field with "query": "between", not to endDate',
+    ]);
+  });
+});
+
 describe('schemas:check on a document filter (contains, issue 36)', () => {
   // The audit trail's entity over its migration's table (sys_audit: doc_ids bigint[]), as shipped and as broken.
   const trailEntity = (root: string) => {
@@ -342,6 +354,28 @@ describe('schemas:check on JSON faults', () => {
       expect.stringMatching(/^not JSON: .* at line 1 column 13$/),
     ]);
   });
+
+  it("a site's added column or print field that is no field is named at the patch's own element", () => {
+    const problems = added((root) => {
+      fs.mkdirSync(path.join(root, 'sites/acme/train'), { recursive: true });
+      const put = (rel: string, json: Json) => fs.writeFileSync(path.join(root, 'sites/acme/train', rel), JSON.stringify(json));
+      put('training.list.json', { columns: [{ field: 'note', $add: true }, { field: 'amont', $add: true, width: 90 }] });
+      put('training.print.json', { sections: [{ type: 'fields', fields: [{ field: 'note', $add: true }, { field: 'notte', $before: 'topic' }] }] });
+    });
+    expect(problems.map(key).sort()).toEqual([
+      'sites/acme/train/training.list.json /columns/1/field site acme: amont is not a field of entity training',
+      'sites/acme/train/training.print.json /sections/0/fields/1 site acme: notte is not a field of entity training',
+    ]);
+  });
+
+  it("a base file's meta-schema fault is not blamed on the site file that patches it", () => {
+    const problems = added((root) => {
+      edit(root, 'train/training.list.json', (j) => (j.colums = []));
+      fs.mkdirSync(path.join(root, 'sites/acme/train'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'sites/acme/train/training.list.json'), JSON.stringify({ title: 'training.title' }));
+    });
+    expect(problems.map(key)).toEqual(['train/training.list.json /colums is not allowed here']);
+  });
 });
 
 describe('the real schemas', () => {
@@ -358,6 +392,18 @@ describe('the real schemas', () => {
     });
     expect(checkSchemas(dir).map(key)).toEqual([
       expect.stringMatching(/^asset\/assetOrder\.form\.json \/schema\/properties\/grid\/properties\/purchaseId\/x-component-props\/fillLines\/items\/where unknown name "acceptReslt"/),
+    ]);
+  });
+
+  it("a copy's where reads the copied line and the document (doc)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-expr-'));
+    temps.push(dir);
+    fs.cpSync(SCHEMAS_DIR, dir, { recursive: true });
+    edit(dir, 'asset/assetInventory.entity.json', (j) => {
+      j.effects.approved[0].where = "result == '3' && !isEmpty(assetIdd) && doc.inventoryNo != ''";
+    });
+    expect(checkSchemas(dir).map(key)).toEqual([
+      expect.stringMatching(/^asset\/assetInventory\.entity\.json \/effects\/approved\/0\/where unknown name "assetIdd"/),
     ]);
   });
 });

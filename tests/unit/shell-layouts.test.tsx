@@ -160,6 +160,34 @@ describe('a page that does not load', () => {
   });
 });
 
+describe('a schema page whose definition breaks it (issue 35)', () => {
+  it('names its file and the problems, and renders again by itself at the next sound reload', async () => {
+    const { default: ErrorPanel } = await import('../../renderer/ErrorPanel.tsx');
+    const Page = ({ visible }: { visible: string }) => {
+      if (visible.includes('$dep[')) throw new Error(`$dep is not defined in ${visible}`);
+      return <span data-testid="page">list</span>;
+    };
+    const at = (visible: string, generation: number, problems: string[]) => (
+      <ErrorPanel where="TrainingList" language="en-US" source="schemas/train/training.list.json" problems={problems} generation={generation}>
+        <Page visible={visible} />
+      </ErrorPanel>
+    );
+    const problem = 'schemas/train/training.list.json → /rowActions/0/visible: unknown name "$dep"';
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { rerender } = render(at('$dep[0] == 1', 4, [problem]));
+      expect(screen.getByTestId('error-panel-where').textContent).toBe('TrainingList — schemas/train/training.list.json');
+      expect(screen.getByTestId('error-panel-problems').textContent).toBe(problem);
+      // The fix reloaded: a new generation, no retry clicked.
+      rerender(at('$deps[0] == 1', 5, []));
+      await waitFor(() => expect(screen.getByTestId('page').textContent).toBe('list'));
+      expect(screen.queryByTestId('error-panel')).toBeNull();
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+});
+
 describe('what the shell asks for and shows', () => {
   it('asks for nothing that needs a key the user does not hold, even with an empty key list', () => {
     const stores = new RootStore();
