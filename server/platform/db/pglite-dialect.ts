@@ -14,6 +14,8 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { performance } from 'node:perf_hooks';
+import { currentRequest, type RequestTurns } from './request-turn.ts';
 
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
@@ -33,19 +35,28 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 /** FIFO lock: the single PGlite connection serves one holder at a time. */
-class ConnectionLock {
+export class ConnectionLock {
   private busy = false;
   private readonly waiters: Array<() => void> = [];
+  /** The request holding the connection and since when, for its Server-Timing. */
+  private holder: { request: RequestTurns | undefined; since: number } | null = null;
 
   async acquire(): Promise<void> {
-    if (!this.busy) {
-      this.busy = true;
-      return;
+    const request = currentRequest();
+    const asked = performance.now();
+    if (this.busy) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    else this.busy = true;
+    const now = performance.now();
+    if (request) {
+      request.turns++;
+      request.waitedMs += now - asked;
     }
-    await new Promise<void>((resolve) => this.waiters.push(resolve));
+    this.holder = { request, since: now };
   }
 
   release(): void {
+    if (this.holder?.request) this.holder.request.heldMs += performance.now() - this.holder.since;
+    this.holder = null;
     const next = this.waiters.shift();
     // PGlite answers synchronously under its promises: handing over straight away would chain one
     // waiter's queries after another's as microtasks, and the server would accept no connection and
