@@ -84,11 +84,11 @@ export function mixedSection(r: MixedBenchResult): string {
     ),
   ].join('\n');
   const kinds = [
-    `| at ${top.connections} connections | requests | p50 ms | p95 ms | p99 ms | max ms | errors | turns at the connection (mean) | wait for it p99 / max ms |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| at ${top.connections} connections | requests | p50 ms | p95 ms | p99 ms | max ms | errors | turns at the connection (mean) | holding it, mean ms | wait for it p99 / max ms |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...KINDS.map((k) => {
       const f = top.mixed.kinds[k];
-      return `| ${KIND_LABELS[k]} | ${f.requests} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${f.errors} | ${f.turns.toFixed(1)} | ${ms(f.waitP99)} / ${ms(f.waitMax)} |`;
+      return `| ${KIND_LABELS[k]} | ${f.requests} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${f.errors} | ${f.turns.toFixed(1)} | ${ms(f.heldMean)} | ${ms(f.waitP99)} / ${ms(f.waitMax)} |`;
     }),
   ].join('\n');
   const tail = top.mixed.tail;

@@ -41,6 +41,8 @@ export interface KindFigures {
   turns: number;
   waitP99: number;
   waitMax: number;
+  /** Mean time holding the connection, ms, all turns of a request together. */
+  heldMean: number;
 }
 
 export interface MixedFigures {
@@ -86,6 +88,7 @@ interface Sample {
   ok: boolean;
   wait: number;
   turns: number;
+  held: number;
   failure?: string;
 }
 
@@ -142,8 +145,9 @@ export async function prepareMixedWorkload(options: MixedWorkloadOptions): Promi
     }
     const ms = performance.now() - t0;
     const queue = timing?.match(/db-queue;dur=([\d.]+);desc="?(\d+)/);
+    const hold = timing?.match(/db-hold;dur=([\d.]+)/);
     return {
-      sample: { ms, ok: !failure, failure, wait: queue ? Number(queue[1]) : 0, turns: queue ? Number(queue[2]) : 0 },
+      sample: { ms, ok: !failure, failure, wait: queue ? Number(queue[1]) : 0, turns: queue ? Number(queue[2]) : 0, held: hold ? Number(hold[1]) : 0 },
       data,
     };
   }
@@ -219,40 +223,49 @@ export async function prepareMixedWorkload(options: MixedWorkloadOptions): Promi
       };
       const tab = async (index: number) => {
         let round = index;
-        while (performance.now() < end) {
-          round++;
+        let pending: number | null = null;
+        const steps: Array<() => Promise<void>> = [
           // A list page: the reimbursements as the claimant sees them, or the indicators as admin.
-          if (round % 2) record('list', await call(claimant, 'GET', '/expense/funds/page?pageNum=1&pageSize=20'));
-          else record('list', await call(admin, 'GET', '/neikong/budget/page?pageNum=1&pageSize=10'));
-          if (performance.now() >= end) break;
-          const doc = documents[Math.floor(Math.random() * documents.length)]!;
-          record('open', await call(claimant, 'GET', `/expense/funds/infoById/${doc}`));
-          if (performance.now() >= end) break;
-          const saved = record('save', await call(claimant, 'POST', '/expense/funds/save', claim()));
-          if (performance.now() >= end) break;
-          if (saved?.id) {
-            const id = Number(saved.id);
+          async () => {
+            if (++round % 2) record('list', await call(claimant, 'GET', '/expense/funds/page?pageNum=1&pageSize=20'));
+            else record('list', await call(admin, 'GET', '/neikong/budget/page?pageNum=1&pageSize=10'));
+          },
+          async () => {
+            const doc = documents[Math.floor(Math.random() * documents.length)]!;
+            record('open', await call(claimant, 'GET', `/expense/funds/infoById/${doc}`));
+          },
+          async () => {
+            const saved = record('save', await call(claimant, 'POST', '/expense/funds/save', claim()));
+            pending = saved?.id ? Number(saved.id) : null;
+          },
+          async () => {
+            if (pending === null) return;
+            const id = pending;
+            pending = null;
             if (record('submit', await call(claimant, 'POST', `/expense/funds/submit?id=${id}&confirmed=1`, {})) !== undefined)
               documents.push(id);
-          }
-          if (performance.now() >= end) break;
+          },
           // The approver's to-do list, newest first; they take a task nobody else holds.
-          const todo = record('todo', await call(approver, 'GET', '/workflow/task/page?scope=todo&pageNum=1&pageSize=100'));
-          if (performance.now() >= end) break;
-          const task = (todo?.records as Array<{ id: number; entity: string }> | undefined)?.find(
-            (t) => t.entity === 'reimburse' && !taken.has(t.id),
-          );
-          if (!task) {
-            if (todo) nothingToApprove++;
-            continue;
-          }
-          taken.add(task.id);
-          try {
-            record('approve', await call(approver, 'POST', '/workflow/task/approve', { taskId: task.id, comment: '同意' }));
-          } finally {
-            taken.delete(task.id);
-          }
-        }
+          async () => {
+            const todo = record('todo', await call(approver, 'GET', '/workflow/task/page?scope=todo&pageNum=1&pageSize=100'));
+            if (performance.now() >= end) return;
+            const task = (todo?.records as Array<{ id: number; entity: string }> | undefined)?.find(
+              (t) => t.entity === 'reimburse' && !taken.has(t.id),
+            );
+            if (!task) {
+              if (todo) nothingToApprove++;
+              return;
+            }
+            taken.add(task.id);
+            try {
+              record('approve', await call(approver, 'POST', '/workflow/task/approve', { taskId: task.id, comment: '同意' }));
+            } finally {
+              taken.delete(task.id);
+            }
+          },
+        ];
+        // The tabs start at different steps of the day, as people do: not all on a list at once.
+        for (let step = index % steps.length; performance.now() < end; step = (step + 1) % steps.length) await steps[step]!();
       };
       await Promise.all(Array.from({ length: connections }, (_, i) => tab(i)));
       const elapsed = (performance.now() - started) / 1000;
@@ -303,6 +316,7 @@ function figures(samples: Sample[]): KindFigures {
     turns: samples.length ? samples.reduce((n, s) => n + s.turns, 0) / samples.length : 0,
     waitP99: percentile(waits, 0.99),
     waitMax: waits.length ? waits[waits.length - 1]! : NaN,
+    heldMean: samples.length ? samples.reduce((n, s) => n + s.held, 0) / samples.length : 0,
   };
 }
 
@@ -339,9 +353,9 @@ export async function runBareLoop(url: string, connections: number, seconds: num
         try {
           const res = await fetch(url);
           await res.text();
-          samples.push({ ms: performance.now() - t0, ok: res.ok, wait: 0, turns: 0, failure: res.ok ? undefined : `HTTP ${res.status}` });
+          samples.push({ ms: performance.now() - t0, ok: res.ok, wait: 0, turns: 0, held: 0, failure: res.ok ? undefined : `HTTP ${res.status}` });
         } catch (err) {
-          samples.push({ ms: performance.now() - t0, ok: false, wait: 0, turns: 0, failure: (err as Error).message });
+          samples.push({ ms: performance.now() - t0, ok: false, wait: 0, turns: 0, held: 0, failure: (err as Error).message });
         }
       }
     }),
