@@ -62,7 +62,14 @@ export interface MixedFigures {
    * database connection, and how many turns they took, against the other 99 %. Empty without
    * Server-Timing (PostgreSQL).
    */
-  tail: { requests: number; meanMs: number; meanWaitMs: number; meanTurns: number; restMeanWaitMs: number; restMeanTurns: number } | null;
+  tail: {
+    requests: number;
+    meanMs: number;
+    meanWaitMs: number;
+    meanTurns: number;
+    restMeanWaitMs: number;
+    restMeanTurns: number;
+  } | null;
 }
 
 export interface MixedWorkloadOptions {
@@ -147,7 +154,14 @@ export async function prepareMixedWorkload(options: MixedWorkloadOptions): Promi
     const queue = timing?.match(/db-queue;dur=([\d.]+);desc="?(\d+)/);
     const hold = timing?.match(/db-hold;dur=([\d.]+)/);
     return {
-      sample: { ms, ok: !failure, failure, wait: queue ? Number(queue[1]) : 0, turns: queue ? Number(queue[2]) : 0, held: hold ? Number(hold[1]) : 0 },
+      sample: {
+        ms,
+        ok: !failure,
+        failure,
+        wait: queue ? Number(queue[1]) : 0,
+        turns: queue ? Number(queue[2]) : 0,
+        held: hold ? Number(hold[1]) : 0,
+      },
       data,
     };
   }
@@ -353,7 +367,14 @@ export async function runBareLoop(url: string, connections: number, seconds: num
         try {
           const res = await fetch(url);
           await res.text();
-          samples.push({ ms: performance.now() - t0, ok: res.ok, wait: 0, turns: 0, held: 0, failure: res.ok ? undefined : `HTTP ${res.status}` });
+          samples.push({
+            ms: performance.now() - t0,
+            ok: res.ok,
+            wait: 0,
+            turns: 0,
+            held: 0,
+            failure: res.ok ? undefined : `HTTP ${res.status}`,
+          });
         } catch (err) {
           samples.push({ ms: performance.now() - t0, ok: false, wait: 0, turns: 0, held: 0, failure: (err as Error).message });
         }
