@@ -117,7 +117,7 @@ function percentile(sorted: Float64Array, q: number): number {
  * One autocannon run. Percentiles come from every 2xx response's own time (hrtime, sub-millisecond),
  * not from autocannon's histogram, which keeps whole milliseconds: a p50 of 0.6 ms would read 0 or 1.
  */
-function run(url: string, connections: number, duration: number, headers: Record<string, string> = {}): Promise<LoadRun> {
+export function run(url: string, connections: number, duration: number, headers: Record<string, string> = {}): Promise<LoadRun> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
     const instance = autocannon({ url, connections, duration, headers }, (err, r) => {

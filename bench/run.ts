@@ -8,6 +8,7 @@ import { benchApi, type ApiBenchRow } from './api.ts';
 import { benchBudget, budgetSection, type BudgetBenchResult } from './budget.ts';
 import { benchBuild, buildSection } from './build.ts';
 import { benchLoad, loadSection, type LoadBenchResult } from './load.ts';
+import { benchMixed, mixedSection } from './mixed.ts';
 import { benchExpense, expenseSection } from './expense.ts';
 import { benchRenderer, rendererSection } from './renderer.ts';
 import { runSecurityCampaign, securitySection } from './security.ts';
@@ -45,8 +46,8 @@ async function main() {
     process.stdout.write(`LOAD ${JSON.stringify(await benchLoad('postgres'))}\n`);
     return;
   }
-  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, reload, trail, load, sites or security.
-  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'reload', 'trail', 'load', 'sites', 'security'];
+  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, reload, trail, load, sites, mixed or security.
+  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'reload', 'trail', 'load', 'sites', 'mixed', 'security'];
   if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
   const want = (name: string) => !part || part === name;
   if (want('build')) {
@@ -87,6 +88,13 @@ async function main() {
   }
   if (want('load')) await load();
   if (want('sites')) await sites();
+  if (want('mixed')) {
+    const result = await benchMixed();
+    const section = mixedSection(result);
+    writeSection('mixed', section);
+    console.log(section);
+    process.stdout.write(`MIXED ${JSON.stringify(result)}\n`);
+  }
   if (want('security')) security();
 }
 

@@ -17,6 +17,7 @@ import { installGate } from './platform/gate.ts';
 import { t } from './platform/messages.ts';
 import { installOperationLog } from './platform/oplog.ts';
 import { runWithTrail } from './platform/db/trail-context.ts';
+import { currentRequest, runAsRequest, serverTiming } from './platform/db/request-turn.ts';
 import { RateLimits } from './platform/rate-limit.ts';
 import { Sessions } from './platform/sessions.ts';
 import { SiteConfig } from './platform/site-config.ts';
@@ -266,6 +267,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     return reply.status(200).send({ code: Code.error, data: null, msg: t('server.error', locale) });
   });
 
+  // Each request is one customer of the embedded database's single connection, queued by when it
+  // arrived; it says in Server-Timing how long it waited for the connection (issue 37).
+  app.addHook('onRequest', (_request, _reply, done) => runAsRequest(done));
+  app.addHook('onSend', async (_request, reply) => {
+    const turns = currentRequest();
+    const timing = turns && serverTiming(turns);
+    if (timing) reply.header('server-timing', timing);
+  });
   // The audit trail reads who writes from the request, as it is when the write happens (issue 36).
   app.addHook('onRequest', (request, _reply, done) =>
     runWithTrail(

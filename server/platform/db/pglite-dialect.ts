@@ -14,6 +14,8 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { performance } from 'node:perf_hooks';
+import { currentRequest, type RequestTurns } from './request-turn.ts';
 
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
@@ -32,27 +34,70 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
-/** FIFO lock: the single PGlite connection serves one holder at a time. */
-class ConnectionLock {
+interface Waiter {
+  /** When the request it serves arrived; a query of no request (a job, the sealer), when it asked. */
+  startedAt: number;
+  /** Arrival order among equals (the queries of one request). */
+  seq: number;
+  grant: () => void;
+}
+
+/**
+ * The single PGlite connection serves one holder at a time, and the waiters go by the age of the
+ * request they serve, oldest first: a request already under way finishes before new ones start.
+ * First come first served per query would not do that: a request that runs ten queries queues ten
+ * times behind everyone, so under 64 connections its time grows with the queue × its queries while
+ * a request of one query is soon through — the tail (issue 37). A query of no request queues by the
+ * time it asked, behind the requests that began before and ahead of those after.
+ */
+export class ConnectionLock {
   private busy = false;
-  private readonly waiters: Array<() => void> = [];
+  /** Sorted by startedAt, then seq: the next holder is the first. */
+  private readonly waiters: Waiter[] = [];
+  private seq = 0;
+  /** The request holding the connection and since when, for its Server-Timing. */
+  private holder: { request: RequestTurns | undefined; since: number } | null = null;
 
   async acquire(): Promise<void> {
-    if (!this.busy) {
-      this.busy = true;
-      return;
+    const request = currentRequest();
+    const asked = performance.now();
+    if (this.busy) {
+      await new Promise<void>((grant) => this.enqueue({ startedAt: request?.startedAt ?? asked, seq: this.seq++, grant }));
+    } else this.busy = true;
+    const now = performance.now();
+    if (request) {
+      request.turns++;
+      request.waitedMs += now - asked;
     }
-    await new Promise<void>((resolve) => this.waiters.push(resolve));
+    this.holder = { request, since: now };
   }
 
   release(): void {
-    const next = this.waiters.shift();
+    if (this.holder?.request) this.holder.request.heldMs += performance.now() - this.holder.since;
+    this.holder = null;
+    if (!this.waiters.length) {
+      this.busy = false;
+      return;
+    }
     // PGlite answers synchronously under its promises: handing over straight away would chain one
     // waiter's queries after another's as microtasks, and the server would accept no connection and
     // read no request until the queue ran dry (seconds under 64 connections, bench load). The next
-    // holder starts after the event loop's turn instead.
-    if (next) setImmediate(next);
-    else this.busy = false;
+    // holder starts after the event loop's turn instead, and is chosen then, so an older request
+    // that asked during that turn goes first.
+    setImmediate(() => this.waiters.shift()!.grant());
+  }
+
+  /** Sorted insert (binary search): a few dozen waiters at most, one per open request. */
+  private enqueue(w: Waiter): void {
+    let lo = 0;
+    let hi = this.waiters.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const m = this.waiters[mid]!;
+      if (m.startedAt < w.startedAt || (m.startedAt === w.startedAt && m.seq < w.seq)) lo = mid + 1;
+      else hi = mid;
+    }
+    this.waiters.splice(lo, 0, w);
   }
 }
 
