@@ -82,7 +82,7 @@ const t0 = performance.now();
 const log = (msg: string) => process.stderr.write(`bench budget [${((performance.now() - t0) / 1000).toFixed(0)} s]: ${msg}\n`);
 
 /** Records the statements run through a Kysely instance while `recording` is set. */
-class Capture implements KyselyPlugin {
+export class Capture implements KyselyPlugin {
   recording: CompiledQuery[] | null = null;
   constructor(
     private readonly compile: (node: RootOperationNode, queryId: PluginTransformQueryArgs['queryId']) => CompiledQuery,
