@@ -87,11 +87,16 @@ export class Capture implements KyselyPlugin {
   constructor(
     private readonly compile: (node: RootOperationNode, queryId: PluginTransformQueryArgs['queryId']) => CompiledQuery,
   ) {}
+  private readonly pending = new Map<unknown, CompiledQuery>();
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.recording?.push(this.compile(args.node, args.queryId));
+    if (this.recording) this.pending.set(args.queryId, this.compile(args.node, args.queryId));
     return args.node;
   }
+  // Only what ran: a fragment compiled on its own (a list's select heads, cached) is no statement.
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const q = this.pending.get(args.queryId);
+    this.pending.delete(args.queryId);
+    if (q && this.recording) this.recording.push(q);
     return args.result;
   }
 }
