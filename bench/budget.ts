@@ -82,16 +82,21 @@ const t0 = performance.now();
 const log = (msg: string) => process.stderr.write(`bench budget [${((performance.now() - t0) / 1000).toFixed(0)} s]: ${msg}\n`);
 
 /** Records the statements run through a Kysely instance while `recording` is set. */
-class Capture implements KyselyPlugin {
+export class Capture implements KyselyPlugin {
   recording: CompiledQuery[] | null = null;
   constructor(
     private readonly compile: (node: RootOperationNode, queryId: PluginTransformQueryArgs['queryId']) => CompiledQuery,
   ) {}
+  private readonly pending = new Map<unknown, CompiledQuery>();
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.recording?.push(this.compile(args.node, args.queryId));
+    if (this.recording) this.pending.set(args.queryId, this.compile(args.node, args.queryId));
     return args.node;
   }
+  // Only what ran: a fragment compiled on its own (a list's select heads, cached) is no statement.
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const q = this.pending.get(args.queryId);
+    this.pending.delete(args.queryId);
+    if (q && this.recording) this.recording.push(q);
     return args.result;
   }
 }

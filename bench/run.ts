@@ -16,6 +16,7 @@ import { assetSection, benchAsset } from './asset.ts';
 import { benchReload, reloadSection } from './reload.ts';
 import { benchTrail, trailSection } from './trail.ts';
 import { benchSites, sitesSection, type SitesBenchResult } from './sites.ts';
+import { benchRows, rowsSection, type RowsBenchResult } from './rows.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'bench', 'RESULTS.md');
@@ -42,12 +43,16 @@ async function main() {
     process.stdout.write(`SITES ${JSON.stringify(await benchSites())}\n`);
     return;
   }
+  if (part === 'rows-postgres') {
+    process.stdout.write(`ROWS37 ${JSON.stringify(await benchRows())}\n`);
+    return;
+  }
   if (part === 'load-postgres') {
     process.stdout.write(`LOAD ${JSON.stringify(await benchLoad('postgres'))}\n`);
     return;
   }
-  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, reload, trail, load, sites, mixed or security.
-  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'reload', 'trail', 'load', 'sites', 'mixed', 'security'];
+  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, reload, trail, rows, load, sites, mixed or security.
+  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'reload', 'trail', 'rows', 'load', 'sites', 'mixed', 'security'];
   if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
   const want = (name: string) => !part || part === name;
   if (want('build')) {
@@ -86,6 +91,7 @@ async function main() {
     writeSection('trail', section);
     console.log(section);
   }
+  if (want('rows')) await rows();
   if (want('load')) await load();
   if (want('sites')) await sites();
   if (want('mixed')) {
@@ -105,6 +111,29 @@ function security() {
   writeSection('security', section);
   console.log(section);
   if (!run.passed) process.exitCode = 1;
+}
+
+/** The rows part runs on PostgreSQL only: a district's database is one. */
+async function rows() {
+  let result: RowsBenchResult | null = null;
+  if (process.env.DATABASE_URL) result = await benchRows();
+  else if (postgresAvailable() && process.env.BENCH_PG !== '0') {
+    const out = execFileSync('bash', ['scripts/with-postgres.sh', 'node', '--import', 'tsx', 'bench/run.ts', 'rows-postgres'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 10 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const line = out.split('\n').find((l) => l.startsWith('ROWS37 '));
+    if (line) result = JSON.parse(line.slice(7)) as RowsBenchResult;
+  }
+  if (!result) {
+    console.log('rows: skipped (no PostgreSQL)');
+    return;
+  }
+  const section = rowsSection(result);
+  writeSection('rows', section);
+  console.log(section);
 }
 
 async function load() {

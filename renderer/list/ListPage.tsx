@@ -159,7 +159,8 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
     field: list.defaultSort?.field,
     order: list.defaultSort?.order ?? (list.defaultSort ? 'desc' : undefined),
   });
-  const [data, setData] = useState<{ records: Row[]; total: number }>({ records: [], total: 0 });
+  // `more`: the server counted up to a bound and there are more rows than `total` (issue 37).
+  const [data, setData] = useState<{ records: Row[]; total: number; more?: boolean }>({ records: [], total: 0 });
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<{
@@ -217,7 +218,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
               ? { ...a, data: { records: [], total: 0 } }
               : { ...a, data: { records: nestRows(a.data, entity.tree!), total: a.data.length } },
           )
-      : env.fetcher.get<{ records: Row[]; total: number }>(`${entity.api}/page`, { pageNum, pageSize, ...params() });
+      : env.fetcher.get<{ records: Row[]; total: number; more?: boolean }>(`${entity.api}/page`, { pageNum, pageSize, ...params() });
     load
       .then((answer) => {
         if (cancelled) return;
@@ -727,7 +728,7 @@ export default function ListPage({ bundle, urlQuery }: { bundle: PageBundle; url
                     list.pageSize && !PAGE_SIZES.includes(String(list.pageSize))
                       ? [...PAGE_SIZES, String(list.pageSize)]
                       : PAGE_SIZES,
-                  showTotal: (total) => t('total', { n: total }),
+                  showTotal: (total) => t(data.more ? 'totalMore' : 'total', { n: total }),
                 }
           }
         />

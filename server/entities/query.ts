@@ -329,3 +329,38 @@ export function orderBy(entity: EntityDef, q: Query): RawBuilder<unknown> {
 export function whereAll(conditions: Condition[]): RawBuilder<unknown> {
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
+
+/**
+ * How far a list's count goes (issue 37): counting every matching row costs as much as reading
+ * them, so a page of a list of a million claims would cost its count. Up to this many rows the
+ * total is exact; beyond, the answer says "more than" this many (`more: true`), which the list's
+ * pagination says in words. Ten thousand rows are a thousand pages of ten: nobody pages further,
+ * they filter.
+ */
+export const COUNT_BOUND = 10_000;
+
+/** The rows matching `where` in `from` (a table and its alias), counted up to `bound` (docs/decisions.md, issue 37). */
+export async function countUpTo(
+  db: any,
+  from: RawBuilder<unknown>,
+  where: RawBuilder<unknown>,
+  bound = COUNT_BOUND,
+): Promise<{ total: number; more: boolean }> {
+  const r = await sql<{ n: number }>`select count(*) as n from (select 1 from ${from} ${where} limit ${bound + 1}) counted`.execute(db);
+  const n = Number(r.rows[0]!.n);
+  return n > bound ? { total: bound, more: true } : { total: n, more: false };
+}
+
+/** A page's answer; `more` only when the total is a bound, so an exact answer reads as it always did. */
+export function pageAnswer<R>(records: R[], counted: { total: number; more: boolean }, pageNum: number, pageSize: number) {
+  const { total, more } = counted;
+  return {
+    records,
+    total,
+    ...(more ? { more: true } : {}),
+    current: pageNum,
+    pageNum,
+    pageSize,
+    pages: Math.ceil(total / pageSize),
+  };
+}

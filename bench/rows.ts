@@ -1,0 +1,266 @@
+// How cost grows with the rows (issue 37): the screens a school uses every day, over real HTTP, at
+// 10,000 and at 1,000,000 reimbursement claims of the demo school (bench/district/documents.ts),
+// on a throw-away PostgreSQL. Each operation against the statements it ran (captured by a Kysely
+// plugin during a warm request, run back to back through the driver), sample by sample. Goal: each
+// p95 at the largest size within 1.3× of its p95 at the smallest.
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { buildApp } from '../server/app.ts';
+import { prepareDatabase } from '../server/boot.ts';
+import { systemClock } from '../server/platform/clock.ts';
+import { readConfig } from '../server/platform/config.ts';
+import type { Database } from '../server/platform/db/database.ts';
+import { Capture } from './budget.ts';
+import { generateDocuments } from './district/documents.ts';
+
+const SIZES = (process.env.BENCH_ROWS ?? '10000,1000000').split(',').map(Number);
+const SAMPLES = Number(process.env.BENCH_ROWS_SAMPLES ?? 100);
+
+type Row = Record<string, any>;
+
+export interface RowsMeasure {
+  operation: string;
+  statements: number;
+  http: { p50: number; p95: number };
+  direct: { p50: number; p95: number };
+}
+
+export interface RowsSize {
+  documents: number;
+  generated: { documents: number; rows: number; seconds: number; rowsPerSecond: number };
+  measures: RowsMeasure[];
+}
+
+export interface RowsBenchResult {
+  version: string;
+  sizes: RowsSize[];
+  seconds: number;
+  load1: [number, number];
+}
+
+const t0 = performance.now();
+const log = (msg: string) => process.stderr.write(`bench rows [${((performance.now() - t0) / 1000).toFixed(0)} s]: ${msg}\n`);
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
+};
+
+export async function benchRows(): Promise<RowsBenchResult> {
+  const started = performance.now();
+  const loadBefore = os.loadavg()[0]!;
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('the rows bench runs on PostgreSQL: DATABASE_URL');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-bench-rows-'));
+  log('migrate and seed');
+  const { database } = await prepareDatabase({ databaseUrl: url, dataDir }, systemClock);
+  const db = database.db as unknown as Kysely<any>;
+  const capture = new Capture((node, id) => db.getExecutor().compileQuery(node, id));
+  const observed: Database = { ...database, db: database.db.withPlugin(capture) };
+  const { app } = await buildApp({
+    config: { ...readConfig({}), dataDir, webRoot: null },
+    database: observed,
+    secret: crypto.randomBytes(32).toString('hex'),
+    logLevel: 'silent',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const year = String(new Date().getFullYear());
+  let token = '';
+  const request = (method: string, url: string, body?: unknown) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: url,
+          method,
+          agent,
+          headers: {
+            hostname: 'localhost',
+            token,
+            year,
+            'accept-language': 'zh-CN',
+            ...(payload ? { 'content-type': 'application/json' } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        },
+      );
+      req.on('error', reject);
+      if (payload) req.write(payload);
+      req.end();
+    });
+  const call = async (method: string, url: string, body?: unknown) => {
+    const r = await request(method, url, body);
+    const parsed = JSON.parse(r.text) as { code: string; msg: string; data: any };
+    if (r.status !== 200 || String(parsed.code) !== '0') throw new Error(`${method} ${url}: ${r.status} ${parsed.code} ${parsed.msg}`);
+    return parsed.data;
+  };
+
+  try {
+    const admin = (await call('POST', '/api/auth/login', { loginName: 'admin', password: 'Admin@12345' })).token as string;
+    // Finance approves every claim's last step: the home page with a queue to show.
+    const finance = (await call('POST', '/api/auth/login', { loginName: 'finance', password: 'Demo@12345' })).token as string;
+    token = admin;
+    const siteId = Number((await sql<Row>`select id from sys_dept where top_dept_key = 'demo'`.execute(db)).rows[0]!.id);
+    const sizes: RowsSize[] = [];
+    let have = 0;
+    for (const size of SIZES) {
+      log(`generating ${(size - have).toLocaleString('en-US')} claims (to ${size.toLocaleString('en-US')})`);
+      const g = await generateDocuments(db, {
+        siteId,
+        count: size - have,
+        progress: (n, of) => log(`  ${n.toLocaleString('en-US')} of ${of.toLocaleString('en-US')}`),
+      });
+      have = size;
+      const rows = g.documents + g.lines + g.instances + g.tasks + g.history;
+      log(`generated ${rows.toLocaleString('en-US')} rows in ${g.seconds.toFixed(1)} s (${Math.round(g.rowsPerSecond)} rows/s)`);
+      // A checkpoint and a vacuum, so the size is measured and not the write-back of the generation.
+      await sql`vacuum analyze`.execute(db);
+      await sql`checkpoint`.execute(db);
+
+      // What the operations read: a draft to open and save, a department with claims in approval.
+      const draft = (
+        await sql<Row>`select id from exp_reimburse where top_dept_id = ${siteId} and approval_status = '0'
+          and budget_year = ${year} order by id desc limit 1`.execute(db)
+      ).rows[0]!;
+      const approved = (
+        await sql<Row>`select id from exp_reimburse where top_dept_id = ${siteId} and approval_status = '2'
+          and budget_year = ${year} order by id desc limit 1 offset 100`.execute(db)
+      ).rows[0]!;
+      const dept = (
+        await sql<Row>`select dept_id from exp_reimburse where id = ${Number(approved.id)}`.execute(db)
+      ).rows[0]!.dept_id as number;
+      const claim = await call('GET', `/api/expense/funds/infoById/${Number(draft.id)}`);
+      const save = async () => {
+        // The claim's own fields; its lines left as they are (an update without them).
+        const { items: _items, allowances: _allowances, invoices: _invoices, ...fields } = claim;
+        const saved = await call('POST', '/api/expense/funds/update', { ...fields, reason: `第 ${performance.now()} 次保存` });
+        claim.version = saved?.version ?? claim.version + 1;
+      };
+      const operations: Array<[string, Array<() => Promise<unknown>>, string?]> = [
+        ['list: claims, first page', [() => call('GET', '/api/expense/funds/page?pageNum=1&pageSize=10')]],
+        [
+          'list: claims in approval of a department',
+          [() => call('GET', `/api/expense/funds/page?pageNum=1&pageSize=10&approvalStatus=1&deptId=${dept}`)],
+        ],
+        ['list: claims, page 50', [() => call('GET', '/api/expense/funds/page?pageNum=50&pageSize=10')]],
+        [
+          'open: an approved claim (infoById, approval, audit history)',
+          [
+            () => call('GET', `/api/expense/funds/infoById/${Number(approved.id)}`),
+            () => call('GET', `/api/workflow/instance/business?entity=reimburse&id=${Number(approved.id)}`),
+            () => call('GET', `/api/monitor/audit/history?entity=reimburse&id=${Number(approved.id)}`),
+          ],
+        ],
+        ['save: a draft claim (update)', [save]],
+        [
+          'home: blocks, as finance (queues, to-do, notices)',
+          [
+            () => call('GET', '/api/home/queues'),
+            () => call('GET', '/api/workflow/task/page?scope=todo&pageNum=1&pageSize=6'),
+            () => call('GET', '/api/core/noticeUserRel/page?pageNum=1&pageSize=5'),
+          ],
+          finance,
+        ],
+        ['tasks: done by me, as finance', [() => call('GET', '/api/workflow/task/page?scope=done&pageNum=1&pageSize=10')], finance],
+        ['budget: statistics', [() => call('GET', '/api/neikong/budget/statistics')]],
+        ['picker: suppliers', [() => call('GET', '/api/purchase/supplier/pick?pageNum=1&pageSize=10')]],
+      ];
+      const measures: RowsMeasure[] = [];
+      for (const [operation, steps, who = admin] of operations) {
+        const run = async () => {
+          token = who;
+          for (const step of steps) await step();
+        };
+        for (let i = 0; i < 5; i++) await run();
+        capture.recording = [];
+        await run();
+        const statements: CompiledQuery[] = capture.recording;
+        capture.recording = null;
+        const direct = async () => {
+          for (const q of statements) await db.executeQuery(q);
+        };
+        await direct();
+        const h: number[] = [];
+        const d: number[] = [];
+        for (let i = 0; i < SAMPLES; i++) {
+          let t = performance.now();
+          await run();
+          h.push(performance.now() - t);
+          t = performance.now();
+          await direct();
+          d.push(performance.now() - t);
+        }
+        const m = {
+          operation,
+          statements: statements.length,
+          http: { p50: quantile(h, 0.5), p95: quantile(h, 0.95) },
+          direct: { p50: quantile(d, 0.5), p95: quantile(d, 0.95) },
+        };
+        measures.push(m);
+        log(`${size}: ${operation}: http p95 ${m.http.p95.toFixed(1)} ms, its SQL p95 ${m.direct.p95.toFixed(1)} ms`);
+      }
+      sizes.push({
+        documents: size,
+        generated: { documents: g.documents, rows, seconds: g.seconds, rowsPerSecond: g.rowsPerSecond },
+        measures,
+      });
+    }
+    const version = String((await sql<Row>`select version() as v`.execute(db)).rows[0]!.v)
+      .split(' ')
+      .slice(0, 2)
+      .join(' ');
+    return { version, sizes, seconds: (performance.now() - started) / 1000, load1: [loadBefore, os.loadavg()[0]!] };
+  } finally {
+    agent.destroy();
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
+
+/** The RESULTS.md section. */
+export function rowsSection(r: RowsBenchResult): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const small = r.sizes[0]!;
+  const large = r.sizes[r.sizes.length - 1]!;
+  const rows = large.measures.map((l, i) => {
+    const s = small.measures[i]!;
+    const growth = l.http.p95 / s.http.p95;
+    return `| ${l.operation} | ${l.statements} | ${ms(s.http.p95)} | ${ms(s.direct.p95)} | ${(s.http.p95 / s.direct.p95).toFixed(2)}× | ${ms(
+      l.http.p95,
+    )} | ${ms(l.direct.p95)} | ${(l.http.p95 / l.direct.p95).toFixed(2)}× | ${growth.toFixed(2)}× ${growth <= 1.3 ? '✔' : '✘'} |`;
+  });
+  const generated = r.sizes
+    .map(
+      (s) =>
+        `to ${s.documents.toLocaleString('en-US')}: ${s.generated.rows.toLocaleString('en-US')} rows in ${s.generated.seconds.toFixed(1)} s (${Math.round(
+          s.generated.rowsPerSecond,
+        ).toLocaleString('en-US')} rows/s)`,
+    )
+    .join('; ');
+  const n = (v: number) => v.toLocaleString('en-US');
+  return `## Rows: the daily screens at ${n(small.documents)} and ${n(large.documents)} claims of a site
+
+Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${cpu}, Node ${process.version}, ${r.version} (throw-away, \`scripts/with-postgres.sh\`), the demo seed plus reimbursement claims of the demo school generated by \`bench/district/documents.ts\` (3 lines each; 10 % drafts, 15 % in approval, 60 % approved, 10 % rejected, 5 % withdrawn; with their approval instances, tasks and history): ${generated}. Whole part ${r.seconds.toFixed(0)} s, 1-minute load ${r.load1[0].toFixed(1)} before and ${r.load1[1].toFixed(1)} after.
+
+Over real HTTP (keep-alive, one request at a time, signed in as admin, header year), ${SAMPLES} samples of each after 5 warm-ups; an operation of several requests is what its screen asks for, one after the other. Its SQL: the statements the operation ran (captured during a warm run), back to back through the driver, sample by sample with the HTTP ones. Goal: p95 at ${n(large.documents)} ≤ 1.3 × p95 at ${n(small.documents)}.
+
+| operation | statements | p95 ms at ${n(small.documents)} | its SQL | ratio | p95 ms at ${n(large.documents)} | its SQL | ratio | growth |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
+${rows.join('\n')}
+`;
+}

@@ -1,0 +1,76 @@
+// A long list's count (issue 37): exact up to COUNT_BOUND rows, beyond it the answer says "more
+// than" the bound (`more: true`) and the pages stop there; a short or filtered list answers as it
+// always did. The claims come from the district generator (bench/district/documents.ts), which is
+// itself checked here on the embedded database: its rows are what the product reads and counts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import { startServer, type RequestOptions, type TestServer } from '../support/server.ts';
+import { ok } from '../support/answers.ts';
+import { COUNT_BOUND, countUpTo } from '../../server/entities/query.ts';
+import { generateDocuments } from '../../bench/district/documents.ts';
+
+type Row = Record<string, any>;
+
+let server: TestServer;
+let db: Kysely<any>;
+let siteId: number;
+let year: string;
+const tokens: Record<string, string> = {};
+const as = (who: string): RequestOptions => ({ token: tokens[who], site: 'demo', lang: 'zh-CN', headers: { year } });
+const claims = (filter: string) => sql<Row>`select count(*)::int as n from exp_reimburse t
+  where t.top_dept_id = ${siteId} and t.budget_year = ${year} ${sql.raw(filter)}`;
+
+beforeAll(async () => {
+  server = await startServer();
+  db = server.database.db as unknown as Kysely<any>;
+  tokens.admin = await server.login('admin', 'Admin@12345');
+  tokens.finance = await server.login('finance', 'Demo@12345');
+  siteId = server.services.sites.get('demo')!.id;
+  year = String(new Date(server.clock.now()).getFullYear());
+  const made = await generateDocuments(db, { siteId, count: COUNT_BOUND + 50, linesPerDoc: 1, year: Number(year) });
+  expect(made.documents).toBe(COUNT_BOUND + 50);
+  expect(made.lines).toBe(COUNT_BOUND + 50);
+}, 180_000);
+afterAll(async () => server?.close());
+
+describe('the count of a long list', () => {
+  it('says "more than" the bound past it, and the pages stop at the bound', async () => {
+    expect((await claims('').execute(db)).rows[0]!.n).toBeGreaterThan(COUNT_BOUND);
+    const first = ok(await server.get('/api/expense/funds/page?pageNum=1&pageSize=10', as('admin')));
+    expect(first.total).toBe(COUNT_BOUND);
+    expect(first.more).toBe(true);
+    expect(first.pages).toBe(COUNT_BOUND / 10);
+    expect(first.records).toHaveLength(10);
+    const last = ok(await server.get(`/api/expense/funds/page?pageNum=${COUNT_BOUND / 10}&pageSize=10`, as('admin')));
+    expect(last.records).toHaveLength(10);
+  });
+
+  it('is exact below the bound, without `more`', async () => {
+    const exact = (await claims(`and t.approval_status = '0'`).execute(db)).rows[0]!.n;
+    expect(exact).toBeLessThan(COUNT_BOUND);
+    const drafts = ok(await server.get('/api/expense/funds/page?pageNum=1&pageSize=10&approvalStatus=0', as('admin')));
+    expect(drafts.total).toBe(exact);
+    expect(drafts).not.toHaveProperty('more');
+    // Finance's queue (a claim in approval waits for finance's step): counted the same way.
+    const open = (
+      await sql<Row>`select count(*)::int as n from wf_task where top_dept_id = ${siteId} and status = '0'
+        and candidate_ids @> ${JSON.stringify([await financeId()])}::jsonb`.execute(db)
+    ).rows[0]!.n;
+    expect(open).toBeGreaterThan(0);
+    const todo = ok(await server.get('/api/workflow/task/page?scope=todo&pageNum=1&pageSize=5', as('finance')));
+    expect(todo.total).toBe(open);
+    expect(todo).not.toHaveProperty('more');
+  });
+
+  it('counts exactly up to the bound itself, and says more only past it', async () => {
+    const all = Number((await claims('').execute(db)).rows[0]!.n);
+    const where = sql`where t.top_dept_id = ${siteId} and t.budget_year = ${year}`;
+    expect(await countUpTo(db, sql`exp_reimburse t`, where, all)).toEqual({ total: all, more: false });
+    expect(await countUpTo(db, sql`exp_reimburse t`, where, all - 1)).toEqual({ total: all - 1, more: true });
+  });
+});
+
+async function financeId(): Promise<number> {
+  const r = await sql<Row>`select id from sys_user where login_name = 'finance' and top_dept_id = ${siteId}`.execute(db);
+  return Number(r.rows[0]!.id);
+}
