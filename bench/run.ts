@@ -13,6 +13,7 @@ import { benchRenderer, rendererSection } from './renderer.ts';
 import { runSecurityCampaign, securitySection } from './security.ts';
 import { assetSection, benchAsset } from './asset.ts';
 import { benchReload, reloadSection } from './reload.ts';
+import { benchStream, streamSection } from './stream.ts';
 import { benchTrail, trailSection } from './trail.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -40,8 +41,8 @@ async function main() {
     process.stdout.write(`LOAD ${JSON.stringify(await benchLoad('postgres'))}\n`);
     return;
   }
-  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, reload, trail, load or security.
-  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'reload', 'trail', 'load', 'security'];
+  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, stream, reload, trail, load or security.
+  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'stream', 'reload', 'trail', 'load', 'security'];
   if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
   const want = (name: string) => !part || part === name;
   if (want('build')) {
@@ -68,6 +69,11 @@ async function main() {
   if (want('asset')) {
     const section = assetSection(await benchAsset());
     writeSection('asset', section);
+    console.log(section);
+  }
+  if (want('stream')) {
+    const section = streamSection(await benchStream());
+    writeSection('stream', section);
     console.log(section);
   }
   if (want('reload')) {
