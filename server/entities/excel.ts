@@ -445,25 +445,40 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
   const locale = request.locale;
   const bodies = await readSheet(s, svc.entity, request);
   const errors: Array<{ row: number; message: string }> = [];
+  const wrong = (row: number, err: unknown) => {
+    if (!(err instanceof AppError)) throw err;
+    errors.push({ row, message: t(err.messageKey, locale, err.params) });
+  };
+  // The bodies are checked against the schema before the transaction opens: on the embedded
+  // database it holds the one connection every other request waits for, so only what needs the
+  // database (references, uniqueness, sequences, the writes) runs inside.
+  const valid: Array<{ line: number; row: Record<string, unknown> }> = [];
+  for (const { line, body, problem } of bodies) {
+    if (problem) errors.push({ row: line, message: problem });
+    else
+      try {
+        valid.push({ line, row: svc.validateForSave(body) });
+      } catch (err) {
+        wrong(line, err);
+      }
+  }
   await svc.prepare();
   // The trail's records of this import name the file they came from and how many rows it held.
   await noteTrail({ import: { ...bodies.file, rows: bodies.length } }, () =>
     (s.database.db as unknown as Kysely<any>).transaction().execute(async (trx) => {
-      for (const { line, body, problem } of bodies) {
-        if (problem) {
-          errors.push({ row: line, message: problem });
-          continue;
-        }
+      for (const { line, row } of valid) {
         try {
           // Every row is checked and inserted (so duplicates inside the file show too); any error
           // rolls the whole import back.
-          await svc.insert(trx, svc.validateForSave(body));
+          await svc.insert(trx, row);
         } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          errors.push({ row: line, message: t(err.messageKey, locale, err.params) });
+          wrong(line, err);
         }
       }
-      if (errors.length) throw new AppError(Code.invalid, 'import.rowErrors', { count: errors.length }, { errors });
+      if (errors.length) {
+        errors.sort((a, b) => a.row - b.row);
+        throw new AppError(Code.invalid, 'import.rowErrors', { count: errors.length }, { errors });
+      }
     }),
   );
   await svc.afterImport();
