@@ -14,6 +14,7 @@ import { benchRenderer, rendererSection } from './renderer.ts';
 import { runSecurityCampaign, securitySection } from './security.ts';
 import { assetSection, benchAsset } from './asset.ts';
 import { benchReload, reloadSection } from './reload.ts';
+import { benchStream, streamSection } from './stream.ts';
 import { benchTrail, trailSection } from './trail.ts';
 import { benchSites, sitesSection, type SitesBenchResult } from './sites.ts';
 import { benchRows, rowsSection, type RowsBenchResult } from './rows.ts';
@@ -51,8 +52,8 @@ async function main() {
     process.stdout.write(`LOAD ${JSON.stringify(await benchLoad('postgres'))}\n`);
     return;
   }
-  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, reload, trail, rows, load, sites, mixed or security.
-  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'reload', 'trail', 'rows', 'load', 'sites', 'mixed', 'security'];
+  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, stream, reload, trail, rows, load, sites, mixed or security.
+  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'stream', 'reload', 'trail', 'rows', 'load', 'sites', 'mixed', 'security'];
   if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
   const want = (name: string) => !part || part === name;
   if (want('build')) {
@@ -79,6 +80,11 @@ async function main() {
   if (want('asset')) {
     const section = assetSection(await benchAsset());
     writeSection('asset', section);
+    console.log(section);
+  }
+  if (want('stream')) {
+    const section = streamSection(await benchStream());
+    writeSection('stream', section);
     console.log(section);
   }
   if (want('reload')) {

@@ -15,8 +15,11 @@ import type { EntityDef } from './model.ts';
 import { readLines } from './lines.ts';
 import {
   filterConditions,
+  afterRow,
   orderBy,
+  orderOf,
   pagingOf,
+  sortOf,
   personalCondition,
   yearCondition,
   yearOf,
@@ -204,7 +207,10 @@ export class EntityService implements SaveHost {
       ...personalCondition(this.entity, principal),
       ...(byId ? [] : yearCondition(this.entity, this.year)),
       ...(scope ? [scope] : []),
-      ...filterConditions(this.entity, q, site.timeZone, { siteId: site.id, entities: this.s.schemas.forSite(site.key).entities }),
+      ...filterConditions(this.entity, q, site.timeZone, {
+        siteId: site.id,
+        entities: this.s.schemas.forSite(site.key).entities,
+      }),
     ];
   }
 
@@ -304,6 +310,40 @@ export class EntityService implements SaveHost {
   async list(q: Query, limit = MAX_LIST, extra: Condition[] = []) {
     const rows = await this.selectRows(this.s.database.db, [...this.conditions(q), ...extra], orderBy(this.entity, q), limit);
     return rows.rows.map((r) => this.shown(r));
+  }
+
+  /** How many rows list() would read without its limit. */
+  async count(q: Query): Promise<number> {
+    const counted = await sql<{ n: number }>`select count(*) as n from ${this.from()} t ${whereAll(this.conditions(q))}`.execute(
+      this.s.database.db,
+    );
+    return Number(counted.rows[0]!.n);
+  }
+
+  /**
+   * The rows of list() — its conditions and order — however many, `size` at a time. Each page is a
+   * statement of its own that starts after the previous page's last row (its sort value and id: the
+   * order is total), not an OFFSET the database would walk again, and no statement or transaction is
+   * held between pages: the embedded database is one connection every other request waits for.
+   */
+  async *pages(q: Query, size: number): AsyncGenerator<Row[]> {
+    const where = this.conditions(q);
+    const sort = sortOf(this.entity, q);
+    const order = orderOf(sort);
+    const heads = headsOf(this.s, this.ctx.site, this.entity);
+    // The sort value as text, read back as the column's type by the next page's comparison.
+    const key = sort.column === 'id' ? sql`null` : sql`t.${sql.ref(sort.column)}::text`;
+    let after: Condition | null = null;
+    for (;;) {
+      const read = await sql<Row & { sort_key_: string | null }>`${heads.all}, ${key} as sort_key_ from ${this.from()} t
+        ${whereAll(after ? [...where, after] : where)} order by ${order} limit ${size}`.execute(this.s.database.db);
+      const rows = read.rows;
+      if (!rows.length) return;
+      const last = rows[rows.length - 1]!;
+      after = afterRow(sort, last.sort_key_, Number(last.id));
+      yield rows.map(({ sort_key_: _, ...row }) => this.shown(row as Row));
+      if (rows.length < size) return;
+    }
   }
 
   /** One row of the caller's site and scope, or 40400 (someone else's id looks like a missing one). */

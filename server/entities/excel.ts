@@ -1,7 +1,8 @@
 // Export (xlsx, streamed row by row) and import (xlsx; every row checked, nothing written when any
 // row is wrong, a report per row) of an entity's list, in the caller's language.
 import crypto from 'node:crypto';
-import { PassThrough } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
 import { noteTrail } from '../platform/db/trail-context.ts';
 import { offsetAt } from '../platform/site-time.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,7 +29,10 @@ import { EntityService, fieldLabel } from './crud.ts';
 import type { EntityDef, FieldDef } from './model.ts';
 import { exportHeadingProducer, type Heading } from './headings.ts';
 
-const MAX_EXPORT = 50_000;
+/** Rows an export reads at a time: each page its own short statement (EntityService.pages). */
+export const EXPORT_PAGE_ROWS = 1_000;
+/** The setting (schemas/system/configs.json) and what holds when a site has none or a bad one. */
+export const EXPORT_MAX_ROWS = { key: 'export.maxRows', fallback: 100_000 } as const;
 const YES_NO: Record<string, [string, string]> = {
   'zh-CN': ['是', '否'],
   'zh-TW': ['是', '否'],
@@ -70,9 +74,13 @@ export async function exportRows(s: Services, svc: EntityService, request: Fasti
   const { site } = caller(request);
   const locale = request.locale;
   const q = request.query as Record<string, unknown>;
+  // More rows than the site's limit is refused before a byte is sent (never a file cut short).
+  const setting = Number(await s.siteConfig.value(site.id, EXPORT_MAX_ROWS.key));
+  const limit = Number.isFinite(setting) && setting > 0 ? Math.floor(setting) : EXPORT_MAX_ROWS.fallback;
+  const count = await svc.count(q);
+  if (count > limit) throw new AppError(Code.tooLarge, 'export.tooManyRows', { count, limit });
   // The heading is produced first (the chain sealed and its head read), then the rows.
   const heading = await headingOf(s, svc.entity, request);
-  const rows = await svc.list(q, MAX_EXPORT);
   const fields = exportable(svc, typeof q.columns === 'string' ? q.columns : undefined);
   const dicts = await s.dictionaries.get(site.id, locale);
   const title = s.schemas.texts[svc.entity.title]?.[locale] ?? svc.entity.name;
@@ -88,30 +96,35 @@ export async function exportRows(s: Services, svc: EntityService, request: Fasti
   }));
   void (async () => {
     try {
-      for (const row of rows) {
-        const values: Record<string, unknown> = {};
-        for (const f of fields) {
-          const v = row[f.name];
-          if (v === null || v === undefined) values[f.name] = null;
-          else if (f.type === 'dict' && f.dict)
-            values[f.name] = dicts.get(f.dict)?.find((d) => d.dictValue === v)?.dictLabel ?? v;
-          else if (f.type === 'ref') values[f.name] = row[`${f.name}Label`] ?? v;
-          else if (f.type === 'money')
-            values[f.name] = Number(v); // display only: the cell is formatted to two places
-          else if ((f.type === 'number' || f.type === 'integer') && typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))
-            values[f.name] = Number(v); // a rate the database computed as numeric: a number a sheet can sum
-          // A spreadsheet's date-time has no zone: the cell holds the site's wall clock.
-          else if (f.type === 'datetime') values[f.name] = wallDate(String(v), site.timeZone);
-          else if (f.type === 'boolean') values[f.name] = YES_NO[locale][v ? 0 : 1];
-          else values[f.name] = v;
+      // A page is read, written and handed on before the next is read: memory holds one page
+      // however many rows, and a slow client slows the reading instead of filling the server.
+      for await (const rows of svc.pages(q, EXPORT_PAGE_ROWS)) {
+        for (const row of rows) {
+          const values: Record<string, unknown> = {};
+          for (const f of fields) {
+            const v = row[f.name];
+            if (v === null || v === undefined) values[f.name] = null;
+            else if (f.type === 'dict' && f.dict)
+              values[f.name] = dicts.get(f.dict)?.find((d) => d.dictValue === v)?.dictLabel ?? v;
+            else if (f.type === 'ref') values[f.name] = row[`${f.name}Label`] ?? v;
+            else if (f.type === 'money')
+              values[f.name] = Number(v); // display only: the cell is formatted to two places
+            else if ((f.type === 'number' || f.type === 'integer') && typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))
+              values[f.name] = Number(v); // a rate the database computed as numeric: a number a sheet can sum
+            // A spreadsheet's date-time has no zone: the cell holds the site's wall clock.
+            else if (f.type === 'datetime') values[f.name] = wallDate(String(v), site.timeZone);
+            else if (f.type === 'boolean') values[f.name] = YES_NO[locale][v ? 0 : 1];
+            else values[f.name] = v;
+          }
+          const added = sheet.addRow(values);
+          // Text that a spreadsheet would run as a formula is marked as text (setCell).
+          for (const f of fields) {
+            const v = values[f.name];
+            if (typeof v === 'string' && FORMULA_START.test(v)) setCell(added.getCell(f.name), v);
+          }
+          added.commit();
         }
-        const added = sheet.addRow(values);
-        // Text that a spreadsheet would run as a formula is marked as text (setCell).
-        for (const f of fields) {
-          const v = values[f.name];
-          if (typeof v === 'string' && FORMULA_START.test(v)) setCell(added.getCell(f.name), v);
-        }
-        added.commit();
+        if (!(await handedOn(sheet, stream))) return;
       }
       sheet.commit();
       if (heading) {
@@ -136,6 +149,24 @@ export async function exportRows(s: Services, svc: EntityService, request: Fasti
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(title)}.xlsx`)
     .send(stream);
+}
+
+/**
+ * Waits until what a sheet was given has gone on towards the client; false when the client went
+ * away. exceljs 4 writes a sheet's XML into the zip's deflate stream without looking at its
+ * backpressure (the deflate's own output does respect the response's), so with a slow client the
+ * deflate would hold every uncompressed row: the export waits for it to drain instead.
+ */
+async function handedOn(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<boolean> {
+  const deflate = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
+  if (deflate?.writableNeedDrain && !out.destroyed) {
+    const done = new AbortController();
+    await Promise.race([once(deflate, 'drain', { signal: done.signal }), once(out, 'close', { signal: done.signal })]).catch(
+      () => undefined,
+    );
+    done.abort();
+  }
+  return !out.destroyed;
 }
 
 /**
@@ -414,25 +445,40 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
   const locale = request.locale;
   const bodies = await readSheet(s, svc.entity, request);
   const errors: Array<{ row: number; message: string }> = [];
+  const wrong = (row: number, err: unknown) => {
+    if (!(err instanceof AppError)) throw err;
+    errors.push({ row, message: t(err.messageKey, locale, err.params) });
+  };
+  // The bodies are checked against the schema before the transaction opens: on the embedded
+  // database it holds the one connection every other request waits for, so only what needs the
+  // database (references, uniqueness, sequences, the writes) runs inside.
+  const valid: Array<{ line: number; row: Record<string, unknown> }> = [];
+  for (const { line, body, problem } of bodies) {
+    if (problem) errors.push({ row: line, message: problem });
+    else
+      try {
+        valid.push({ line, row: svc.validateForSave(body) });
+      } catch (err) {
+        wrong(line, err);
+      }
+  }
   await svc.prepare();
   // The trail's records of this import name the file they came from and how many rows it held.
   await noteTrail({ import: { ...bodies.file, rows: bodies.length } }, () =>
     (s.database.db as unknown as Kysely<any>).transaction().execute(async (trx) => {
-      for (const { line, body, problem } of bodies) {
-        if (problem) {
-          errors.push({ row: line, message: problem });
-          continue;
-        }
+      for (const { line, row } of valid) {
         try {
           // Every row is checked and inserted (so duplicates inside the file show too); any error
           // rolls the whole import back.
-          await svc.insert(trx, svc.validateForSave(body));
+          await svc.insert(trx, row);
         } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          errors.push({ row: line, message: t(err.messageKey, locale, err.params) });
+          wrong(line, err);
         }
       }
-      if (errors.length) throw new AppError(Code.invalid, 'import.rowErrors', { count: errors.length }, { errors });
+      if (errors.length) {
+        errors.sort((a, b) => a.row - b.row);
+        throw new AppError(Code.invalid, 'import.rowErrors', { count: errors.length }, { errors });
+      }
     }),
   );
   await svc.afterImport();

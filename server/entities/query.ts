@@ -305,8 +305,13 @@ export function filterConditions(entity: EntityDef, q: Query, zone = DEFAULT_TIM
   return out;
 }
 
-/** ORDER BY from sortField / sortOrder, checked against the entity's fields (never pasted into SQL). */
-export function orderBy(entity: EntityDef, q: Query): RawBuilder<unknown> {
+/** The column and direction a list sorts by (sortField / sortOrder), checked against the entity's fields. */
+export interface SortKey {
+  column: string;
+  dir: 'asc' | 'desc';
+}
+
+export function sortOf(entity: EntityDef, q: Query): SortKey {
   const field = text(q, 'sortField');
   const orderText = (text(q, 'sortOrder') ?? entity.defaultSort.order).toLowerCase();
   const order = orderText.startsWith('asc') ? 'asc' : orderText.startsWith('desc') ? 'desc' : null;
@@ -321,9 +326,32 @@ export function orderBy(entity: EntityDef, q: Query): RawBuilder<unknown> {
     }
     target = f.column;
   }
-  const dir = sql.raw(order);
+  return { column: target, dir: order };
+}
+
+/** ORDER BY from sortField / sortOrder (never pasted into SQL). */
+export function orderBy(entity: EntityDef, q: Query): RawBuilder<unknown> {
+  return orderOf(sortOf(entity, q));
+}
+
+export function orderOf({ column, dir }: SortKey): RawBuilder<unknown> {
+  const d = sql.raw(dir);
   // id breaks ties, so paging is stable.
-  return target === 'id' ? sql`${col('id')} ${dir}` : sql`${col(target)} ${dir} nulls last, ${col('id')} ${dir}`;
+  return column === 'id' ? sql`${col('id')} ${d}` : sql`${col(column)} ${d} nulls last, ${col('id')} ${d}`;
+}
+
+/**
+ * The rows that come after a row in the order of `sort` (keyset paging): `key` is that row's sort
+ * value as the database prints it (text; the comparison reads it back as the column's type, so a
+ * timestamp keeps its microseconds), null when it has none — nulls come last either way.
+ */
+export function afterRow(sort: SortKey, key: string | null, id: number): Condition {
+  const beyond = sql.raw(sort.dir === 'asc' ? '>' : '<');
+  const tie = sql<SqlBool>`${col('id')} ${beyond} ${id}`;
+  if (sort.column === 'id') return tie;
+  const c = col(sort.column);
+  if (key === null) return sql<SqlBool>`(${c} is null and ${tie})`;
+  return sql<SqlBool>`(${c} ${beyond} ${key} or (${c} = ${key} and ${tie}) or ${c} is null)`;
 }
 
 export function whereAll(conditions: Condition[]): RawBuilder<unknown> {

@@ -115,6 +115,14 @@ export const importMessages = {
     'en-US': 'Exported by',
     'pt-BR': 'Exportado por',
   },
+  'export.tooManyRows': {
+    'zh-CN': '符合条件的数据有 {count} 行，超过导出上限 {limit} 行（参数 export.maxRows），请缩小查询条件后分批导出',
+    'zh-TW': '符合條件的資料有 {count} 列，超過匯出上限 {limit} 列（參數 export.maxRows），請縮小查詢條件後分批匯出',
+    'en-US':
+      '{count} rows match, over the export limit of {limit} (setting export.maxRows); narrow the filters and export in parts',
+    'pt-BR':
+      '{count} linhas atendem aos filtros, acima do limite de exportação de {limit} (configuração export.maxRows); restrinja os filtros e exporte em partes',
+  },
   'export.noHeading': {
     'zh-CN': '导出的表头 {name} 未注册',
     'zh-TW': '匯出的表頭 {name} 未註冊',

@@ -33,7 +33,7 @@ export interface ImportLimits {
 
 /** The settings (schemas/system/configs.json) and what holds when a site has none or a bad one. */
 export const IMPORT_SETTINGS = {
-  maxRows: { key: 'import.maxRows', fallback: 5_000 },
+  maxRows: { key: 'import.maxRows', fallback: 10_000 },
   maxColumns: { key: 'import.maxColumns', fallback: 200 },
   maxCells: { key: 'import.maxCells', fallback: 200_000 },
   maxUnzippedMB: { key: 'import.maxUnzippedMB', fallback: 50 },

@@ -248,11 +248,11 @@ describe('a zip bomb', () => {
     expect(m.result.body).toEqual({
       code: '41300',
       data: null,
-      msg: 'A sheet of the file has 40001 data rows, over the limit of 5000 (setting import.maxRows); nothing was imported',
+      msg: 'A sheet of the file has 40001 data rows, over the limit of 10000 (setting import.maxRows); nothing was imported',
     });
     bounded(m, 'generic import');
     const pull = await measured(() => upload(PULL, rowsBomb, { who: 'finance', lang: 'zh-CN' }));
-    expect(pull.result.body.msg).toBe('文件中的工作表有 40001 行数据，超过上限 5000 行（参数 import.maxRows），未导入任何数据');
+    expect(pull.result.body.msg).toBe('文件中的工作表有 40001 行数据，超过上限 10000 行（参数 import.maxRows），未导入任何数据');
     bounded(pull, 'budget source pull');
     expect(await written()).toEqual(before);
   });
@@ -329,7 +329,7 @@ describe('the limits are settings of each site', () => {
       const city = await upload(DICT_IMPORT, await file(unique('city')), { who: 'cityadmin', site: 'city' });
       expect(city.body, city.body.msg).toMatchObject({ code: '0', data: { imported: 4 } });
 
-      await setting('import.maxRows', '5000');
+      await setting('import.maxRows', '10000');
       await setting('import.maxColumns', '2');
       const wide = await upload(DICT_IMPORT, await file(unique('cols')), { lang: 'zh-CN' });
       expect(wide.body).toMatchObject({
@@ -356,7 +356,7 @@ describe('the limits are settings of each site', () => {
       const back = await upload(DICT_IMPORT, await file(unique('back')));
       expect(back.body, back.body.msg).toMatchObject({ code: '0', data: { imported: 4 } });
     } finally {
-      await setting('import.maxRows', '5000');
+      await setting('import.maxRows', '10000');
       await setting('import.maxColumns', '200');
       await setting('import.maxCells', '200000');
       await setting('import.maxUnzippedMB', '50');
