@@ -17,6 +17,7 @@ import { benchReload, reloadSection } from './reload.ts';
 import { benchStream, streamSection } from './stream.ts';
 import { benchTrail, trailSection } from './trail.ts';
 import { benchSites, sitesSection, type SitesBenchResult } from './sites.ts';
+import { benchDistrict, districtSection, type DistrictBenchResult } from './district.ts';
 import { benchRows, rowsSection, type RowsBenchResult } from './rows.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -44,6 +45,10 @@ async function main() {
     process.stdout.write(`SITES ${JSON.stringify(await benchSites())}\n`);
     return;
   }
+  if (part === 'district-postgres') {
+    process.stdout.write(`DISTRICT ${JSON.stringify(await benchDistrict())}\n`);
+    return;
+  }
   if (part === 'rows-postgres') {
     process.stdout.write(`ROWS37 ${JSON.stringify(await benchRows())}\n`);
     return;
@@ -52,8 +57,8 @@ async function main() {
     process.stdout.write(`LOAD ${JSON.stringify(await benchLoad('postgres'))}\n`);
     return;
   }
-  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, stream, reload, trail, rows, load, sites, mixed or security.
-  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'stream', 'reload', 'trail', 'rows', 'load', 'sites', 'mixed', 'security'];
+  // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, stream, reload, trail, rows, load, sites, mixed, district or security.
+  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'stream', 'reload', 'trail', 'rows', 'load', 'sites', 'mixed', 'district', 'security'];
   if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
   const want = (name: string) => !part || part === name;
   if (want('build')) {
@@ -100,6 +105,7 @@ async function main() {
   if (want('rows')) await rows();
   if (want('load')) await load();
   if (want('sites')) await sites();
+  if (want('district')) await district();
   if (want('mixed')) {
     const result = await benchMixed();
     const section = mixedSection(result);
@@ -156,6 +162,29 @@ async function load() {
   }
   const section = loadSection(results);
   writeSection('load', section);
+  console.log(section);
+}
+
+/** PostgreSQL only: a district is several nodes on one server. */
+async function district() {
+  let result: DistrictBenchResult | undefined;
+  if (process.env.DATABASE_URL) result = await benchDistrict();
+  else if (postgresAvailable() && process.env.BENCH_PG !== '0') {
+    const out = execFileSync('bash', ['scripts/with-postgres.sh', 'node', '--import', 'tsx', 'bench/run.ts', 'district-postgres'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 10 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const line = out.split('\n').find((l) => l.startsWith('DISTRICT '));
+    if (line) result = JSON.parse(line.slice(9)) as DistrictBenchResult;
+  }
+  if (!result) {
+    console.log('district: skipped (no PostgreSQL: apt-get install postgresql)');
+    return;
+  }
+  const section = districtSection(result);
+  writeSection('district', section);
   console.log(section);
 }
 

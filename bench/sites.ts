@@ -70,7 +70,7 @@ async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<
   }
 }
 
-async function startNode(url: string): Promise<{ child: ChildProcess; base: string; start: Start; stop: () => Promise<void> }> {
+export async function startNode(url: string): Promise<{ child: ChildProcess; base: string; start: Start; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-bench-sites-'));
   const began = performance.now();
   const { child, match } = await startProcess(

@@ -125,10 +125,17 @@ export async function createOrganisation(
     .returning(['id', 'login_name'])
     .execute();
   const userId = new Map(users.map((u) => [u.login_name, u.id]));
-  const memberships = org.users.flatMap((u) => u.roles.map((key) => ({ user_id: userId.get(u.loginName)!, role_id: roleId.get(key)! })));
+  const memberships = org.users.flatMap((u) =>
+    u.roles.map((key) => ({ user_id: userId.get(u.loginName)!, role_id: roleId.get(key)! })),
+  );
   if (memberships.length) await trx.insertInto('sys_user_role').values(memberships).execute();
   for (const u of org.users)
-    if (u.leads) await trx.updateTable('sys_dept').set({ leader_user_id: userId.get(u.loginName)! }).where('id', '=', deptId.get(u.dept)!).execute();
+    if (u.leads)
+      await trx
+        .updateTable('sys_dept')
+        .set({ leader_user_id: userId.get(u.loginName)! })
+        .where('id', '=', deptId.get(u.dept)!)
+        .execute();
   // Menus, dictionaries and settings come from the release's manifests, with this site's own settings.
   await syncSite(trx, topId, year, org.config);
 }

@@ -1,0 +1,200 @@
+// `npm run bench -- district` (issue 37): a district on one installation. On a throw-away PostgreSQL
+// the demo's two sites are grown to a hundred (bench/district/sites.ts: ~200 people, roles, a budget
+// year each) and every site gets its year of reimbursement claims with lines and approvals
+// (bench/district/documents.ts: 10,000 a site, a million in all), written in SQL in bounded time.
+// Then the working day of bench/workload.ts (lists, documents, claims of 20 lines saved and
+// submitted, approvals) runs over real HTTP against one app node and against two behind a
+// round-robin balancer, each beside bare Fastify driven by the same client at the same connection
+// count in the same run. Goal: p99 at 64 connections within 10× bare's, 0 errors.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { prepareDatabase } from '../server/boot.ts';
+import { systemClock } from '../server/platform/clock.ts';
+import { openDatabase } from '../server/platform/db/database.ts';
+import type { DB } from '../server/platform/db/types.ts';
+import { startBare } from './api.ts';
+import { generateDocuments } from './district/documents.ts';
+import { generateSites } from './district/sites.ts';
+import { rssMb, serverProcess } from './load.ts';
+import { startNode } from './sites.ts';
+import { prepareMixedWorkload, runBareLoop, type KindFigures, type MixedFigures } from './workload.ts';
+
+const SITES = Number(process.env.BENCH_DISTRICT_SITES ?? 100);
+const USERS = Number(process.env.BENCH_DISTRICT_USERS ?? 200);
+const DOCS = Number(process.env.BENCH_DISTRICT_DOCS ?? 10_000);
+const CONNECTIONS = Number(process.env.BENCH_DISTRICT_CONNECTIONS ?? 64);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const NAME = 'nk_district';
+
+export interface DistrictNodes {
+  nodes: number;
+  mixed: MixedFigures;
+  bare: KindFigures;
+  /** RSS of each node after the run, MB. */
+  rssMb: number[];
+}
+
+export interface DistrictBenchResult {
+  database: string;
+  generation: {
+    sites: number;
+    users: number;
+    indicators: number;
+    sitesSeconds: number;
+    documents: number;
+    rows: number;
+    documentsSeconds: number;
+  };
+  /** The first node's start on the grown installation: its own figure to listening, and its RSS. */
+  start: { ownMs: number; wallMs: number; rssMb: number };
+  runs: DistrictNodes[];
+  load1: [number, number];
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function onServer<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function benchDistrict(log: (line: string) => void = (l) => console.error(l)): Promise<DistrictBenchResult> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('the district bench needs PostgreSQL (DATABASE_URL, or run it through scripts/with-postgres.sh)');
+  const load0 = os.loadavg()[0]!;
+  await onServer(url, async (c) => {
+    await c.query(`drop database if exists ${NAME}`);
+    await c.query(`create database ${NAME}`);
+  });
+  const district = withDatabase(url, NAME);
+  try {
+    log(`district: seeding the demo's two sites`);
+    const files = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-bench-district-files-'));
+    try {
+      const { database } = await prepareDatabase({ databaseUrl: district, dataDir: files }, systemClock);
+      await database.close();
+    } finally {
+      fs.rmSync(files, { recursive: true, force: true });
+    }
+    const database = await openDatabase({ kind: 'postgres', url: district, poolSize: 2 });
+    let generation: DistrictBenchResult['generation'];
+    try {
+      const db = database.db as unknown as Kysely<DB>;
+      log(`district: ${SITES - 2} sites of ${USERS} people`);
+      const made = await generateSites(db, {
+        count: Math.max(0, SITES - 2),
+        usersPerSite: USERS,
+        progress: (done, count) => done % 10 === 0 && log(`district: ${done}/${count} sites`),
+      });
+      const sites = (
+        await db.selectFrom('sys_dept').select('id').where('top_dept_key', 'is not', null).orderBy('id').execute()
+      ).map((s) => Number(s.id));
+      log(`district: ${DOCS} claims in each of ${sites.length} sites`);
+      const began = performance.now();
+      let documents = 0;
+      let rows = 0;
+      for (const [i, siteId] of sites.entries()) {
+        const g = await generateDocuments(db, { siteId, count: DOCS });
+        documents += g.documents;
+        rows += g.documents + g.lines + g.instances + g.tasks + g.history;
+        if ((i + 1) % 10 === 0) log(`district: claims of ${i + 1}/${sites.length} sites`);
+      }
+      // What a district's database does after a bulk load (autovacuum would, later): the planner's figures.
+      await sql`analyze`.execute(db);
+      generation = {
+        sites: sites.length,
+        users: made.users,
+        indicators: made.indicators,
+        sitesSeconds: made.seconds,
+        documents,
+        rows,
+        documentsSeconds: (performance.now() - began) / 1000,
+      };
+    } finally {
+      await database.close();
+    }
+    log(
+      `district: generated ${generation.documents} claims (${generation.rows} rows) in ${generation.documentsSeconds.toFixed(0)} s`,
+    );
+
+    const bare = await startBare();
+    const first = await startNode(district);
+    const nodes = [first];
+    const runs: DistrictNodes[] = [];
+    try {
+      for (const count of [1, 2]) {
+        if (nodes.length < count) nodes.push(await startNode(district));
+        log(`district: the working day on ${count} node(s), ${CONNECTIONS} connections, ${SECONDS} s`);
+        const workload = await prepareMixedWorkload({ bases: nodes.map((n) => n.base), log: (m) => log(`district: ${m}`) });
+        const bareFigures = await runBareLoop(bare.url, CONNECTIONS, SECONDS);
+        const mixed = await workload.run({ connections: CONNECTIONS, seconds: SECONDS });
+        runs.push({ nodes: count, mixed, bare: bareFigures, rssMb: nodes.map((n) => rssMb(serverProcess(n.child).pid)) });
+      }
+    } finally {
+      for (const n of nodes) await n.stop();
+      bare.child.kill();
+    }
+    const version = await onServer(url, async (c) =>
+      String((await c.query("select current_setting('server_version') as v")).rows[0].v),
+    );
+    return {
+      database: `PostgreSQL ${version.split(' ')[0]}`,
+      generation,
+      start: first.start,
+      runs,
+      load1: [load0, os.loadavg()[0]!],
+    };
+  } finally {
+    await onServer(url, (c) => c.query(`drop database if exists ${NAME} with (force)`)).catch(() => undefined);
+  }
+}
+
+const f = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+
+export function districtSection(r: DistrictBenchResult): string {
+  const g = r.generation;
+  const lines = [
+    '## A district on one installation',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${os.cpus()[0]?.model.split(' ')[0] ?? 'CPU'}, Node ${process.version}, ${r.database} (\`npm run bench -- district\`); load average ${r.load1[0].toFixed(1)} → ${r.load1[1].toFixed(1)}.`,
+    '',
+    `Generated: ${g.sites} sites, ${g.users.toLocaleString('en-US')} people and ${g.indicators.toLocaleString('en-US')} indicators more in ${f(g.sitesSeconds)} s; ${g.documents.toLocaleString('en-US')} claims (${g.rows.toLocaleString('en-US')} rows with lines, approvals, tasks and history) in ${f(g.documentsSeconds)} s (${f(g.rows / g.documentsSeconds)} rows/s). A node's start on it: ${f(r.start.ownMs)} ms to listening, RSS ${f(r.start.rssMb)} MB.`,
+    '',
+    `The working day (bench/workload.ts) at ${r.runs[0]?.mixed.connections ?? CONNECTIONS} connections for ${r.runs[0]?.mixed.seconds ?? SECONDS} s; bare Fastify by the same client at the same count just before.`,
+    '',
+    "| nodes | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | bare p99 ms | p99 / bare | nodes' RSS MB |",
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...r.runs.map((x) => {
+      const ratio = x.mixed.all.p99 / x.bare.p99;
+      return `| ${x.nodes} | ${f(x.mixed.perSecond)} | ${f(x.mixed.all.p50)} | ${f(x.mixed.all.p95)} | ${f(x.mixed.all.p99)} | ${f(x.mixed.all.max)} | ${x.mixed.errors} | ${f(x.bare.p99)} | ${ratio.toFixed(2)} × ${ratio <= 10 && x.mixed.errors === 0 ? '✔' : '✘'} | ${x.rssMb.map(f).join(' / ')} |`;
+    }),
+    '',
+    'p99 per kind of request (ms):',
+    '',
+    `| nodes | ${Object.keys(r.runs[0]?.mixed.kinds ?? {}).join(' | ')} |`,
+    `| ---: | ${Object.keys(r.runs[0]?.mixed.kinds ?? {})
+      .map(() => '---:')
+      .join(' | ')} |`,
+    ...r.runs.map(
+      (x) =>
+        `| ${x.nodes} | ${Object.values(x.mixed.kinds)
+          .map((k) => `${f(k.p99)} (${k.requests})`)
+          .join(' | ')} |`,
+    ),
+    '',
+    "Two nodes share the machine's two cores with PostgreSQL and the load generator: the second node adds no CPU here, so the two-node row shows that a balanced installation holds (0 errors, the same tail), not that it is faster.",
+  ];
+  return lines.join('\n');
+}
