@@ -58,7 +58,23 @@ async function main() {
     return;
   }
   // `npm run bench -- <part>` runs one part only: build, renderer, api, budget, expense, asset, stream, reload, trail, rows, load, sites, mixed, district or security.
-  const parts = ['build', 'renderer', 'api', 'budget', 'expense', 'asset', 'stream', 'reload', 'trail', 'rows', 'load', 'sites', 'mixed', 'district', 'security'];
+  const parts = [
+    'build',
+    'renderer',
+    'api',
+    'budget',
+    'expense',
+    'asset',
+    'stream',
+    'reload',
+    'trail',
+    'rows',
+    'load',
+    'sites',
+    'mixed',
+    'district',
+    'security',
+  ];
   if (part && !parts.includes(part)) throw new Error(`unknown bench part ${part}: one of ${parts.join(', ')}`);
   const want = (name: string) => !part || part === name;
   if (want('build')) {
@@ -170,12 +186,16 @@ async function district() {
   let result: DistrictBenchResult | undefined;
   if (process.env.DATABASE_URL) result = await benchDistrict();
   else if (postgresAvailable() && process.env.BENCH_PG !== '0') {
-    const out = execFileSync('bash', ['scripts/with-postgres.sh', 'node', '--import', 'tsx', 'bench/run.ts', 'district-postgres'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      maxBuffer: 10 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const out = execFileSync(
+      'bash',
+      ['scripts/with-postgres.sh', 'node', '--import', 'tsx', 'bench/run.ts', 'district-postgres'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        maxBuffer: 10 * 1024 * 1024,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const line = out.split('\n').find((l) => l.startsWith('DISTRICT '));
     if (line) result = JSON.parse(line.slice(9)) as DistrictBenchResult;
   }

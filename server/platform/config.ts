@@ -47,6 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 function poolSizeOf(text: string | undefined): number {
   if (text === undefined || text === '') return 10;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`DB_POOL_SIZE must be a whole number from 1 to 1000, got ${text}`);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw new Error(`DB_POOL_SIZE must be a whole number from 1 to 1000, got ${text}`);
   return n;
 }
