@@ -174,8 +174,8 @@ export function districtSection(r: DistrictBenchResult): string {
     '',
     `The working day (bench/workload.ts) at ${r.runs[0]?.mixed.connections ?? CONNECTIONS} connections for ${r.runs[0]?.mixed.seconds ?? SECONDS} s; bare Fastify by the same client at the same count just before.`,
     '',
-    "| nodes | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | bare p99 ms | p99 / bare | nodes' RSS MB |",
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    "| nodes | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | bare p99 ms | p99 / bare | mean by Little's law ms | p99 / that mean | nodes' RSS MB |",
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...r.runs.map((x) => {
       const ratio = x.mixed.all.p99 / x.bare.p99;
       // A closed loop of n connections at X requests/s waits n / X on average whatever the order of
