@@ -81,7 +81,9 @@ describe('signing in', () => {
       await route.continue().catch(() => undefined);
     });
     await page.goto(`${baseUrl()}/user/login`);
-    await expect.poll(() => page.locator('[data-testid=site-error]').textContent(), { timeout: 10_000 }).toBe('请求超时，请稍后再试');
+    await expect
+      .poll(() => page.locator('[data-testid=site-error]').textContent(), { timeout: 10_000 })
+      .toBe('请求超时，请稍后再试');
     await shot(page, 'site-timeout-zh');
     await page.unroute(slow);
     await page.locator('[data-testid=site-retry]').click();
@@ -322,8 +324,19 @@ describe('the header’s bell and a failed sign-out', () => {
 
   it('signs out locally when the logout call fails, and the login page keeps saying so', async () => {
     await page.route('**/api/auth/logout', (route) => route.abort('failed'));
-    await page.locator('[data-testid=user-menu]').hover();
-    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: '退出登录' }).click();
+    // The bell's popover of the test before may still be closing over the header on a loaded machine:
+    // hover again until the user menu has opened.
+    const logout = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: '退出登录' });
+    await expect
+      .poll(
+        async () => {
+          await page.locator('[data-testid=user-menu]').hover();
+          return logout.isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await logout.click();
     const reloaded = page.waitForEvent('load');
     await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
     await reloaded;
