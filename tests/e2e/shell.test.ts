@@ -353,5 +353,6 @@ describe('the header’s bell and a failed sign-out', () => {
     await page.locator('[data-testid=login-form]').waitFor();
     expect(await notice.count()).toBe(0);
     await page.unroute('**/api/auth/logout');
-  });
+  }, 120_000);
+
 });
