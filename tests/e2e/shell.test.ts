@@ -354,5 +354,4 @@ describe('the header’s bell and a failed sign-out', () => {
     expect(await notice.count()).toBe(0);
     await page.unroute('**/api/auth/logout');
   }, 120_000);
-
 });
