@@ -28,6 +28,7 @@ import { LOCALES, type Locale } from '../../validators/locale.ts';
 import { EntityService, fieldLabel } from './crud.ts';
 import type { EntityDef, FieldDef } from './model.ts';
 import { exportHeadingProducer, type Heading } from './headings.ts';
+import { sortOf } from './query.ts';
 
 /** Rows an export reads at a time: each page its own short statement (EntityService.pages). */
 export const EXPORT_PAGE_ROWS = 1_000;
@@ -77,6 +78,9 @@ export async function exportRows(s: Services, svc: EntityService, request: Fasti
   // More rows than the site's limit is refused before a byte is sent (never a file cut short).
   const setting = Number(await s.siteConfig.value(site.id, EXPORT_MAX_ROWS.key));
   const limit = Number.isFinite(setting) && setting > 0 ? Math.floor(setting) : EXPORT_MAX_ROWS.fallback;
+  // The order is checked here, not when the first page is read: once the file has begun, a bad
+  // sortField could only break the download instead of answering with a message.
+  sortOf(svc.entity, q);
   const count = await svc.count(q);
   if (count > limit) throw new AppError(Code.tooLarge, 'export.tooManyRows', { count, limit });
   // The heading is produced first (the chain sealed and its head read), then the rows.
