@@ -112,8 +112,8 @@ export async function generateDocuments(db: Kysely<any>, options: GenerateDocume
       with src as materialized (
         select g,
           nextval(pg_get_serial_sequence('exp_reimburse', 'id')) as id,
-          1 + (g * 7919) % ${applicantIds.length} as who,
-          1 + (g * 104729) % ${indicatorIds.length} as ind,
+          (1 + (g::bigint * 7919) % ${applicantIds.length})::int as who,
+          (1 + (g::bigint * 104729) % ${indicatorIds.length})::int as ind,
           to_timestamp(${begin / 1000}::float8 + ((g::bigint * 7919) % ${count}) * ${span}::bigint / ${Math.max(1, count)}) as at
         from generate_series(${lo}::int, ${hi}::int) g
       ), aged as (
