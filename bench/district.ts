@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { prepareDatabase } from '../server/boot.ts';
 import { systemClock } from '../server/platform/clock.ts';
 import { openDatabase } from '../server/platform/db/database.ts';
@@ -19,7 +18,7 @@ import { startBare } from './api.ts';
 import { generateDocuments } from './district/documents.ts';
 import { generateSites } from './district/sites.ts';
 import { rssMb, serverProcess } from './load.ts';
-import { startNode } from './sites.ts';
+import { admin, startNode, withDatabase } from './sites.ts';
 import { prepareMixedWorkload, runBareLoop, type KindFigures, type MixedFigures } from './workload.ts';
 
 const SITES = Number(process.env.BENCH_DISTRICT_SITES ?? 100);
@@ -54,27 +53,11 @@ export interface DistrictBenchResult {
   load1: [number, number];
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function onServer<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function benchDistrict(log: (line: string) => void = (l) => console.error(l)): Promise<DistrictBenchResult> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('the district bench needs PostgreSQL (DATABASE_URL, or run it through scripts/with-postgres.sh)');
   const load0 = os.loadavg()[0]!;
-  await onServer(url, async (c) => {
+  await admin(url, async (c) => {
     await c.query(`drop database if exists ${NAME}`);
     await c.query(`create database ${NAME}`);
   });
@@ -146,7 +129,7 @@ export async function benchDistrict(log: (line: string) => void = (l) => console
       for (const n of nodes) await n.stop();
       bare.child.kill();
     }
-    const version = await onServer(url, async (c) =>
+    const version = await admin(url, async (c) =>
       String((await c.query("select current_setting('server_version') as v")).rows[0].v),
     );
     return {
@@ -157,7 +140,7 @@ export async function benchDistrict(log: (line: string) => void = (l) => console
       load1: [load0, os.loadavg()[0]!],
     };
   } finally {
-    await onServer(url, (c) => c.query(`drop database if exists ${NAME} with (force)`)).catch(() => undefined);
+    await admin(url, (c) => c.query(`drop database if exists ${NAME} with (force)`)).catch(() => undefined);
   }
 }
 

@@ -143,18 +143,7 @@ function security() {
 
 /** The rows part runs on PostgreSQL only: a district's database is one. */
 async function rows() {
-  let result: RowsBenchResult | null = null;
-  if (process.env.DATABASE_URL) result = await benchRows();
-  else if (postgresAvailable() && process.env.BENCH_PG !== '0') {
-    const out = execFileSync('bash', ['scripts/with-postgres.sh', 'node', '--import', 'tsx', 'bench/run.ts', 'rows-postgres'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      maxBuffer: 10 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const line = out.split('\n').find((l) => l.startsWith('ROWS37 '));
-    if (line) result = JSON.parse(line.slice(7)) as RowsBenchResult;
-  }
+  const result = await onPostgres('rows', 'ROWS37', () => benchRows());
   if (!result) {
     console.log('rows: skipped (no PostgreSQL)');
     return;
@@ -181,24 +170,27 @@ async function load() {
   console.log(section);
 }
 
+/**
+ * A PostgreSQL part's result: run here when DATABASE_URL is set, else re-entered as `<part>-postgres`
+ * under scripts/with-postgres.sh (a throw-away server) and read back from its `<PREFIX> {json}` line;
+ * undefined when no PostgreSQL is installed or BENCH_PG=0.
+ */
+async function onPostgres<T>(part: string, prefix: string, run: () => Promise<T>): Promise<T | undefined> {
+  if (process.env.DATABASE_URL) return run();
+  if (!postgresAvailable() || process.env.BENCH_PG === '0') return undefined;
+  const out = execFileSync('bash', ['scripts/with-postgres.sh', 'node', '--import', 'tsx', 'bench/run.ts', `${part}-postgres`], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 10 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = out.split('\n').find((l) => l.startsWith(`${prefix} `));
+  return line ? (JSON.parse(line.slice(prefix.length + 1)) as T) : undefined;
+}
+
 /** PostgreSQL only: a district is several nodes on one server. */
 async function district() {
-  let result: DistrictBenchResult | undefined;
-  if (process.env.DATABASE_URL) result = await benchDistrict();
-  else if (postgresAvailable() && process.env.BENCH_PG !== '0') {
-    const out = execFileSync(
-      'bash',
-      ['scripts/with-postgres.sh', 'node', '--import', 'tsx', 'bench/run.ts', 'district-postgres'],
-      {
-        cwd: ROOT,
-        encoding: 'utf8',
-        maxBuffer: 10 * 1024 * 1024,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    const line = out.split('\n').find((l) => l.startsWith('DISTRICT '));
-    if (line) result = JSON.parse(line.slice(9)) as DistrictBenchResult;
-  }
+  const result = await onPostgres('district', 'DISTRICT', () => benchDistrict());
   if (!result) {
     console.log('district: skipped (no PostgreSQL: apt-get install postgresql)');
     return;
@@ -210,18 +202,7 @@ async function district() {
 
 /** PostgreSQL only: several sites on one installation is what several nodes on one server are for. */
 async function sites() {
-  let result: SitesBenchResult | undefined;
-  if (process.env.DATABASE_URL) result = await benchSites();
-  else if (postgresAvailable() && process.env.BENCH_PG !== '0') {
-    const out = execFileSync('bash', ['scripts/with-postgres.sh', 'node', '--import', 'tsx', 'bench/run.ts', 'sites-postgres'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      maxBuffer: 10 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const line = out.split('\n').find((l) => l.startsWith('SITES '));
-    if (line) result = JSON.parse(line.slice(6)) as SitesBenchResult;
-  }
+  const result = await onPostgres('sites', 'SITES', () => benchSites());
   if (!result) {
     console.log('sites: skipped (no PostgreSQL: apt-get install postgresql)');
     return;

@@ -54,13 +54,13 @@ export interface SitesBenchResult {
   runs: SitesRun[];
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+export async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -70,7 +70,9 @@ async function admin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<
   }
 }
 
-export async function startNode(url: string): Promise<{ child: ChildProcess; base: string; start: Start; stop: () => Promise<void> }> {
+export async function startNode(
+  url: string,
+): Promise<{ child: ChildProcess; base: string; start: Start; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-bench-sites-'));
   const began = performance.now();
   const { child, match } = await startProcess(
