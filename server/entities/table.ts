@@ -18,6 +18,49 @@ function defaultClause(f: FieldDef): string {
   return '';
 }
 
+/** An index name as PostgreSQL keeps it (63 bytes), so that a name compared with pg_indexes matches. */
+const indexName = (name: string) => ident(name.slice(0, 63));
+
+/**
+ * The indexes a site's list reads through (issue 37), each named after what it holds so that a
+ * changed default order or state field gives a new name: the ones no longer wanted are dropped.
+ * - `<table>_list[_<sort column>]`: a list's first page in its default order (the sort column, then
+ *   id, the tie-break of ./query.ts) reads ten rows of a million instead of sorting them all; a list
+ *   of the caller's year (entity.year) reads that year only, the year leading.
+ * - `<table>_state_<column>`: each state a document has (its approval status, its states field) in
+ *   that order too, for every year: the state tabs, the home page's queues and the cashier's list of
+ *   what waits read a state's rows, and a state's rows are what is in flight, not the years' history.
+ */
+function listIndexes(entity: EntityDef, t: string): string[] {
+  const dir = entity.defaultSort.order === 'asc' ? 'asc' : 'desc';
+  const sortField = entity.fields.find(
+    (f) => f.name === entity.defaultSort.field && f.column && !f.inExtend && !f.through && !f.aggregate && !f.compute,
+  );
+  const order = sortField && sortField.column !== 'id' ? `${ident(sortField.column)} ${dir} nulls last, id ${dir}` : `id ${dir}`;
+  const yearField = entity.year ? entity.byName.get(entity.year) : undefined;
+  const year = yearField ? `${ident(yearField.column)}, ` : '';
+  const wanted = new Map<string, string>();
+  const list = indexName(`${entity.table}_list${sortField && sortField.column !== 'id' ? `_${sortField.column}` : ''}${dir === 'asc' ? '_asc' : ''}`);
+  wanted.set(list, `(top_dept_id, ${year}${order})`);
+  const states = new Set<string>();
+  for (const name of [entity.process ? 'approvalStatus' : undefined, entity.states?.field]) {
+    const f = name ? entity.byName.get(name) : undefined;
+    if (f?.column && !f.inExtend && !f.through) states.add(f.column);
+  }
+  for (const column of states) wanted.set(indexName(`${entity.table}_state_${column}`), `(top_dept_id, ${ident(column)}, ${order})`);
+  const keep = [...wanted.keys()].map((n) => `'${n}'`).join(', ');
+  return [
+    // Indexes of an earlier release's order or states (and the `_sort` of before issue 37) go.
+    `do $$ declare i text; begin
+  for i in select indexname from pg_indexes where schemaname = current_schema() and tablename = '${t}'
+    and (indexname = '${t}_sort' or starts_with(indexname, '${t}_list') or starts_with(indexname, '${t}_state_'))
+    and indexname not in (${keep})
+  loop execute format('drop index %I', i); end loop;
+end $$`,
+    ...[...wanted].map(([name, columns]) => `create index if not exists ${name} on ${t} ${columns}`),
+  ];
+}
+
 /** DDL of a generated entity's table, idempotent: create if missing, then add missing columns. */
 export function generatedDdl(entity: EntityDef): string[] {
   const t = ident(entity.table);
@@ -50,20 +93,7 @@ export function generatedDdl(entity: EntityDef): string[] {
     );
   } else if (entity.site) {
     statements.push(`create index if not exists ${t}_site on ${t} (top_dept_id, created_at desc)`);
-    // A list's first page reads in its default order: an index in that order (with id, the tie-break
-    // of ./query.ts) lets it read ten rows of a hundred thousand instead of sorting them all.
-    // A list of the caller's year (entity.year) reads that year only: the year leads, so a site's
-    // million claims over the years cost a year's first page what ten thousand do (issue 37); and a
-    // list in id order (the default) has its index too, as a district's tables hold many sites.
-    const sortField = own.find((f) => f.name === entity.defaultSort.field);
-    const dir = entity.defaultSort.order === 'asc' ? 'asc' : 'desc';
-    const yearField = entity.year ? own.find((f) => f.name === entity.year) : undefined;
-    const year = yearField ? `${ident(yearField.column)}, ` : '';
-    const order = sortField ? `${ident(sortField.column)} ${dir} nulls last, id ${dir}` : `id ${dir}`;
-    if (yearField || !sortField) {
-      statements.push(`drop index if exists ${ident(`${entity.table}_sort`)}`);
-      statements.push(`create index if not exists ${ident(`${entity.table}_list`)} on ${t} (top_dept_id, ${year}${order})`);
-    } else statements.push(`create index if not exists ${ident(`${entity.table}_sort`)} on ${t} (top_dept_id, ${order})`);
+    statements.push(...listIndexes(entity, t));
   }
   // A line's unique value is kept unique by the lines' writer (./lines.ts) under a lock: an index
   // would refuse two lines of one save that swap their values.

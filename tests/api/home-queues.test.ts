@@ -261,3 +261,19 @@ describe('the task list', () => {
     expect(own).toContain('所选待办均未审批');
   });
 });
+
+describe("the applicant's documents", () => {
+  it("lists a rejected document sent again once among the applicant's documents, as in approval", async () => {
+    seq += 1; // past the Spring Festival week, when no leave is asked for
+    const doc = await leave();
+    const task = (await taskOf(doc.id, 'head'))!;
+    ok(await server.post('/api/workflow/task/reject', { taskId: task.id, comment: '请补充说明' }, as('head')));
+    const mine = async () =>
+      (ok(await server.get('/api/workflow/instance/mine?status=running,rejected&pageSize=100', as('staff'))).records as Row[]).filter(
+        (r) => r.entity === 'leaveApply' && r.businessKey === doc.id,
+      );
+    expect((await mine()).map((r) => r.status)).toEqual(['rejected']);
+    ok(await server.post(`/api/leave/apply/submit?id=${doc.id}`, {}, as('staff')));
+    expect((await mine()).map((r) => r.status)).toEqual(['running']);
+  });
+});

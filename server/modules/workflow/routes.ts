@@ -129,7 +129,9 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       const { pageNum, pageSize } = pagingOf(q);
       const states = (queryText(q, 'status') ?? '').split(',').map((x) => x.trim()).filter(Boolean);
       if (states.some((x) => !/^[a-z]{1,12}$/.test(x))) throw new AppError(Code.invalid, 'request.badValue', { field: 'status' });
-      const where = sql`i.top_dept_id = ${site.id} and i.starter_id = ${principal.userId}
+      // A rejected document sent again is the new instance's: its rejected one is history, not
+      // something still waiting for the applicant.
+      const where = sql`i.top_dept_id = ${site.id} and i.starter_id = ${principal.userId} and not i.superseded
         ${states.length ? sql`and i.status in (${sql.join(states)})` : sql``}`;
       const counted = await countUpTo(s.database.db, sql`wf_instance i`, sql`where ${where}`);
       const rows = await sql<Row>`select i.* from wf_instance i where ${where} order by i.updated_at desc, i.id desc

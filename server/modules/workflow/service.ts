@@ -196,6 +196,9 @@ export class Workflow {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      // The document's earlier approvals (a rejection it is sent again after) are history now.
+      await sql`update wf_instance set superseded = true where top_dept_id = ${site.id} and entity = ${entity.name}
+        and business_key = ${docId} and id <> ${instance.id} and not superseded`.execute(trx);
       await this.history(trx, instance.id, null, t('workflow.submitted', this.request.locale), 'submit', null);
       await this.setDocument(trx, entity, docId, ApprovalStatus.inApproval);
       // Submitted, the document is no longer being updated: its kept show flag now decides (spec section 4).
