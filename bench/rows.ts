@@ -18,6 +18,7 @@ import { readConfig } from '../server/platform/config.ts';
 import type { Database } from '../server/platform/db/database.ts';
 import { Capture } from './budget.ts';
 import { generateDocuments } from './district/documents.ts';
+import { admin, withDatabase } from './sites.ts';
 
 const SIZES = (process.env.BENCH_ROWS ?? '10000,1000000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_ROWS_SAMPLES ?? 100);
@@ -51,14 +52,34 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
 };
 
-export async function benchRows(): Promise<RowsBenchResult> {
-  const started = performance.now();
-  const loadBefore = os.loadavg()[0]!;
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('the rows bench runs on PostgreSQL: DATABASE_URL');
+type Step = () => Promise<unknown>;
+interface Operation {
+  name: string;
+  steps: Step[];
+  who: string;
+}
+
+/** One size: its own database on the server, its claims, a node of the product on it, its operations. */
+interface SizeUnderTest {
+  size: number;
+  generated: RowsSize['generated'];
+  db: Kysely<any>;
+  capture: Capture;
+  operations: Operation[];
+  /** Runs `steps` signed in as `who` (a token). */
+  run: (who: string, steps: Step[]) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+async function prepareSize(url: string, size: number): Promise<SizeUnderTest> {
+  const name = `nk_rows_${size}`;
+  await admin(url, async (c) => {
+    await c.query(`drop database if exists ${name}`);
+    await c.query(`create database ${name}`);
+  });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nk-bench-rows-'));
-  log('migrate and seed');
-  const { database } = await prepareDatabase({ databaseUrl: url, dataDir }, systemClock);
+  log(`${size}: migrate and seed`);
+  const { database } = await prepareDatabase({ databaseUrl: withDatabase(url, name), dataDir }, systemClock);
   const db = database.db as unknown as Kysely<any>;
   const capture = new Capture((node, id) => db.getExecutor().compileQuery(node, id));
   const observed: Database = { ...database, db: database.db.withPlugin(capture) };
@@ -107,131 +128,177 @@ export async function benchRows(): Promise<RowsBenchResult> {
     if (r.status !== 200 || String(parsed.code) !== '0') throw new Error(`${method} ${url}: ${r.status} ${parsed.code} ${parsed.msg}`);
     return parsed.data;
   };
-
-  try {
-    const admin = (await call('POST', '/api/auth/login', { loginName: 'admin', password: 'Admin@12345' })).token as string;
-    // Finance approves every claim's last step: the home page with a queue to show.
-    const finance = (await call('POST', '/api/auth/login', { loginName: 'finance', password: 'Demo@12345' })).token as string;
-    token = admin;
-    const siteId = Number((await sql<Row>`select id from sys_dept where top_dept_key = 'demo'`.execute(db)).rows[0]!.id);
-    const sizes: RowsSize[] = [];
-    let have = 0;
-    for (const size of SIZES) {
-      log(`generating ${(size - have).toLocaleString('en-US')} claims (to ${size.toLocaleString('en-US')})`);
-      const g = await generateDocuments(db, {
-        siteId,
-        count: size - have,
-        progress: (n, of) => log(`  ${n.toLocaleString('en-US')} of ${of.toLocaleString('en-US')}`),
-      });
-      have = size;
-      const rows = g.documents + g.lines + g.instances + g.tasks + g.history;
-      log(`generated ${rows.toLocaleString('en-US')} rows in ${g.seconds.toFixed(1)} s (${Math.round(g.rowsPerSecond)} rows/s)`);
-      // A checkpoint and a vacuum, so the size is measured and not the write-back of the generation.
-      await sql`vacuum analyze`.execute(db);
-      await sql`checkpoint`.execute(db);
-      // And the gigabytes just written are on disk, not being written back by the kernel while the
-      // operations are timed (it slowed even the supplier picker, which reads no claim, 2×).
-      execFileSync('sync');
-      await new Promise((r) => setTimeout(r, 5000));
-
-      // What the operations read: a draft to open and save, a department with claims in approval.
-      const draft = (
-        await sql<Row>`select id from exp_reimburse where top_dept_id = ${siteId} and approval_status = '0'
-          and budget_year = ${year} order by id desc limit 1`.execute(db)
-      ).rows[0]!;
-      const approved = (
-        await sql<Row>`select id from exp_reimburse where top_dept_id = ${siteId} and approval_status = '2'
-          and budget_year = ${year} order by id desc limit 1 offset 100`.execute(db)
-      ).rows[0]!;
-      const dept = (
-        await sql<Row>`select dept_id from exp_reimburse where id = ${Number(approved.id)}`.execute(db)
-      ).rows[0]!.dept_id as number;
-      const claim = await call('GET', `/api/expense/funds/infoById/${Number(draft.id)}`);
-      const save = async () => {
-        // The claim's own fields; its lines left as they are (an update without them).
-        const { items: _items, allowances: _allowances, invoices: _invoices, ...fields } = claim;
-        const saved = await call('POST', '/api/expense/funds/update', { ...fields, reason: `第 ${performance.now()} 次保存` });
-        claim.version = saved?.version ?? claim.version + 1;
-      };
-      const operations: Array<[string, Array<() => Promise<unknown>>, string?]> = [
-        ['list: claims, first page', [() => call('GET', '/api/expense/funds/page?pageNum=1&pageSize=10')]],
-        [
-          'list: claims in approval of a department',
-          [() => call('GET', `/api/expense/funds/page?pageNum=1&pageSize=10&approvalStatus=1&deptId=${dept}`)],
-        ],
-        ['list: claims, page 50', [() => call('GET', '/api/expense/funds/page?pageNum=50&pageSize=10')]],
-        [
-          'open: an approved claim (infoById, approval, audit history)',
-          [
-            () => call('GET', `/api/expense/funds/infoById/${Number(approved.id)}`),
-            () => call('GET', `/api/workflow/instance/business?entity=reimburse&id=${Number(approved.id)}`),
-            () => call('GET', `/api/monitor/audit/history?entity=reimburse&id=${Number(approved.id)}`),
-          ],
-        ],
-        ['save: a draft claim (update)', [save]],
-        [
-          'home: blocks, as finance (queues, to-do, notices)',
-          [
-            () => call('GET', '/api/home/queues'),
-            () => call('GET', '/api/workflow/task/page?scope=todo&pageNum=1&pageSize=6'),
-            () => call('GET', '/api/core/noticeUserRel/page?pageNum=1&pageSize=5'),
-          ],
-          finance,
-        ],
-        ['tasks: done by me, as finance', [() => call('GET', '/api/workflow/task/page?scope=done&pageNum=1&pageSize=10')], finance],
-        ['budget: statistics', [() => call('GET', '/api/neikong/budget/statistics')]],
-        ['picker: suppliers', [() => call('GET', '/api/purchase/supplier/pick?pageNum=1&pageSize=10')]],
-      ];
-      const measures: RowsMeasure[] = [];
-      for (const [operation, steps, who = admin] of operations) {
-        const run = async () => {
-          token = who;
-          for (const step of steps) await step();
-        };
-        for (let i = 0; i < 5; i++) await run();
-        capture.recording = [];
-        await run();
-        const statements: CompiledQuery[] = capture.recording;
-        capture.recording = null;
-        const direct = async () => {
-          for (const q of statements) await db.executeQuery(q);
-        };
-        await direct();
-        const h: number[] = [];
-        const d: number[] = [];
-        for (let i = 0; i < SAMPLES; i++) {
-          let t = performance.now();
-          await run();
-          h.push(performance.now() - t);
-          t = performance.now();
-          await direct();
-          d.push(performance.now() - t);
-        }
-        const m = {
-          operation,
-          statements: statements.length,
-          http: { p50: quantile(h, 0.5), p95: quantile(h, 0.95) },
-          direct: { p50: quantile(d, 0.5), p95: quantile(d, 0.95) },
-        };
-        measures.push(m);
-        log(`${size}: ${operation}: http p95 ${m.http.p95.toFixed(1)} ms, its SQL p95 ${m.direct.p95.toFixed(1)} ms`);
-      }
-      sizes.push({
-        documents: size,
-        generated: { documents: g.documents, rows, seconds: g.seconds, rowsPerSecond: g.rowsPerSecond },
-        measures,
-      });
-    }
-    const version = String((await sql<Row>`select version() as v`.execute(db)).rows[0]!.v)
-      .split(' ')
-      .slice(0, 2)
-      .join(' ');
-    return { version, sizes, seconds: (performance.now() - started) / 1000, load1: [loadBefore, os.loadavg()[0]!] };
-  } finally {
+  const close = async () => {
     agent.destroy();
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const login = async (loginName: string, password: string) =>
+      (await call('POST', '/api/auth/login', { loginName, password })).token as string;
+    const adminToken = await login('admin', 'Admin@12345');
+    // Finance approves every claim's last step: the home page with a queue to show. The head of a
+    // department reads the claims of his department only (data scope), as most people do.
+    const finance = await login('finance', 'Demo@12345');
+    const head = await login('head', 'Demo@12345');
+    const siteId = Number((await sql<Row>`select id from sys_dept where top_dept_key = 'demo'`.execute(db)).rows[0]!.id);
+    log(`${size}: generating ${size.toLocaleString('en-US')} claims`);
+    const g = await generateDocuments(db, {
+      siteId,
+      count: size,
+      progress: (n, of) => n < of && log(`  ${n.toLocaleString('en-US')} of ${of.toLocaleString('en-US')}`),
+    });
+    const rows = g.documents + g.lines + g.instances + g.tasks + g.history;
+    log(`${size}: generated ${rows.toLocaleString('en-US')} rows in ${g.seconds.toFixed(1)} s (${Math.round(g.rowsPerSecond)} rows/s)`);
+    // A vacuum and a checkpoint, so the size is measured and not the write-back of the generation.
+    await sql`vacuum analyze`.execute(db);
+    await sql`checkpoint`.execute(db);
+
+    // What the operations read: a draft to open and save, a department with claims in approval.
+    const draft = (
+      await sql<Row>`select id from exp_reimburse where top_dept_id = ${siteId} and approval_status = '0'
+        and budget_year = ${year} order by id desc limit 1`.execute(db)
+    ).rows[0]!;
+    const approved = (
+      await sql<Row>`select id from exp_reimburse where top_dept_id = ${siteId} and approval_status = '2'
+        and budget_year = ${year} order by id desc limit 1 offset 100`.execute(db)
+    ).rows[0]!;
+    const dept = (await sql<Row>`select dept_id from exp_reimburse where id = ${Number(approved.id)}`.execute(db)).rows[0]!
+      .dept_id as number;
+    token = adminToken;
+    const claim = await call('GET', `/api/expense/funds/infoById/${Number(draft.id)}`);
+    const save = async () => {
+      // The claim's own fields; its lines left as they are (an update without them).
+      const { items: _items, allowances: _allowances, invoices: _invoices, ...fields } = claim;
+      const saved = await call('POST', '/api/expense/funds/update', { ...fields, reason: `第 ${performance.now()} 次保存` });
+      claim.version = saved?.version ?? claim.version + 1;
+    };
+    const operations: Operation[] = [
+      { name: 'list: claims, first page', steps: [() => call('GET', '/api/expense/funds/page?pageNum=1&pageSize=10')], who: adminToken },
+      {
+        name: 'list: claims in approval of a department',
+        steps: [() => call('GET', `/api/expense/funds/page?pageNum=1&pageSize=10&approvalStatus=1&deptId=${dept}`)],
+        who: adminToken,
+      },
+      { name: 'list: claims, page 50', steps: [() => call('GET', '/api/expense/funds/page?pageNum=50&pageSize=10')], who: adminToken },
+      {
+        name: "list: claims, first page, as a department's head (data scope)",
+        steps: [() => call('GET', '/api/expense/funds/page?pageNum=1&pageSize=10')],
+        who: head,
+      },
+      {
+        name: 'open: an approved claim (infoById, approval, audit history)',
+        steps: [
+          () => call('GET', `/api/expense/funds/infoById/${Number(approved.id)}`),
+          () => call('GET', `/api/workflow/instance/business?entity=reimburse&id=${Number(approved.id)}`),
+          () => call('GET', `/api/monitor/audit/history?entity=reimburse&id=${Number(approved.id)}`),
+        ],
+        who: adminToken,
+      },
+      { name: 'save: a draft claim (update)', steps: [save], who: adminToken },
+      {
+        name: 'home: blocks, as finance (queues, to-do, notices)',
+        steps: [
+          () => call('GET', '/api/home/queues'),
+          () => call('GET', '/api/workflow/task/page?scope=todo&pageNum=1&pageSize=6'),
+          () => call('GET', '/api/core/noticeUserRel/page?pageNum=1&pageSize=5'),
+        ],
+        who: finance,
+      },
+      {
+        name: 'tasks: done by me, as finance',
+        steps: [() => call('GET', '/api/workflow/task/page?scope=done&pageNum=1&pageSize=10')],
+        who: finance,
+      },
+      { name: 'budget: statistics', steps: [() => call('GET', '/api/neikong/budget/statistics')], who: adminToken },
+      { name: 'picker: suppliers', steps: [() => call('GET', '/api/purchase/supplier/pick?pageNum=1&pageSize=10')], who: adminToken },
+    ];
+    return {
+      size,
+      generated: { documents: g.documents, rows, seconds: g.seconds, rowsPerSecond: g.rowsPerSecond },
+      db,
+      capture,
+      operations,
+      run: async (who, steps) => {
+        token = who;
+        for (const step of steps) await step();
+      },
+      close: async () => {
+        await close();
+        await admin(url, (c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => undefined);
+      },
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+export async function benchRows(): Promise<RowsBenchResult> {
+  const started = performance.now();
+  const loadBefore = os.loadavg()[0]!;
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('the rows bench runs on PostgreSQL: DATABASE_URL');
+  // Each size in a database of its own on the one server, measured side by side, sample by sample:
+  // what disturbs the machine for a while (the kernel writing back, another tenant) falls on both.
+  const sizes: SizeUnderTest[] = [];
+  try {
+    for (const size of SIZES) sizes.push(await prepareSize(url, size));
+    // The gigabytes just written are on disk, not being written back while the operations are timed.
+    execFileSync('sync');
+    await new Promise((r) => setTimeout(r, 5000));
+    const measures: RowsMeasure[][] = sizes.map(() => []);
+    for (const [i, op] of sizes[0]!.operations.entries()) {
+      const captured: CompiledQuery[][] = [];
+      for (const s of sizes) {
+        const o = s.operations[i]!;
+        for (let w = 0; w < 5; w++) await s.run(o.who, o.steps);
+        s.capture.recording = [];
+        await s.run(o.who, o.steps);
+        captured.push(s.capture.recording);
+        s.capture.recording = null;
+      }
+      const direct = async (k: number) => {
+        for (const q of captured[k]!) await sizes[k]!.db.executeQuery(q);
+      };
+      for (let k = 0; k < sizes.length; k++) await direct(k);
+      const h: number[][] = sizes.map(() => []);
+      const d: number[][] = sizes.map(() => []);
+      for (let n = 0; n < SAMPLES; n++) {
+        for (const [k, s] of sizes.entries()) {
+          const o = s.operations[i]!;
+          let t = performance.now();
+          await s.run(o.who, o.steps);
+          h[k]!.push(performance.now() - t);
+          t = performance.now();
+          await direct(k);
+          d[k]!.push(performance.now() - t);
+        }
+      }
+      for (const [k, s] of sizes.entries()) {
+        const m = {
+          operation: op.name,
+          statements: captured[k]!.length,
+          http: { p50: quantile(h[k]!, 0.5), p95: quantile(h[k]!, 0.95) },
+          direct: { p50: quantile(d[k]!, 0.5), p95: quantile(d[k]!, 0.95) },
+        };
+        measures[k]!.push(m);
+        log(`${s.size}: ${op.name}: http p50 ${m.http.p50.toFixed(1)} p95 ${m.http.p95.toFixed(1)} ms, its SQL p95 ${m.direct.p95.toFixed(1)} ms`);
+      }
+    }
+    const version = String((await sql<Row>`select version() as v`.execute(sizes[0]!.db)).rows[0]!.v)
+      .split(' ')
+      .slice(0, 2)
+      .join(' ');
+    return {
+      version,
+      sizes: sizes.map((s, k) => ({ documents: s.size, generated: s.generated, measures: measures[k]! })),
+      seconds: (performance.now() - started) / 1000,
+      load1: [loadBefore, os.loadavg()[0]!],
+    };
+  } finally {
+    for (const s of sizes) await s.close();
   }
 }
 

@@ -2,6 +2,7 @@
 # Run a command against a throw-away PostgreSQL server on 127.0.0.1, with DATABASE_URL set:
 #   scripts/with-postgres.sh npm run test:api
 # The cluster lives in a temporary directory and is stopped and removed afterwards.
+# PGTEST_SETTINGS adds server settings (the benches: "-c shared_buffers=4GB").
 set -euo pipefail
 
 bin=""
@@ -31,7 +32,7 @@ trap cleanup EXIT
 "${as_pg[@]}" "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
   { cat "$dir/initdb.log" >&2; exit 1; }
 "${as_pg[@]}" "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-  -o "-h 127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null ||
+  -o "-h 127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 ${PGTEST_SETTINGS:-}" start >/dev/null ||
   { cat "$dir/server.log" >&2; exit 1; }
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
