@@ -1,6 +1,6 @@
 // Sign-in (spec sections 2, 4, 7): account and password, a captcha once the server asks for one,
 // the server's message in the user's language on refusal. The guard takes over once signed in.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
@@ -14,14 +14,32 @@ import { LOGOUT_NOTICE } from '../../stores/session.ts';
 
 const newKey = () => (crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`).replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40);
 
+/**
+ * A failed logout's message (stores/session.ts), taken from sessionStorage once per page load: the
+ * login view may mount more than once in a load (the guard's redirect from the page the reload was
+ * on), and a second mount would find nothing — the message flashed or never showed (a flaky e2e).
+ * The next load of the page starts clean.
+ */
+let logoutNotice: string | null | undefined;
+function takeLogoutNotice(): string | null {
+  if (logoutNotice === undefined) {
+    logoutNotice = sessionStorage.getItem(LOGOUT_NOTICE);
+    sessionStorage.removeItem(LOGOUT_NOTICE);
+  }
+  return logoutNotice;
+}
+
 export default observer(function Login() {
   const { session, site } = useStores();
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const [error, setError] = useState<string | null>(null);
-  // A failed logout's message (stores/session.ts), read once and shown until closed or a new sign-in.
-  const [logoutNotice, setLogoutNotice] = useState<string | null>(() => sessionStorage.getItem(LOGOUT_NOTICE));
-  useEffect(() => sessionStorage.removeItem(LOGOUT_NOTICE), []);
+  // Shown until closed or a new sign-in.
+  const [notice, setNotice] = useState<string | null>(takeLogoutNotice);
+  const dismissNotice = () => {
+    logoutNotice = null;
+    setNotice(null);
+  };
   const [busy, setBusy] = useState(false);
   const [captchaKey, setCaptchaKey] = useState<string | null>(null);
   const [captchaSrc, setCaptchaSrc] = useState('');
@@ -42,7 +60,8 @@ export default observer(function Login() {
         password: values.password,
         ...(captchaKey ? { captchaKey, captchaCode: values.captchaCode } : {}),
       });
-      if (answer.code !== '0') {
+      if (answer.code === '0') logoutNotice = null;
+      else {
         setError(answer.msg);
         if (answer.data?.captchaRequired || captchaKey) refreshCaptcha();
       }
@@ -56,13 +75,13 @@ export default observer(function Login() {
   return (
     <div className="login-main">
       <Form form={form} onFinish={submit} size="large" data-testid="login-form" autoComplete="off">
-        {logoutNotice && (
+        {notice && (
           <Alert
             type="warning"
             showIcon
             closable
-            onClose={() => setLogoutNotice(null)}
-            message={logoutNotice}
+            onClose={dismissNotice}
+            message={notice}
             style={{ marginBottom: 24 }}
             data-testid="logout-notice"
           />
