@@ -30,7 +30,7 @@ export interface ExportFigure {
   /** The JavaScript heap's peak above idle: what the product's code holds (not the database's pages). */
   heapMB: number;
   sqlMs: number;
-  /** The same export again: the embedded database's pages are in its cache now. */
+  /** The same export again, to tell memory held from memory passing through. */
   again?: boolean;
 }
 export interface ImportFigure {
@@ -53,8 +53,8 @@ export interface StreamBenchResult {
 
 /**
  * Runs `work` while sampling this process's RSS and JavaScript heap every 50 ms: its time and the
- * peaks above idle (MB). The RSS also holds the embedded database (WebAssembly memory: its cache of
- * pages grows as a table is read, up to its buffers, and never shrinks); the heap is the product's.
+ * peaks above idle (MB). The RSS also counts the embedded database (WebAssembly memory) and what the
+ * allocator has not given back; the heap is the product's JavaScript.
  */
 async function measured<T>(work: () => Promise<T>): Promise<{ value: T; ms: number; peakMB: number; heapMB: number }> {
   (globalThis as { gc?: () => void }).gc?.();
@@ -268,7 +268,7 @@ export function streamSection(r: StreamBenchResult): string {
     .join('\n');
   return `## Streams: exports of ${n(r.cards)} rows and imports of ${n(r.imports[1]!.rows)}
 
-Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${cpu}, Node ${process.version}, embedded database (PGlite), the demo seed plus ${n(r.cards)} asset cards (\`npm run bench -- stream\`). Peak: the server process's RSS sampled every 50 ms, above its RSS just before (the server runs in the bench's process); it holds the embedded database too, whose cache of pages (WebAssembly memory) grows as a table is first read and never shrinks — the export is run a second time to show it. Heap: the JavaScript heap's peak above idle, what the product's code holds.
+Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${cpu}, Node ${process.version}, embedded database (PGlite), the demo seed plus ${n(r.cards)} asset cards (\`npm run bench -- stream\`). Peak: the server process's RSS sampled every 50 ms, above its RSS just before (the server runs in the bench's process); it also counts the embedded database (WebAssembly memory) and what the allocator has not given back; the large export is run a second time, to tell memory held from memory passing through. Heap: the JavaScript heap's peak above idle, what the product's code holds.
 
 Export (GET /asset/card/export over real HTTP: default sort, category, department and dictionary labels, data scope; read in pages of 1,000 rows, each its own statement) against the same rows read by direct SQL:
 

@@ -19,6 +19,10 @@ function defaultClause(f: FieldDef): string {
   return '';
 }
 
+/** A field the table holds in a column of its own (not in extend, another table, or worked out). */
+const stored = (f: FieldDef | undefined): f is FieldDef =>
+  Boolean(f?.column && !f.inExtend && !f.through && !f.aggregate && !f.compute);
+
 /** An index name as PostgreSQL keeps it (63 bytes), so that a name compared with pg_indexes matches. */
 const indexName = (name: string) => ident(name.slice(0, 63));
 
@@ -34,9 +38,7 @@ const indexName = (name: string) => ident(name.slice(0, 63));
  */
 function listIndexes(entity: EntityDef, t: string): string[] {
   const dir = entity.defaultSort.order === 'asc' ? 'asc' : 'desc';
-  const sortField = entity.fields.find(
-    (f) => f.name === entity.defaultSort.field && f.column && !f.inExtend && !f.through && !f.aggregate && !f.compute,
-  );
+  const sortField = entity.fields.find((f) => f.name === entity.defaultSort.field && stored(f));
   const order = sortField && sortField.column !== 'id' ? `${ident(sortField.column)} ${dir} nulls last, id ${dir}` : `id ${dir}`;
   const yearField = entity.year ? entity.byName.get(entity.year) : undefined;
   const year = yearField ? `${ident(yearField.column)}, ` : '';
@@ -45,7 +47,7 @@ function listIndexes(entity: EntityDef, t: string): string[] {
   const scope = entity.dataScope
     ? [entity.dataScope.dept, entity.dataScope.owner ?? 'createdBy']
         .map((n) => (n && n !== 'id' ? entity.byName.get(n) : undefined))
-        .filter((f): f is FieldDef => Boolean(f?.column && !f.inExtend && !f.through && !f.aggregate && !f.compute))
+        .filter(stored)
     : [];
   const include = scope.length ? ` include (${[...new Set(scope.map((f) => ident(f.column)))].join(', ')})` : '';
   const wanted = new Map<string, string>();
@@ -57,7 +59,7 @@ function listIndexes(entity: EntityDef, t: string): string[] {
   const states = new Set<string>();
   for (const name of [entity.process ? 'approvalStatus' : undefined, entity.states?.field]) {
     const f = name ? entity.byName.get(name) : undefined;
-    if (f?.column && !f.inExtend && !f.through) states.add(f.column);
+    if (stored(f)) states.add(f.column);
   }
   for (const column of states) named(`${entity.table}_state_${column}`, `(top_dept_id, ${ident(column)}, ${order})${include}`);
   const keep = [...wanted.keys()].map((n) => `'${n}'`).join(', ');
