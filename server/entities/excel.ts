@@ -15,6 +15,7 @@ import { t, type MessageKey } from '../platform/messages.ts';
 import {
   CellRefused,
   checkXlsx,
+  firstSheetRows,
   columnLetters,
   importLimits,
   integerCell,
@@ -285,17 +286,79 @@ async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest
   };
   // Sizes, rows, columns and cells within the site's limits before exceljs reads a byte (issue 13).
   const limits = await importLimits(s.siteConfig, site.id);
-  await checkXlsx(buffer, limits);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError(Code.invalid, 'import.badFile');
+  const figures = await checkXlsx(buffer, limits);
+  // Dictionary labels in every language map back to values.
+  const labels = new Map<string, Map<string, string>>();
+  for (const l of LOCALES) {
+    for (const [type, entries] of await s.dictionaries.get(site.id, l)) {
+      const m = labels.get(type) ?? new Map<string, string>();
+      for (const e of entries) m.set(e.dictLabel, e.dictValue);
+      labels.set(type, m);
+    }
   }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount < 2) throw new AppError(Code.invalid, 'import.empty');
 
-  // A header names a field by its title in any language, or by its name.
+  // Row by row as the file is unpacked (issue 37): what stays is each row's body, not the workbook.
+  let columns: Map<number, FieldDef> | undefined;
+  let headerFault: AppError | undefined;
+  let dataRows = false;
+  const bodies: SheetRow[] = [];
+  try {
+    for await (const { line, cells } of firstSheetRows(buffer, figures)) {
+      if (!columns) {
+        try {
+          columns = headerColumns(s, entity, line === 1 ? cells : new Map(), locale);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          headerFault = err;
+          columns = new Map();
+        }
+        if (line === 1) continue;
+      }
+      dataRows = true;
+      // A wrong header is told after the file is read through: an empty sheet is "no data" first.
+      if (headerFault) continue;
+      const body: Record<string, unknown> = {};
+      let problem: string | undefined;
+      for (const [col, f] of columns) {
+        const read = readCell(cells.get(col));
+        // A formula without its result or an error cell is refused as it stands, never read as text.
+        const raw = read instanceof CellRefused ? undefined : read;
+        const v =
+          read instanceof CellRefused ? new CellProblem(read.key) : bodyValue(f, raw, labels.get(f.dict ?? '') ?? new Map());
+        if (v instanceof CellProblem) {
+          const shown =
+            read instanceof CellRefused ? read.value : raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw);
+          problem ??= t(v.key, locale, {
+            ...v.params,
+            cell: `${columnLetters(col)}${line}`,
+            field: fieldLabel(s, f, locale),
+            value: shown.length > 30 ? `${shown.slice(0, 30)}…` : shown,
+          });
+        } else if (v !== undefined) body[f.name] = v;
+      }
+      if (Object.keys(body).length || problem) bodies.push({ line, body, problem });
+    }
+  } catch (err) {
+    // What checkXlsx let through and exceljs still cannot read is no workbook.
+    throw err instanceof AppError ? err : new AppError(Code.invalid, 'import.badFile');
+  }
+  if (!dataRows) throw new AppError(Code.invalid, 'import.empty');
+  if (headerFault) throw headerFault;
+  if (!columns?.size) throw new AppError(Code.invalid, 'import.noColumns');
+  if (!bodies.length) throw new AppError(Code.invalid, 'import.empty');
+  if (bodies.length > limits.maxRows) {
+    throw new AppError(Code.tooLarge, 'import.tooManyRows', { count: bodies.length, limit: limits.maxRows });
+  }
+  await namedReferences(s, site, columns, bodies, locale);
+  return Object.assign(bodies, { file: imported });
+}
+
+/**
+ * The header row's columns: a header names a field by its title in any language, or by its name.
+ * A header the entity does not know, or a required field without its column, would otherwise
+ * import nothing ("no data rows") or fail every row: the header itself is what is wrong.
+ */
+function headerColumns(s: Services, entity: EntityDef, header: Map<number, ExcelJS.CellValue>, locale: Locale) {
   const writable = entity.fields.filter((f) => !f.readOnly && !f.standard && !f.hidden && f.type !== 'refs');
   const byHeader = new Map<string, FieldDef>();
   for (const f of writable) {
@@ -316,15 +379,13 @@ async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest
   }
   const columns = new Map<number, FieldDef>();
   const unknown: string[] = [];
-  sheet.getRow(1).eachCell((cell, col) => {
-    const header = headerText(cell.value).trim();
-    if (!header) return;
-    const f = byHeader.get(header.toLowerCase());
+  for (const [col, value] of header) {
+    const text = headerText(value).trim();
+    if (!text) continue;
+    const f = byHeader.get(text.toLowerCase());
     if (f) columns.set(col, f);
-    else if (!known.has(header.toLowerCase())) unknown.push(header);
-  });
-  // A header the entity does not know, or a required field without its column, would otherwise
-  // import nothing ("no data rows") or fail every row: the header itself is what is wrong.
+    else if (!known.has(text.toLowerCase())) unknown.push(text);
+  }
   const mapped = new Set([...columns.values()]);
   const missing = writable.filter(
     (f) => f.required && f.default === undefined && f.type !== 'files' && f.type !== 'json' && !mapped.has(f),
@@ -353,47 +414,7 @@ async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest
       },
     );
   }
-  if (!columns.size) throw new AppError(Code.invalid, 'import.noColumns');
-  // Dictionary labels in every language map back to values.
-  const labels = new Map<string, Map<string, string>>();
-  for (const l of LOCALES) {
-    for (const [type, entries] of await s.dictionaries.get(site.id, l)) {
-      const m = labels.get(type) ?? new Map<string, string>();
-      for (const e of entries) m.set(e.dictLabel, e.dictValue);
-      labels.set(type, m);
-    }
-  }
-
-  const bodies: SheetRow[] = [];
-  sheet.eachRow((row, line) => {
-    if (line === 1) return;
-    const body: Record<string, unknown> = {};
-    let problem: string | undefined;
-    for (const [col, f] of columns) {
-      const read = readCell(row.getCell(col).value);
-      // A formula without its result or an error cell is refused as it stands, never read as text.
-      const raw = read instanceof CellRefused ? undefined : read;
-      const v =
-        read instanceof CellRefused ? new CellProblem(read.key) : bodyValue(f, raw, labels.get(f.dict ?? '') ?? new Map());
-      if (v instanceof CellProblem) {
-        const shown =
-          read instanceof CellRefused ? read.value : raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw);
-        problem ??= t(v.key, locale, {
-          ...v.params,
-          cell: `${columnLetters(col)}${line}`,
-          field: fieldLabel(s, f, locale),
-          value: shown.length > 30 ? `${shown.slice(0, 30)}…` : shown,
-        });
-      } else if (v !== undefined) body[f.name] = v;
-    }
-    if (Object.keys(body).length || problem) bodies.push({ line, body, problem });
-  });
-  if (!bodies.length) throw new AppError(Code.invalid, 'import.empty');
-  if (bodies.length > limits.maxRows) {
-    throw new AppError(Code.tooLarge, 'import.tooManyRows', { count: bodies.length, limit: limits.maxRows });
-  }
-  await namedReferences(s, site, columns, bodies, locale);
-  return Object.assign(bodies, { file: imported });
+  return columns;
 }
 
 /**

@@ -7,6 +7,7 @@ import { hooksOf } from './hooks.ts';
 import { removeLines } from './lines.ts';
 import type { Row } from './rows.ts';
 import { afterWrite, assertEditable, hookContextOf, type SaveHost } from './save.ts';
+import { forgetReads } from './transaction-memo.ts';
 
 /** Removes the rows of these ids, all or none; answers how many. */
 export async function removeRows(host: SaveHost, ids: number[]): Promise<number> {
@@ -21,6 +22,7 @@ export async function removeRows(host: SaveHost, ids: number[]): Promise<number>
     for (const w of wire) assertEditable(entity, w);
     await assertUnreferred(host, trx, ids);
     await hooksOf(entity.name).beforeRemove?.(ctx, wire);
+    forgetReads(trx, entity.table);
     await trx.deleteFrom(entity.table).where('id', 'in', ids).execute();
     if (entity.lines) await removeLines(trx, host.siteEntities, entity, ids);
     await hooksOf(entity.name).afterRemove?.(ctx, wire);

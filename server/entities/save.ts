@@ -26,6 +26,7 @@ import { occurrences, seriesOf, type SeriesRule } from './recurring.ts';
 import { assertRefFits } from './fits.ts';
 import { choose, notInRegister } from './register.ts';
 import { withoutOwned } from './owned.ts';
+import { forgetReads, readOnce } from './transaction-memo.ts';
 
 /** What the pipeline needs of the service it saves for (an EntityService, ./crud.ts). */
 export interface SaveHost {
@@ -238,7 +239,8 @@ export class SavePipeline {
         throw new AppError(Code.invalid, 'line.error', { lines, n: Number(inLine[2]) + 1, detail });
       }
       const names = { ...labels(s, this.entity, locale) };
-      for (const [member, d] of Object.entries(this.entity.lines ?? {})) names[member] = s.schemas.texts[d.title]?.[locale] ?? member;
+      for (const [member, d] of Object.entries(this.entity.lines ?? {}))
+        names[member] = s.schemas.texts[d.title]?.[locale] ?? member;
       const detail = describeError(error, locale, names);
       throw new AppError(Code.invalid, 'request.invalid', { detail });
     }
@@ -288,10 +290,11 @@ export class SavePipeline {
       if (f.type === 'ref' && f.ref && !f.standard && !(this.entity.tree === f.name && v === 0)) {
         const target = s.schemas.forSite(site.key).entities.get(f.ref);
         if (target) {
-          const found =
-            await sql`select 1 from ${sql.table(target.table)} where id = ${v} ${target.site ? sql`and top_dept_id = ${site.id}` : sql``}`.execute(
+          const found = await readOnce(trx, target.table, `exists:${site.id}:${v}`, () =>
+            sql`select 1 from ${sql.table(target.table)} where id = ${v} ${target.site ? sql`and top_dept_id = ${site.id}` : sql``}`.execute(
               trx,
-            );
+            ),
+          );
           const choice = { s, locale, siteId: site.id, fieldLabel: fieldLabel(s, f, locale) };
           if (!found.rows.length)
             throw notInRegister(choice, target) ?? new AppError(Code.invalid, 'entity.badRef', { field: choice.fieldLabel });
@@ -452,12 +455,19 @@ export class SavePipeline {
     // Document numbers by the site's rule, given in the saving transaction (./sequence.ts).
     for (const f of this.entity.fields) {
       if (f.sequence && columns[f.column] == null)
-        columns[f.column] = await nextInSequence(trx, site.id, `${this.entity.name}.${f.name}`, f.sequence, siteNow(now.getTime(), site.timeZone).day);
+        columns[f.column] = await nextInSequence(
+          trx,
+          site.id,
+          `${this.entity.name}.${f.name}`,
+          f.sequence,
+          siteNow(now.getTime(), site.timeZone).day,
+        );
     }
   }
 
   /** 6. Insert, or update under the optimistic version: a row someone changed meanwhile is refused (40900). */
   private async writeRow(trx: Transaction<any>, row: Row, columns: Row, existing: Row | null): Promise<Row> {
+    forgetReads(trx, this.entity.table);
     if (!existing)
       return (await trx.insertInto(this.entity.table).values(columns).returningAll().executeTakeFirstOrThrow()) as Row;
     let q = trx.updateTable(this.entity.table).set(columns).where('id', '=', Number(existing.id));

@@ -15,8 +15,9 @@
 //
 // After the guard, every reader takes a cell through readCell (issue 31): a formula's saved result,
 // never the formula or `[object Object]`; numbers as the spreadsheet holds them, never rounded.
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import type { CellValue } from 'exceljs';
+import ExcelJS, { type CellValue } from 'exceljs';
 import { decimalPlaces, isMoney, textDecimalPlaces } from '../../validators/formats.ts';
 import { AppError, Code } from './errors.ts';
 
@@ -87,6 +88,11 @@ export interface XlsxFigures {
   cells: number;
   strings: number;
   elements: number;
+  /**
+   * The error a formula cell saved as its result (#DIV/0!), by sheet number, column and row: the
+   * streaming reader keeps only "not a number" for it, and the refusal names the error.
+   */
+  formulaErrors: Map<string, string>;
 }
 
 const bad = () => new AppError(Code.invalid, 'import.badFile');
@@ -149,6 +155,7 @@ async function check(buffer: Buffer, limits: ImportLimits & { maxUnzippedMB?: nu
     cells: count.cells,
     strings: count.strings,
     elements: count.elements,
+    formulaErrors: count.formulaErrors,
   };
 }
 
@@ -281,7 +288,8 @@ const WORKSHEET = /xl\/worksheets\/sheet(\d+)[.]xml/;
 
 function partOf(name: string, count: Counter): XmlScanner | null {
   if (!XML_PART.test(name) && !WORKSHEET.test(name)) return null;
-  if (WORKSHEET.test(name)) return new XmlScanner(new SheetPart(count));
+  const sheet = WORKSHEET.exec(name);
+  if (sheet) return new XmlScanner(new SheetPart(count, sheet[1]!));
   if (name === 'xl/sharedStrings.xml') return new XmlScanner(new StringsPart(count));
   if (name === 'xl/workbook.xml') return new XmlScanner(new WorkbookPart(count));
   return new XmlScanner(new Part(count));
@@ -297,6 +305,7 @@ class Counter {
   cells = 0;
   strings = 0;
   elements = 0;
+  readonly formulaErrors = new Map<string, string>();
 
   constructor(
     private readonly limits: ImportLimits,
@@ -373,16 +382,44 @@ class Part implements TagHandler {
 
 /** A worksheet: rows, the highest column, cells, merged and validated areas, column definitions. */
 class SheetPart extends Part {
-  override readonly names = ['row', 'c', 'mergeCell', 'dataValidation', 'col'];
+  override readonly names = ['row', 'c', 'mergeCell', 'dataValidation', 'col', 'f', 'v'];
   private rows = 0;
   private row = 0;
   private column = 0;
   private columnObjects = 0;
+  /** The cell being read: an error type (t="e"), and whether it has a formula. */
+  private cell: { error: boolean; formula: boolean } | null = null;
+  /** The text of an error formula's saved value, as it arrives. */
+  private errorText: string | null = null;
 
-  override tag(name: string, closing: boolean, _selfClosing: boolean, buf: Buffer, from: number, to: number) {
-    if (closing) return;
+  constructor(
+    count: Counter,
+    private readonly sheetNo: string,
+  ) {
+    super(count);
+  }
+
+  text(buf: Buffer, from: number, to: number) {
+    if (this.errorText !== null && this.errorText.length < 32) this.errorText += buf.toString('utf8', from, to);
+  }
+
+  override tag(name: string, closing: boolean, selfClosing: boolean, buf: Buffer, from: number, to: number) {
+    if (closing) {
+      if (name === 'v' && this.errorText !== null) {
+        this.count.formulaErrors.set(`${this.sheetNo}:${this.column}:${this.row}`, this.errorText.trim().slice(0, 32));
+        this.errorText = null;
+      }
+      if (name === 'c') this.cell = null;
+      return;
+    }
     this.count.element();
     switch (name) {
+      case 'f':
+        if (this.cell) this.cell.formula = true;
+        break;
+      case 'v':
+        if (this.cell?.error && this.cell.formula && !selfClosing) this.errorText = '';
+        break;
       case 'row': {
         const r = numberAttr(buf, from, to, 'r');
         this.row = r ?? this.row + 1;
@@ -397,6 +434,7 @@ class SheetPart extends Part {
         if (this.column > GRID_COLUMNS) throw bad();
         this.count.cells += 1;
         if (this.column > this.count.columns) this.count.columns = this.column;
+        this.cell = selfClosing ? null : { error: attr(buf, from, to, 't') === 'e', formula: false };
         break;
       }
       case 'mergeCell': {
@@ -698,6 +736,57 @@ export class CellRefused {
  * Text that starts with = + - @ is text (a phone number +86…, a note "- see below"): taken as it is;
  * exports mark such text as text (server/entities/excel.ts), so it never runs as a formula.
  */
+/** A row of a sheet as read: its line number and its cells' values by column number. */
+export interface SheetLine {
+  line: number;
+  cells: Map<number, CellValue>;
+}
+
+/**
+ * The first sheet's rows, one at a time, from a workbook checkXlsx passed (issue 37): exceljs's
+ * streaming reader, so the import holds its rows' values, never the workbook's model of every cell
+ * (3.6 KB a cell's row of twelve, 36 MB at 10,000 rows). "First" is the workbook's first sheet, as
+ * a spreadsheet program shows the tabs; the other sheets are read past. A formula whose saved
+ * result is an error comes from the stream without one: the error is the one the guard saw.
+ */
+export async function* firstSheetRows(buffer: Buffer, figures: XlsxFigures): AsyncGenerator<SheetLine> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  let first: string | undefined;
+  for await (const sheet of reader) {
+    const id = String((sheet as unknown as { id: number | string }).id);
+    first ??= firstSheetNumber(reader) ?? id;
+    // Every sheet is read to its end: the reader parks out-of-order sheets in temporary files it
+    // removes only once it has read them.
+    for await (const row of sheet) {
+      if (id !== first) continue;
+      const cells = new Map<number, CellValue>();
+      row.eachCell((cell, col) => {
+        const v = cell.value as unknown;
+        const error = figures.formulaErrors.get(`${id}:${col}:${row.number}`);
+        cells.set(col, error && v && typeof v === 'object' ? ({ ...(v as object), result: { error } } as CellValue) : cell.value);
+      });
+      yield { line: row.number, cells };
+    }
+  }
+}
+
+/** The number N of xl/worksheets/sheetN.xml the workbook lists first, when it said so before its sheets. */
+function firstSheetNumber(reader: ExcelJS.stream.xlsx.WorkbookReader): string | undefined {
+  const r = reader as unknown as {
+    model?: { sheets?: Array<{ rId?: string }> };
+    workbookRels?: Array<{ Id?: string; Target?: string }>;
+  };
+  const rId = r.model?.sheets?.find(Boolean)?.rId;
+  const target = r.workbookRels?.find((x) => x.Id === rId)?.Target;
+  return target ? /sheet(\d+)\.xml$/.exec(target)?.[1] : undefined;
+}
+
 export function readCell(value: CellValue | undefined): CellRead | CellRefused {
   if (value === null || value === undefined) return undefined;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;

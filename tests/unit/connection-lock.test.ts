@@ -82,3 +82,29 @@ describe('the connection lock of the embedded database', () => {
     expect(runAsRequest(() => serverTiming(currentRequest()!))).toBeNull();
   });
 });
+
+describe('a long transaction on the embedded database', () => {
+  it('lets the event loop turn while it holds the connection: timers fire and the server can answer', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { Kysely, sql } = await import('kysely');
+    const { PGliteDialect } = await import('../../server/platform/db/pglite-dialect.ts');
+    const pg = await PGlite.create();
+    const db = new Kysely<unknown>({ dialect: new PGliteDialect(pg) });
+    try {
+      let fired = false;
+      let seenInside = false;
+      setTimeout(() => (fired = true), 0);
+      // An import's shape: statement after statement for 300 ms, one transaction.
+      await db.transaction().execute(async (trx) => {
+        const until = performance.now() + 300;
+        while (performance.now() < until) {
+          await sql`select 1`.execute(trx);
+          if (fired) seenInside = true;
+        }
+      });
+      expect(seenInside).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

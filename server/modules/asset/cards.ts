@@ -20,6 +20,7 @@
 //   an entry order made is not removed either (the order is its history); it leaves by disposal.
 import { sql } from 'kysely';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
+import { readOnce } from '../../entities/transaction-memo.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { t } from '../../platform/messages.ts';
 import { siteNow } from '../../platform/site-time.ts';
@@ -44,7 +45,9 @@ export async function categoryChain(ctx: HookContext, categoryId: unknown): Prom
   if (!Number.isSafeInteger(id) || id <= 0) return [];
   const e = ctx.s.schemas.entity(ctx.site.key, 'assetCategory');
   const col = (name: string) => sql.ref(e.byName.get(name)!.column);
-  const r = await sql<{ code: string; name: string; life: number | null }>`
+  // An import's ten thousand cards share a few categories: asked once a transaction.
+  return readOnce(ctx.trx, e.table, `chain:${ctx.site.id}:${id}`, async () => {
+    const r = await sql<{ code: string; name: string; life: number | null }>`
     with recursive up as (
       select id, ${col('parentId')} as parent, ${col('categoryCode')} as code, ${col('categoryName')} as name,
         ${col('lifeMonths')} as life, 0 as depth
@@ -54,7 +57,12 @@ export async function categoryChain(ctx: HookContext, categoryId: unknown): Prom
       from ${sql.table(e.table)} c join up on c.id = up.parent
       where c.top_dept_id = ${ctx.site.id} and up.depth < 32
     ) select code, name, life from up order by depth`.execute(ctx.trx);
-  return r.rows.map((x) => ({ code: String(x.code), name: String(x.name), lifeMonths: x.life === null ? null : Number(x.life) }));
+    return r.rows.map((x) => ({
+      code: String(x.code),
+      name: String(x.name),
+      lifeMonths: x.life === null ? null : Number(x.life),
+    }));
+  });
 }
 
 /** A row of the table in the caller's words: 不低于 6 年（72 个月）, 5–10 年, 15 年, 不计提折旧. */

@@ -17,10 +17,24 @@ import {
 import { performance } from 'node:perf_hooks';
 import { currentRequest, type RequestTurns } from './request-turn.ts';
 
+/** How long one holder runs the connection before the event loop gets a turn. */
+const TURN_MS = 20;
+
 class PGliteConnection implements DatabaseConnection {
+  /** When the event loop last had a turn between this connection's queries. */
+  private turnAt = performance.now();
+
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // PGlite answers synchronously under its promises, so a transaction of thousands of statements
+    // (an import) ran as one chain of microtasks: the process accepted no connection, answered no
+    // static file and fired no timer until it committed. Every TURN_MS the holder lets the loop turn;
+    // it keeps the connection (others' queries still wait for COMMIT), but the server stays alive.
+    if (performance.now() - this.turnAt > TURN_MS) {
+      await new Promise<void>((turn) => setImmediate(turn));
+      this.turnAt = performance.now();
+    }
     const result = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
     return {
       rows: result.rows,
