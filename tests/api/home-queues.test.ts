@@ -276,4 +276,18 @@ describe("the applicant's documents", () => {
     ok(await server.post(`/api/leave/apply/submit?id=${doc.id}`, {}, as('staff')));
     expect((await mine()).map((r) => r.status)).toEqual(['running']);
   });
+
+  it('names the step a document waits at in the reader’s language, not the process file’s', async () => {
+    seq += 1;
+    const doc = await leave();
+    const step = async (lang: string) =>
+      (ok(await server.get('/api/workflow/instance/mine?status=running&pageSize=100', as('staff', lang))).records as Row[]).find(
+        (r) => r.entity === 'leaveApply' && r.businessKey === doc.id,
+      )?.currentNodes;
+    const zh = await step('zh-CN');
+    expect(zh).toMatch(/[\u4e00-\u9fff]/);
+    const en = await step('en-US');
+    expect(en, 'the English list shows the step in English').toMatch(/^[A-Za-z][A-Za-z ,'’-]+$/);
+    expect(await step('pt-BR')).not.toBe(zh);
+  });
 });

@@ -127,7 +127,10 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       const { site, principal } = caller(request);
       const q = request.query;
       const { pageNum, pageSize } = pagingOf(q);
-      const states = (queryText(q, 'status') ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+      const states = (queryText(q, 'status') ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
       if (states.some((x) => !/^[a-z]{1,12}$/.test(x))) throw new AppError(Code.invalid, 'request.badValue', { field: 'status' });
       // A rejected document sent again is the new instance's: its rejected one is history, not
       // something still waiting for the applicant.
@@ -147,7 +150,10 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
           businessKey: Number(r.business_key),
           title: titleIn(s, site.key, String(r.entity), String(r.title ?? ''), request.locale),
           status: r.status,
-          currentNodes: r.current_nodes,
+          currentNodes:
+            typeof r.current_nodes === 'string' && r.current_nodes
+              ? stepsIn(texts, String(r.process_key), r.current_nodes, request.locale)
+              : r.current_nodes,
           updatedAt: r.updated_at instanceof Date ? r.updated_at.toISOString() : r.updated_at,
         };
       });
@@ -493,19 +499,22 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
 const instanceInReadersLanguage = {
   inReadersLanguage({ s, site, locale }: { s: Services; site: { key: string }; locale: Locale }, row: Record<string, unknown>) {
     if (typeof row.title === 'string') row.title = titleIn(s, site.key, String(row.entity), row.title, locale);
-    if (typeof row.currentNodes === 'string' && row.currentNodes) {
-      const texts = s.schemas.forSite(site.key).texts;
-      const prefix = `process.${String(row.processKey)}.`;
-      // Steps are stored by name: the step whose name this is in any language.
-      const stepOf = (name: string) => {
-        for (const [key, names] of Object.entries(texts))
-          if (key.startsWith(prefix) && Object.values(names).includes(name)) return names[locale] ?? name;
-        return name;
-      };
-      row.currentNodes = row.currentNodes.split('、').map(stepOf).join(listSeparator(locale));
-    }
+    if (typeof row.currentNodes === 'string' && row.currentNodes)
+      row.currentNodes = stepsIn(s.schemas.forSite(site.key).texts, String(row.processKey), row.currentNodes, locale);
   },
 };
+
+/** An instance's waiting steps, stored by name in the BPMN's words (部门负责人审批、财务审核), in the reader's. */
+function stepsIn(texts: Record<string, Record<string, string>>, processKey: string, stored: string, locale: Locale): string {
+  const prefix = `process.${processKey}.`;
+  // Steps are stored by name: the step whose name this is in any language.
+  const stepOf = (name: string) => {
+    for (const [key, names] of Object.entries(texts))
+      if (key.startsWith(prefix) && Object.values(names).includes(name)) return names[locale] ?? name;
+    return name;
+  };
+  return stored.split('、').map(stepOf).join(listSeparator(locale));
+}
 defineHooks('wfInstance', instanceInReadersLanguage);
 defineHooks('wfFinished', instanceInReadersLanguage);
 
