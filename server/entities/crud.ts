@@ -310,9 +310,20 @@ export class EntityService implements SaveHost {
     );
   }
 
-  async list(q: Query, limit = MAX_LIST, extra: Condition[] = []) {
-    const rows = await this.selectRows(this.s.database.db, [...this.conditions(q), ...extra], orderBy(this.entity, q), limit);
+  async list(q: Query, limit = MAX_LIST, extra: Condition[] = [], offset = 0) {
+    const rows = await this.selectRows(
+      this.s.database.db,
+      [...this.conditions(q), ...extra],
+      orderBy(this.entity, q),
+      limit,
+      offset,
+    );
     return rows.rows.map((r) => this.shown(r));
+  }
+
+  /** How many rows list() with these conditions would read, counted up to COUNT_BOUND. */
+  countWhere(extra: Condition[], q: Query = {}) {
+    return countUpTo(this.s.database.db, sql`${this.from()} t`, whereAll([...this.conditions(q), ...extra]));
   }
 
   /** How many rows list() would read without its limit. */

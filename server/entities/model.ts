@@ -132,6 +132,8 @@ export interface EntityDef {
   generate: boolean;
   cache?: 'site';
   dataScope?: { dept?: string; owner?: string; allWith?: string };
+  /** Columns other tables' queries look rows up by (a payment line by the document it pays). */
+  indexes?: string[][];
   defaultSort: { field: string; order: 'asc' | 'desc' };
   status?: { field: string; transitions?: Record<string, string[]> };
   process?: string;
@@ -356,6 +358,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     generate?: boolean;
     cache?: 'site';
     dataScope?: { dept?: string; owner?: string; allWith?: string };
+    indexes?: string[][];
     defaultSort?: { field: string; order?: 'asc' | 'desc' };
     status?: { field: string; transitions?: Record<string, string[]> };
     process?: string;
@@ -431,6 +434,7 @@ export function compileEntity(json: Record<string, Json>, columns: ReadonlySet<s
     generate,
     cache: file.cache,
     dataScope: file.dataScope,
+    indexes: file.indexes,
     defaultSort: { field: sortField, order: file.defaultSort?.order ?? 'desc' },
     status: file.status,
     process: file.process,

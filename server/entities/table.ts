@@ -20,7 +20,7 @@ function defaultClause(f: FieldDef): string {
 }
 
 /** A field the table holds in a column of its own (not in extend, another table, or worked out). */
-const stored = (f: FieldDef | undefined): f is FieldDef =>
+export const stored = (f: FieldDef | undefined): f is FieldDef =>
   Boolean(f?.column && !f.inExtend && !f.through && !f.aggregate && !f.compute);
 
 /** An index name as PostgreSQL keeps it (63 bytes), so that a name compared with pg_indexes matches. */
@@ -108,6 +108,19 @@ export function generatedDdl(entity: EntityDef): string[] {
   } else if (entity.site) {
     statements.push(`create index if not exists ${t}_site on ${t} (top_dept_id, created_at desc)`);
     statements.push(...listIndexes(entity, t));
+  }
+  // Lookups the entity declares (a payment's lines by the document they pay): named after their
+  // fields, with the site first on a site's own table.
+  for (const fields of entity.indexes ?? []) {
+    const columns = fields
+      .map((n) => entity.byName.get(n))
+      .filter(stored)
+      .map((f) => f.column);
+    if (columns.length !== fields.length) continue;
+    const lead = entity.site && !entity.lineOf ? ['top_dept_id'] : [];
+    statements.push(
+      `create index if not exists ${indexName([entity.table, 'by', ...columns].join('_'))} on ${t} (${[...lead, ...columns].map(ident).join(', ')})`,
+    );
   }
   // A line's unique value is kept unique by the lines' writer (./lines.ts) under a lock: an index
   // would refuse two lines of one save that swap their values.

@@ -544,6 +544,8 @@ function crossCheck(files: Map<string, Json>, tables: Tables): Problem[] {
     field('/dataScope/dept', obj(json.dataScope).dept, 'department field');
     field('/dataScope/owner', obj(json.dataScope).owner, 'owner field', true);
     permission(rel, '/dataScope/allWith', obj(json.dataScope).allWith);
+    for (const [i, index] of (Array.isArray(json.indexes) ? json.indexes : []).entries())
+      for (const [k, name] of (Array.isArray(index) ? index : []).entries()) field(`/indexes/${i}/${k}`, name, 'indexed field');
     field('/display', json.display, 'display field');
     // A register's offer: fields of its own, and words for the refusals.
     if (json.offer !== undefined) {

@@ -290,6 +290,17 @@ describe('a payment', () => {
     const claim = ok(await server.get(`/api/expense/funds/infoById/${claimId}`, as('admin')));
     expect(claim).toMatchObject({ payState: '0', paidSoFar: '1000.00' });
     expect(waiting(await payables(), 'reimburse', claimId)).toMatchObject({ paid: '1000.00', due: '646.00' });
+    // Paged (the home page's block): chosen and counted by the database, the same documents in the
+    // same order, page after page, as the cashier's whole list.
+    const whole = await payables();
+    const pages: Row[] = [];
+    for (let n = 1; n <= Math.ceil(whole.length / 2) + 1; n++) {
+      const page = ok(await server.get(`/api/expense/payment/payables?pageNum=${n}&pageSize=2`, as('cashier'))) as Row;
+      expect(page.total).toBe(whole.length);
+      pages.push(...(page.records as Row[]));
+    }
+    expect(pages).toEqual(whole);
+    expect(waiting(pages, 'reimburse', claimId)).toMatchObject({ paid: '1000.00', due: '646.00' });
     const after = await figures(budgetId);
     const feeGross = BigInt(String(feeRead.money).replace('.', ''));
     const cents = (v: string) => BigInt(String(v).replace('.', ''));

@@ -10,7 +10,7 @@
 // instalment marked paid, its separation of duties); a part pays that much of the document's
 // budget. A line is paid only then: what is still payable counts paid payments only.
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Services } from '../../platform/services.ts';
 import { defineEffect } from '../../entities/effects.ts';
 import { defineHooks, type HookContext } from '../../entities/hooks.ts';
@@ -18,9 +18,10 @@ import { EntityService } from '../../entities/crud.ts';
 import { docName } from '../../entities/lines.ts';
 import type { EntityDef, PayableDecl } from '../../entities/model.ts';
 import { separationOf } from '../../entities/owned.ts';
-import { PAID, PAYMENT, paidOf, payableEntities } from '../../entities/payable.ts';
+import { PAID, PAYMENT, PAYMENT_ITEM, paidOf, payableEntities } from '../../entities/payable.ts';
+import { conditionSql, figureSql } from '../../entities/figure-sql.ts';
 import { actionApplies, separationRefusal, takeAction } from '../../entities/states.ts';
-import type { Condition } from '../../entities/query.ts';
+import { pageAnswer, pagingOf, type Condition, type Query } from '../../entities/query.ts';
 import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
@@ -163,62 +164,136 @@ defineEffect('payment', async (ctx, effect, doc) => {
   }
 });
 
+/** A document as the cashier's list shows it: what it owes, what is paid, what is left. */
+function payableRow(e: Payable, d: Row, owed: bigint, done: bigint): Row {
+  return {
+    sourceType: e.name,
+    sourceId: Number(d.id),
+    sourceNo: docName(e, d),
+    sourceTitle: text(d.title ?? d.contractIdLabel ?? null),
+    deptLabel: text(d.deptIdLabel),
+    applicant: text(d.createdByLabel),
+    payee: whom(e, d, 'payee'),
+    payeeAccount: whom(e, d, 'account'),
+    payeeBank: whom(e, d, 'bank'),
+    owed: fromCents(owed),
+    paid: fromCents(done),
+    due: fromCents(owed - done),
+    partial: Boolean(e.payable.partial),
+  };
+}
+
+/**
+ * What waits to be paid of one kind, as the database can select it: approved, in a state its paying
+ * action starts from, its `when` (approvalStatus == '2'), and what it owes less what paid payments
+ * paid of it above zero — null when the kind's amount or `when` is more than SQL can say.
+ */
+function waitingSql(s: Services, siteId: number, siteKey: string, e: Payable): Condition[] | null {
+  const action = e.states!.actions[e.payable.action]!;
+  const owed = figureSql(e, e.payable.amount);
+  const when = action.when ? conditionSql(e, action.when) : sql`true`;
+  const entities = s.schemas.forSite(siteKey).entities;
+  const item = entities.get(PAYMENT_ITEM);
+  const payment = entities.get(PAYMENT);
+  if (!owed || !when || !item || !payment) return null;
+  const stateColumn = e.byName.get(e.states!.field)!.column;
+  return [
+    sql<SqlBool>`t.${sql.ref(stateColumn)} in (${sql.join(action.from)})`,
+    ...(e.process ? [sql<SqlBool>`t.approval_status = '2'`] : []),
+    sql<SqlBool>`${when}`,
+    // Through fin_payment_item's (source_type, source_id) index: a document's payments, not all.
+    sql<SqlBool>`${owed} > coalesce((select sum(i.amount) from ${sql.table(item.table)} i join ${sql.table(payment.table)} p on p.id = i.doc_id
+      where p.top_dept_id = ${siteId} and i.item_state = ${PAID} and i.source_type = ${e.name} and i.source_id = t.id), 0)`,
+  ];
+}
+
 /**
  * GET /expense/payment/payables — what waits to be paid: every approved document of a payable kind
  * with something still payable, as the cashier's picker lists it (kind, number, title, department,
  * payee and account, what it owes, what is paid, what is left, whether it may be paid in parts).
+ * With pageNum/pageSize (the home page's block) a page and its count, chosen and counted by the
+ * database: at a district's volume thousands of documents wait, and the block shows five.
  */
 export function paymentRoutes(app: FastifyInstance, s: Services) {
   app.get('/expense/payment/payables', { config: { permission: 'expense:payment:list' } }, async (request) => {
     const q = request.query as Record<string, unknown>;
     const { site } = caller(request);
     const kinds = payablesOf({ s, site });
-    const wanted = typeof q.sourceType === 'string' && q.sourceType ? [q.sourceType] : [...kinds.keys()];
+    const wanted = (typeof q.sourceType === 'string' && q.sourceType ? [q.sourceType] : [...kinds.keys()])
+      .map((kind) => kinds.get(kind))
+      .filter((e): e is Payable => Boolean(e?.states));
     const keyword = typeof q.keyword === 'string' ? q.keyword.trim().toLowerCase().slice(0, 60) : '';
-    const out: Row[] = [];
-    for (const kind of wanted) {
-      const e = kinds.get(kind);
-      if (!e?.states) continue;
-      const action = e.states.actions[e.payable.action]!;
-      const stateColumn = e.byName.get(e.states.field)!.column;
-      const extra: Condition[] = [sql`t.${sql.ref(stateColumn)} in (${sql.join(action.from)})`];
-      if (e.process) extra.push(sql`t.approval_status = '2'`);
-      // Every year's: a claim approved in December is paid in January.
-      const svc = await new EntityService(s, { ...e, year: undefined }, request).prepare();
-      const rows = (await svc.list({}, WAITING_LIMIT, extra)).filter((d) => actionApplies(e.states!, action, d));
+    const paged = q.pageSize !== undefined && q.pageSize !== '';
+    const plans = wanted.map((e) => ({ e, where: waitingSql(s, site.id, site.key, e) }));
+    // Every year's: a claim approved in December is paid in January.
+    const serviceOf = (e: Payable) => new EntityService(s, { ...e, year: undefined }, request).prepare();
+    // A batch's payees are its lines': read with them where the payee is named so.
+    const withLines = (e: Payable) => (['payee', 'account', 'bank'] as const).some((k) => e.payable[k]?.includes('.'));
+    const rowsOf = async (e: Payable, svc: EntityService, listed: Row[]) => {
       const paid = await paidOf(
         s.database.db,
         s.schemas.forSite(site.key).entities,
         site.id,
         e.name,
-        rows.map((d) => Number(d.id)),
+        listed.map((d) => Number(d.id)),
       );
-      // A batch's payees are its lines': read with them where the payee is named so.
-      const withLines = (['payee', 'account', 'bank'] as const).some((k) => e.payable[k]?.includes('.'));
-      for (const listed of rows) {
-        const d = withLines ? svc.wire(await svc.find(Number(listed.id))) : listed;
+      const out: Row[] = [];
+      for (const one of listed) {
+        const d = withLines(e) ? svc.wire(await svc.find(Number(one.id))) : one;
         const owed = cents(d[e.payable.amount]);
         const done = paid.get(Number(d.id)) ?? 0n;
-        if (owed - done <= 0n) continue;
-        const row = {
-          sourceType: e.name,
-          sourceId: Number(d.id),
-          sourceNo: docName(e, d),
-          sourceTitle: text(d.title ?? d.contractIdLabel ?? null),
-          deptLabel: text(d.deptIdLabel),
-          applicant: text(d.createdByLabel),
-          payee: whom(e, d, 'payee'),
-          payeeAccount: whom(e, d, 'account'),
-          payeeBank: whom(e, d, 'bank'),
-          owed: fromCents(owed),
-          paid: fromCents(done),
-          due: fromCents(owed - done),
-          partial: Boolean(e.payable.partial),
-        };
+        if (owed - done > 0n) out.push(payableRow(e, d, owed, done));
+      }
+      return out;
+    };
+
+    if (paged && !keyword && plans.every((p) => p.where)) {
+      const { pageNum, pageSize } = pagingOf(q as Query);
+      const services = await Promise.all(plans.map((p) => serviceOf(p.e)));
+      const counts = await Promise.all(plans.map((p, i) => services[i]!.countWhere(p.where!)));
+      const records: Row[] = [];
+      let skip = (pageNum - 1) * pageSize;
+      for (const [i, p] of plans.entries()) {
+        const n = counts[i]!.total;
+        if (records.length >= pageSize) break;
+        if (skip >= n) {
+          skip -= n;
+          continue;
+        }
+        const listed = await services[i]!.list({}, pageSize - records.length, p.where!, skip);
+        skip = 0;
+        records.push(...(await rowsOf(p.e, services[i]!, listed)));
+      }
+      const total = counts.reduce((sum, c) => sum + c.total, 0);
+      return ok(request, pageAnswer(records, { total, more: counts.some((c) => c.more) }, pageNum, pageSize));
+    }
+
+    const out: Row[] = [];
+    for (const { e, where } of plans) {
+      const action = e.states!.actions[e.payable.action]!;
+      const stateColumn = e.byName.get(e.states!.field)!.column;
+      const extra: Condition[] = where ?? [
+        sql<SqlBool>`t.${sql.ref(stateColumn)} in (${sql.join(action.from)})`,
+        ...(e.process ? [sql<SqlBool>`t.approval_status = '2'`] : []),
+      ];
+      const svc = await serviceOf(e);
+      const listed = (await svc.list({}, WAITING_LIMIT, extra)).filter((d) => actionApplies(e.states!, action, d));
+      for (const row of await rowsOf(e, svc, listed)) {
         if (keyword && !Object.values(row).some((v) => typeof v === 'string' && v.toLowerCase().includes(keyword))) continue;
         out.push(row);
       }
     }
-    return ok(request, out);
+    const all = paged ? pagingOf(q as Query) : null;
+    return ok(
+      request,
+      all
+        ? pageAnswer(
+            out.slice((all.pageNum - 1) * all.pageSize, all.pageNum * all.pageSize),
+            { total: out.length, more: false },
+            all.pageNum,
+            all.pageSize,
+          )
+        : out,
+    );
   });
 }
