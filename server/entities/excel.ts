@@ -16,6 +16,8 @@ import {
   CellRefused,
   checkXlsx,
   firstSheetRows,
+  type ImportLimits,
+  type XlsxFigures,
   columnLetters,
   importLimits,
   integerCell,
@@ -272,9 +274,18 @@ export interface ImportedFile {
   sha256: string;
 }
 
-async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest): Promise<SheetRow[] & { file?: ImportedFile }> {
+/** An uploaded workbook the guard passed, with what reading its rows needs. */
+interface Upload {
+  buffer: Buffer;
+  file: ImportedFile;
+  figures: XlsxFigures;
+  limits: ImportLimits;
+  /** Dictionary labels in every language, by dictionary, to their values. */
+  labels: Map<string, Map<string, string>>;
+}
+
+async function receive(s: Services, request: FastifyRequest): Promise<Upload> {
   const { site } = caller(request);
-  const locale = request.locale;
   if (!request.isMultipart()) throw new AppError(Code.invalid, 'import.badFile');
   const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
   if (!file || !/\.xlsx$/i.test(file.filename)) throw new AppError(Code.invalid, 'import.badFile');
@@ -296,14 +307,41 @@ async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest
       labels.set(type, m);
     }
   }
+  return { buffer, file: imported, figures, limits, labels };
+}
 
-  // Row by row as the file is unpacked (issue 37): what stays is each row's body, not the workbook.
+/** Rows of a sheet read at a time: what an import holds, whatever the file's size (issue 37). */
+const BATCH_ROWS = 500;
+
+/**
+ * The workbook's rows as request bodies of the entity, a batch at a time, as the file is unpacked
+ * (issue 37: what stays is a batch's bodies, not the workbook nor every row). Headers name fields by
+ * title (any language) or name; a cell that cannot become a value is its row's problem. Refusals of
+ * the file itself (no data, a wrong header, no known column) come after it was read through, in that
+ * order, as when it was read whole.
+ */
+async function* sheetBodies(
+  s: Services,
+  entity: EntityDef,
+  upload: Upload,
+  request: FastifyRequest,
+  // Inside the import's transaction its names are looked up through it: on the embedded database a
+  // query beside the transaction would wait for it, and it for the query.
+  db: Kysely<any> = s.database.db as unknown as Kysely<any>,
+): AsyncGenerator<SheetRow[]> {
+  const { site } = caller(request);
+  const locale = request.locale;
   let columns: Map<number, FieldDef> | undefined;
   let headerFault: AppError | undefined;
   let dataRows = false;
-  const bodies: SheetRow[] = [];
+  let bodies = 0;
+  let batch: SheetRow[] = [];
+  const named = async (rows: SheetRow[]) => {
+    await namedReferences(s, db, site, columns!, rows, locale);
+    return rows;
+  };
   try {
-    for await (const { line, cells } of firstSheetRows(buffer, figures)) {
+    for await (const { line, cells } of firstSheetRows(upload.buffer, upload.figures)) {
       if (!columns) {
         try {
           columns = headerColumns(s, entity, line === 1 ? cells : new Map(), locale);
@@ -316,7 +354,7 @@ async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest
       }
       dataRows = true;
       // A wrong header is told after the file is read through: an empty sheet is "no data" first.
-      if (headerFault) continue;
+      if (headerFault || !columns.size) continue;
       const body: Record<string, unknown> = {};
       let problem: string | undefined;
       for (const [col, f] of columns) {
@@ -324,7 +362,9 @@ async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest
         // A formula without its result or an error cell is refused as it stands, never read as text.
         const raw = read instanceof CellRefused ? undefined : read;
         const v =
-          read instanceof CellRefused ? new CellProblem(read.key) : bodyValue(f, raw, labels.get(f.dict ?? '') ?? new Map());
+          read instanceof CellRefused
+            ? new CellProblem(read.key)
+            : bodyValue(f, raw, upload.labels.get(f.dict ?? '') ?? new Map());
         if (v instanceof CellProblem) {
           const shown =
             read instanceof CellRefused ? read.value : raw instanceof Date ? raw.toISOString().slice(0, 10) : String(raw);
@@ -336,7 +376,13 @@ async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest
           });
         } else if (v !== undefined) body[f.name] = v;
       }
-      if (Object.keys(body).length || problem) bodies.push({ line, body, problem });
+      if (!Object.keys(body).length && !problem) continue;
+      bodies += 1;
+      batch.push({ line, body, problem });
+      if (batch.length >= BATCH_ROWS) {
+        yield await named(batch);
+        batch = [];
+      }
     }
   } catch (err) {
     // What checkXlsx let through and exceljs still cannot read is no workbook.
@@ -345,12 +391,19 @@ async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest
   if (!dataRows) throw new AppError(Code.invalid, 'import.empty');
   if (headerFault) throw headerFault;
   if (!columns?.size) throw new AppError(Code.invalid, 'import.noColumns');
-  if (!bodies.length) throw new AppError(Code.invalid, 'import.empty');
-  if (bodies.length > limits.maxRows) {
-    throw new AppError(Code.tooLarge, 'import.tooManyRows', { count: bodies.length, limit: limits.maxRows });
+  if (!bodies) throw new AppError(Code.invalid, 'import.empty');
+  if (bodies > upload.limits.maxRows) {
+    throw new AppError(Code.tooLarge, 'import.tooManyRows', { count: bodies, limit: upload.limits.maxRows });
   }
-  await namedReferences(s, site, columns, bodies, locale);
-  return Object.assign(bodies, { file: imported });
+  if (batch.length) yield await named(batch);
+}
+
+/** Every row of the sheet at once: a document's lines, which the form takes in whole. */
+async function readSheet(s: Services, entity: EntityDef, request: FastifyRequest): Promise<SheetRow[]> {
+  const upload = await receive(s, request);
+  const rows: SheetRow[] = [];
+  for await (const batch of sheetBodies(s, entity, upload, request)) rows.push(...batch);
+  return rows;
 }
 
 /**
@@ -424,6 +477,7 @@ function headerColumns(s: Services, entity: EntityDef, header: Map<number, Excel
  */
 async function namedReferences(
   s: Services,
+  db: Kysely<any>,
   site: { id: number; key: string },
   columns: Map<number, FieldDef>,
   bodies: SheetRow[],
@@ -446,9 +500,7 @@ async function namedReferences(
     const found = new Map<string, Set<number>>();
     for (const column of keys) {
       const rows = await sql<{ id: number; v: string }>`select id, ${sql.ref(column)} as v from ${sql.table(target.table)}
-        where ${sql.ref(column)} in (${sql.join(texts)}) ${target.site ? sql`and top_dept_id = ${site.id}` : sql``}`.execute(
-        s.database.db,
-      );
+        where ${sql.ref(column)} in (${sql.join(texts)}) ${target.site ? sql`and top_dept_id = ${site.id}` : sql``}`.execute(db);
       for (const r of rows.rows) found.set(r.v, new Set([...(found.get(r.v) ?? []), Number(r.id)]));
     }
     for (const b of bodies) {
@@ -466,38 +518,60 @@ async function namedReferences(
   }
 }
 
+/**
+ * An import, all or nothing, holding a batch of rows at a time (issue 37): the file is read twice.
+ * First every row is checked against the schema with no transaction open (on the embedded database
+ * the transaction holds the one connection every other request waits for); then, in one
+ * transaction, read again and each row checked for what needs the database (references,
+ * uniqueness, sequences) and inserted through the save pipeline. Any wrong row: nothing is written
+ * and every row's fault is told.
+ */
 export async function importRows(s: Services, svc: EntityService, request: FastifyRequest): Promise<number> {
   const locale = request.locale;
-  const bodies = await readSheet(s, svc.entity, request);
+  const upload = await receive(s, request);
   const errors: Array<{ row: number; message: string }> = [];
   const wrong = (row: number, err: unknown) => {
     if (!(err instanceof AppError)) throw err;
     errors.push({ row, message: t(err.messageKey, locale, err.params) });
   };
-  // The bodies are checked against the schema before the transaction opens: on the embedded
-  // database it holds the one connection every other request waits for, so only what needs the
-  // database (references, uniqueness, sequences, the writes) runs inside.
-  const valid: Array<{ line: number; row: Record<string, unknown> }> = [];
-  for (const { line, body, problem } of bodies) {
-    if (problem) errors.push({ row: line, message: problem });
-    else
-      try {
-        valid.push({ line, row: svc.validateForSave(body) });
-      } catch (err) {
-        wrong(line, err);
-      }
+  const valid = (line: number, body: Record<string, unknown>, problem: string | undefined) => {
+    if (problem) {
+      errors.push({ row: line, message: problem });
+      return null;
+    }
+    try {
+      return svc.validateForSave(body);
+    } catch (err) {
+      wrong(line, err);
+      return null;
+    }
+  };
+  let rows = 0;
+  const refused = new Set<number>();
+  for await (const batch of sheetBodies(s, svc.entity, upload, request)) {
+    rows += batch.length;
+    for (const { line, body, problem } of batch) if (!valid(line, body, problem)) refused.add(line);
   }
   await svc.prepare();
   // The trail's records of this import name the file they came from and how many rows it held.
-  await noteTrail({ import: { ...bodies.file, rows: bodies.length } }, () =>
+  await noteTrail({ import: { ...upload.file, rows } }, () =>
     (s.database.db as unknown as Kysely<any>).transaction().execute(async (trx) => {
-      for (const { line, row } of valid) {
-        try {
-          // Every row is checked and inserted (so duplicates inside the file show too); any error
-          // rolls the whole import back.
-          await svc.insert(trx, row);
-        } catch (err) {
-          wrong(line, err);
+      for await (const batch of sheetBodies(s, svc.entity, upload, request, trx)) {
+        for (const { line, body, problem } of batch) {
+          // A row refused by the first reading is told once, not inserted.
+          if (refused.has(line)) continue;
+          // A name that found its row then and none now (removed meanwhile).
+          if (problem) {
+            errors.push({ row: line, message: problem });
+            continue;
+          }
+          try {
+            // Every row is checked and inserted (so duplicates inside the file show too); any error
+            // rolls the whole import back.
+            await svc.insert(trx, svc.validateForSave(body));
+          } catch (err) {
+            wrong(line, err);
+          }
         }
       }
       if (errors.length) {
@@ -507,7 +581,7 @@ export async function importRows(s: Services, svc: EntityService, request: Fasti
     }),
   );
   await svc.afterImport();
-  return bodies.length;
+  return rows;
 }
 
 /**

@@ -300,6 +300,19 @@ describe('a legitimate file', () => {
     const n = await sql<{ n: string }>`select count(*) as n from sys_dict_data where dict_type = ${dictType}`.execute(db());
     expect(Number(n.rows[0]!.n)).toBe(5000);
   }, 120_000);
+
+  it('read a batch at a time, is still all or nothing: a fault in a later batch writes none of the earlier', async () => {
+    const dictType = unique('late');
+    const rows: unknown[][] = [DICT_HEADER];
+    for (let i = 1; i <= 1200; i++) rows.push([dictType, `label ${i}`, `v${i}`]);
+    rows[700] = [dictType, '', 'v700']; // no label: refused by the first reading
+    rows[1150] = [dictType, 'again', 'v1']; // the value of row 2: refused by the database, in the second
+    const before = await written();
+    const r = await upload(DICT_IMPORT, await xlsx(rows), { lang: 'en-US' });
+    expect(r.body.code, r.body.msg).toBe('40000');
+    expect((r.body.data.errors as Array<{ row: number }>).map((e) => e.row)).toEqual([701, 1151]);
+    expect(await written()).toEqual(before);
+  }, 120_000);
 });
 
 describe('the limits are settings of each site', () => {
