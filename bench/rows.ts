@@ -201,7 +201,7 @@ async function prepareSize(url: string, size: number): Promise<SizeUnderTest> {
         name: 'home: blocks, as finance (queues, to-do, notices)',
         steps: [
           () => call('GET', '/api/home/queues'),
-          () => call('GET', '/api/workflow/task/page?scope=todo&pageNum=1&pageSize=6'),
+          () => call('GET', '/api/workflow/task/page?scope=todo&pageNum=1&pageSize=6&countTo=100'),
           () => call('GET', '/api/core/noticeUserRel/page?pageNum=1&pageSize=5'),
         ],
         who: finance,
@@ -275,6 +275,24 @@ export async function benchRows(): Promise<RowsBenchResult> {
           await direct(k);
           d[k]!.push(performance.now() - t);
         }
+      }
+      // Where an operation's SQL grows, which statement: each timed alone at every size (the log).
+      const alone = await Promise.all(
+        captured.map(async (qs, k) => {
+          const times: number[] = [];
+          for (const q of qs) {
+            const t = performance.now();
+            for (let r = 0; r < 5; r++) await sizes[k]!.db.executeQuery(q);
+            times.push((performance.now() - t) / 5);
+          }
+          return times;
+        }),
+      );
+      const last = alone.length - 1;
+      for (const [j, q] of captured[last]!.entries()) {
+        const grew = alone[last]![j]! / Math.max(alone[0]![j] ?? 0, 0.05);
+        if (alone[last]![j]! > 5 && grew > 1.5)
+          log(`  ${op.name}: ${alone[last]![j]!.toFixed(1)} ms (${grew.toFixed(1)}×): ${q.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
       }
       for (const [k, s] of sizes.entries()) {
         const m = {

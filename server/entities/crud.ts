@@ -28,6 +28,7 @@ import {
   whereAll,
   type Condition,
   idListText,
+  countBoundOf,
   countUpTo,
   pageAnswer,
 } from './query.ts';
@@ -299,7 +300,7 @@ export class EntityService implements SaveHost {
     // The count and the rows at once: on PostgreSQL they run on two connections side by side. The
     // count stops past COUNT_BOUND rows, so a long list costs what a short one does (issue 37).
     const [counted, rows] = await Promise.all([
-      countUpTo(db, sql`${this.from()} t`, whereAll(where)),
+      countUpTo(db, sql`${this.from()} t`, whereAll(where), countBoundOf(q)),
       this.selectRows(db, where, order, pageSize, (pageNum - 1) * pageSize, true),
     ]);
     return pageAnswer(
@@ -323,7 +324,7 @@ export class EntityService implements SaveHost {
 
   /** How many rows list() with these conditions would read, counted up to COUNT_BOUND. */
   countWhere(extra: Condition[], q: Query = {}) {
-    return countUpTo(this.s.database.db, sql`${this.from()} t`, whereAll([...this.conditions(q), ...extra]));
+    return countUpTo(this.s.database.db, sql`${this.from()} t`, whereAll([...this.conditions(q), ...extra]), countBoundOf(q));
   }
 
   /** How many rows list() would read without its limit. */

@@ -179,7 +179,14 @@ function checkedEnd(f: FieldDef, raw: string, param: string): string {
  * compares — never a hidden field, a refs list, a file list or a value kept in extend, nor a figure
  * read or computed at every read. schemas:check refuses a list query field that is not (issue 35).
  */
-export function filterable(f: { query?: unknown; hidden?: unknown; type?: unknown; inExtend?: unknown; aggregate?: unknown; compute?: unknown }): boolean {
+export function filterable(f: {
+  query?: unknown;
+  hidden?: unknown;
+  type?: unknown;
+  inExtend?: unknown;
+  aggregate?: unknown;
+  compute?: unknown;
+}): boolean {
   return (
     Boolean(f.query) &&
     f.hidden !== true &&
@@ -374,9 +381,25 @@ export async function countUpTo(
   where: RawBuilder<unknown>,
   bound = COUNT_BOUND,
 ): Promise<{ total: number; more: boolean }> {
-  const r = await sql<{ n: number }>`select count(*) as n from (select 1 from ${from} ${where} limit ${bound + 1}) counted`.execute(db);
+  const r = await sql<{
+    n: number;
+  }>`select count(*) as n from (select 1 from ${from} ${where} limit ${bound + 1}) counted`.execute(db);
   const n = Number(r.rows[0]!.n);
   return n > bound ? { total: bound, more: true } : { total: n, more: false };
+}
+
+/**
+ * How far a list's count goes: `countTo` (1 … COUNT_BOUND) where the reader shows no more — the
+ * home page's badges stop at 99+ and 999+, so counting a district's ten thousand claims in flight
+ * is work nobody sees (issue 37) — else COUNT_BOUND. Anything else is a parameter error.
+ */
+export function countBoundOf(q: Query): number {
+  const raw = q.countTo;
+  if (raw === undefined || raw === '') return COUNT_BOUND;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > COUNT_BOUND)
+    throw new AppError(Code.invalid, 'request.badValue', { field: 'countTo' });
+  return n;
 }
 
 /** A page's answer; `more` only when the total is a bound, so an exact answer reads as it always did. */

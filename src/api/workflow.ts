@@ -19,5 +19,6 @@ export interface TaskRow {
 export const workflowApi = {
   /** My open tasks, newest first. */
   todoTasks: (pageSize: number) =>
-    get<{ records: TaskRow[]; total: number }>('workflow/task/page', { scope: 'todo', pageNum: 1, pageSize }),
+    // The badge says 99+ beyond: the count stops at 100 (a district's finance office has thousands).
+    get<{ records: TaskRow[]; total: number }>('workflow/task/page', { scope: 'todo', pageNum: 1, pageSize, countTo: 100 }),
 };

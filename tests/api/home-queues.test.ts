@@ -54,6 +54,22 @@ describe('queue blocks per role', () => {
     expect(todo.records.length).toBeGreaterThan(0);
     expect(todo.records.some((r: Row) => r.amount !== null && Number(r.amount) > 0)).toBe(true);
     for (const r of todo.records) expect(typeof r.entityLabel).toBe('string');
+    // A badge that says 99+ asks for a count to 100 (countTo): the count stops there and says so;
+    // a list whose reader pages on counts as far as ever. A countTo that is no count is refused.
+    if (todo.total > 1) {
+      const short = ok(
+        await server.get('/api/workflow/task/page?scope=todo&pageNum=1&pageSize=1&countTo=1', as('finance')),
+      ) as Row;
+      expect(short).toMatchObject({ total: 1, more: true });
+    }
+    const claims = ok(await server.get('/api/expense/funds/page?pageNum=1&pageSize=1', as('admin'))) as Row;
+    expect(claims.total).toBeGreaterThan(1);
+    expect(ok(await server.get('/api/expense/funds/page?pageNum=1&pageSize=1&countTo=1', as('admin')))).toMatchObject({
+      total: 1,
+      more: true,
+    });
+    for (const bad of ['0', '10001', 'x', '1.5'])
+      refused(await server.get(`/api/expense/funds/page?pageNum=1&pageSize=1&countTo=${bad}`, as('admin', 'en-US')), /countTo/);
     // Each queue says, in the reader's language, that nothing of its own kind waits; money shows
     // whole on a phone, the department giving way.
     const cashier = byKey(await queues('cashier', 'en-US'));
@@ -269,9 +285,9 @@ describe("the applicant's documents", () => {
     const task = (await taskOf(doc.id, 'head'))!;
     ok(await server.post('/api/workflow/task/reject', { taskId: task.id, comment: '请补充说明' }, as('head')));
     const mine = async () =>
-      (ok(await server.get('/api/workflow/instance/mine?status=running,rejected&pageSize=100', as('staff'))).records as Row[]).filter(
-        (r) => r.entity === 'leaveApply' && r.businessKey === doc.id,
-      );
+      (
+        ok(await server.get('/api/workflow/instance/mine?status=running,rejected&pageSize=100', as('staff'))).records as Row[]
+      ).filter((r) => r.entity === 'leaveApply' && r.businessKey === doc.id);
     expect((await mine()).map((r) => r.status)).toEqual(['rejected']);
     ok(await server.post(`/api/leave/apply/submit?id=${doc.id}`, {}, as('staff')));
     expect((await mine()).map((r) => r.status)).toEqual(['running']);

@@ -50,6 +50,8 @@ export interface QueueDef {
 const FILE = 'home/queues.json';
 /** A `match` filters the rows in the server: it reads at most this many. */
 const MATCH_LIMIT = 100;
+/** How far a block counts: its badge says 999+ beyond. */
+export const QUEUE_COUNT_TO = 1000;
 
 /** The queues one site declares: the base file with the site's patch over it. */
 export function queuesOf(siteKey: string): Array<[string, QueueDef]> {
@@ -81,6 +83,8 @@ export default function homeQueueRoutes(app: FastifyInstance, s: Services) {
     const rows = Math.min(Math.max(def.rows ?? 5, 1), 20);
     params.set('pageNum', '1');
     params.set('pageSize', String(def.match ? MATCH_LIMIT : rows));
+    // The block's badge shows 999+ at most (src/views/home/QueueBlocks.tsx): counting further is work nobody sees.
+    params.set('countTo', String(QUEUE_COUNT_TO));
     const headers: Record<string, string> = {};
     for (const h of ['token', 'authorization', 'hostname', 'host', 'accept-language', 'year', 'x-forwarded-for'])
       if (typeof request.headers[h] === 'string') headers[h] = request.headers[h] as string;

@@ -21,7 +21,7 @@ import { separationOf } from '../../entities/owned.ts';
 import { PAID, PAYMENT, PAYMENT_ITEM, paidOf, payableEntities } from '../../entities/payable.ts';
 import { conditionSql, figureSql } from '../../entities/figure-sql.ts';
 import { actionApplies, separationRefusal, takeAction } from '../../entities/states.ts';
-import { pageAnswer, pagingOf, type Condition, type Query } from '../../entities/query.ts';
+import { countBoundOf, pageAnswer, pagingOf, type Condition, type Query } from '../../entities/query.ts';
 import { ok } from '../../platform/answer.ts';
 import { AppError, Code } from '../../platform/errors.ts';
 import { caller } from '../../platform/gate.ts';
@@ -250,7 +250,8 @@ export function paymentRoutes(app: FastifyInstance, s: Services) {
     if (paged && !keyword && plans.every((p) => p.where)) {
       const { pageNum, pageSize } = pagingOf(q as Query);
       const services = await Promise.all(plans.map((p) => serviceOf(p.e)));
-      const counts = await Promise.all(plans.map((p, i) => services[i]!.countWhere(p.where!)));
+      const bound = countBoundOf(q as Query);
+      const counts = await Promise.all(plans.map((p, i) => services[i]!.countWhere(p.where!, { countTo: bound })));
       const records: Row[] = [];
       let skip = (pageNum - 1) * pageSize;
       for (const [i, p] of plans.entries()) {
