@@ -80,18 +80,27 @@ async function measured<T>(
   const idle = process.memoryUsage();
   let peak = idle.rss;
   let heap = idle.heapUsed;
+  // Live: the lowest collected heap seen is the floor too — what an earlier part left for the
+  // collector to free later (a 100,000-row export's) would otherwise hide what this one holds.
+  let floor = idle.heapUsed;
   const sample = () => {
     if (live) gc();
     const m = process.memoryUsage();
     peak = Math.max(peak, m.rss);
     heap = Math.max(heap, m.heapUsed);
+    if (live) floor = Math.min(floor, m.heapUsed);
   };
   const timer = setInterval(sample, live ? 250 : 50);
   const t = performance.now();
   try {
     const value = await work();
     sample();
-    return { value, ms: performance.now() - t, peakMB: (peak - idle.rss) / MB, heapMB: (heap - idle.heapUsed) / MB };
+    return {
+      value,
+      ms: performance.now() - t,
+      peakMB: (peak - idle.rss) / MB,
+      heapMB: (heap - Math.min(floor, idle.heapUsed)) / MB,
+    };
   } finally {
     clearInterval(timer);
   }
@@ -350,7 +359,7 @@ export function streamSection(r: StreamBenchResult): string {
     .join('\n');
   return `## Streams: exports of ${n(r.cards)} rows and imports of ${n(r.imports[1]!.rows)}
 
-Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${cpu}, Node ${process.version}, embedded database (PGlite), the demo seed plus ${n(r.cards)} asset cards (\`npm run bench -- stream\`). Peak: the server process's RSS sampled every 50 ms, above its RSS just before (the server runs in the bench's process); it also counts the embedded database (WebAssembly memory) and what the allocator has not given back. Peak heap: the JavaScript heap's peak above idle, garbage not yet collected included. Live heap: the same export or import run again, the heap sampled after a full collection every 250 ms — what the product holds; "bounded" compares it.
+Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${cpu}, Node ${process.version}, embedded database (PGlite), the demo seed plus ${n(r.cards)} asset cards (\`npm run bench -- stream\`). Peak: the server process's RSS sampled every 50 ms, above its RSS just before (the server runs in the bench's process); it also counts the embedded database (WebAssembly memory) and what the allocator has not given back. Peak heap: the JavaScript heap's peak above idle, garbage not yet collected included. Live heap: the same export or import run again, the heap sampled after a full collection every 250 ms, above the lowest such sample (or idle) — what the product holds; "bounded" compares it.
 
 Export (GET /asset/card/export over real HTTP: default sort, category, department and dictionary labels, data scope; read in pages of 1,000 rows, each its own statement) against the same rows read by direct SQL:
 
