@@ -19,11 +19,10 @@ import { currentRequest, type RequestTurns } from './request-turn.ts';
 
 /** How long one holder runs the connection before the event loop gets a turn. */
 const TURN_MS = 20;
+/** When the event loop last had a turn between the connection's queries (a yield, or a handover). */
+let turnAt = performance.now();
 
 class PGliteConnection implements DatabaseConnection {
-  /** When the event loop last had a turn between this connection's queries. */
-  private turnAt = performance.now();
-
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
@@ -31,9 +30,9 @@ class PGliteConnection implements DatabaseConnection {
     // (an import) ran as one chain of microtasks: the process accepted no connection, answered no
     // static file and fired no timer until it committed. Every TURN_MS the holder lets the loop turn;
     // it keeps the connection (others' queries still wait for COMMIT), but the server stays alive.
-    if (performance.now() - this.turnAt > TURN_MS) {
+    if (performance.now() - turnAt > TURN_MS) {
       await new Promise<void>((turn) => setImmediate(turn));
-      this.turnAt = performance.now();
+      turnAt = performance.now();
     }
     const result = await this.pg.query<R>(compiled.sql, compiled.parameters as unknown[]);
     return {
@@ -98,7 +97,11 @@ export class ConnectionLock {
     // read no request until the queue ran dry (seconds under 64 connections, bench load). The next
     // holder starts after the event loop's turn instead, and is chosen then, so an older request
     // that asked during that turn goes first.
-    setImmediate(() => this.waiters.shift()!.grant());
+    setImmediate(() => {
+      // The loop has turned: the next holder need not yield before its first query.
+      turnAt = performance.now();
+      this.waiters.shift()!.grant();
+    });
   }
 
   /** Sorted insert (binary search): a few dozen waiters at most, one per open request. */
