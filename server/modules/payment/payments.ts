@@ -188,6 +188,16 @@ function payableRow(e: Payable, d: Row, owed: bigint, done: bigint): Row {
  * action starts from, its `when` (approvalStatus == '2'), and what it owes less what paid payments
  * paid of it above zero — null when the kind's amount or `when` is more than SQL can say.
  */
+/** Approved, in a state the paying action starts from. */
+function payingStates(e: Payable): Condition[] {
+  const action = e.states!.actions[e.payable.action]!;
+  const stateColumn = e.byName.get(e.states!.field)!.column;
+  return [
+    sql<SqlBool>`t.${sql.ref(stateColumn)} in (${sql.join(action.from)})`,
+    ...(e.process ? [sql<SqlBool>`t.approval_status = '2'`] : []),
+  ];
+}
+
 function waitingSql(s: Services, siteId: number, siteKey: string, e: Payable): Condition[] | null {
   const action = e.states!.actions[e.payable.action]!;
   const owed = figureSql(e, e.payable.amount);
@@ -196,10 +206,8 @@ function waitingSql(s: Services, siteId: number, siteKey: string, e: Payable): C
   const item = entities.get(PAYMENT_ITEM);
   const payment = entities.get(PAYMENT);
   if (!owed || !when || !item || !payment) return null;
-  const stateColumn = e.byName.get(e.states!.field)!.column;
   return [
-    sql<SqlBool>`t.${sql.ref(stateColumn)} in (${sql.join(action.from)})`,
-    ...(e.process ? [sql<SqlBool>`t.approval_status = '2'`] : []),
+    ...payingStates(e),
     sql<SqlBool>`${when}`,
     // Through fin_payment_item's (source_type, source_id) index: a document's payments, not all.
     sql<SqlBool>`${owed} > coalesce((select sum(i.amount) from ${sql.table(item.table)} i join ${sql.table(payment.table)} p on p.id = i.doc_id
@@ -272,13 +280,10 @@ export function paymentRoutes(app: FastifyInstance, s: Services) {
     const out: Row[] = [];
     for (const { e, where } of plans) {
       const action = e.states!.actions[e.payable.action]!;
-      const stateColumn = e.byName.get(e.states!.field)!.column;
-      const extra: Condition[] = where ?? [
-        sql<SqlBool>`t.${sql.ref(stateColumn)} in (${sql.join(action.from)})`,
-        ...(e.process ? [sql<SqlBool>`t.approval_status = '2'`] : []),
-      ];
       const svc = await serviceOf(e);
-      const listed = (await svc.list({}, WAITING_LIMIT, extra)).filter((d) => actionApplies(e.states!, action, d));
+      const listed = (await svc.list({}, WAITING_LIMIT, where ?? payingStates(e))).filter((d) =>
+        actionApplies(e.states!, action, d),
+      );
       for (const row of await rowsOf(e, svc, listed)) {
         if (keyword && !Object.values(row).some((v) => typeof v === 'string' && v.toLowerCase().includes(keyword))) continue;
         out.push(row);
