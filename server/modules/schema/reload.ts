@@ -42,7 +42,14 @@ export class SchemaReloader {
       if (this.timer) clearTimeout(this.timer);
       const changed = Date.now();
       this.timer = setTimeout(() => {
-        this.running = this.running.then(async () => void (await this.reload(changed)));
+        // A reload that fails (the database gone at shutdown, a lost connection) is told, never an
+        // unhandled rejection that ends the process; the next change reloads again.
+        this.running = this.running
+          .then(() => this.reload(changed))
+          .then(
+            () => undefined,
+            (e: Error) => console.error(`schemas: reload failed: ${e.message}`),
+          );
       }, 80);
     });
   }
@@ -90,10 +97,12 @@ export class SchemaReloader {
     });
   }
 
-  close(): void {
+  /** Stops watching; resolves when a reload under way has finished, before the database closes. */
+  async close(): Promise<void> {
     this.watcher?.close();
     if (this.timer) clearTimeout(this.timer);
     for (const listener of this.listeners) listener.end();
     this.listeners.clear();
+    await this.running;
   }
 }
