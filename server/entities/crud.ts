@@ -298,9 +298,9 @@ export class EntityService implements SaveHost {
     const order = orderBy(this.entity, q);
     const { db } = this.s.database;
     // The count and the rows at once: on PostgreSQL they run on two connections side by side. The
-    // count stops past COUNT_BOUND rows, so a long list costs what a short one does (issue 37).
+    // count stops a hundred pages past this one (PAGES_AHEAD), so a long list costs what a short one does (issue 37).
     const [counted, rows] = await Promise.all([
-      countUpTo(db, sql`${this.from()} t`, whereAll(where), countBoundOf(q)),
+      countUpTo(db, sql`${this.from()} t`, whereAll(where), countBoundOf(q, { pageNum, pageSize })),
       this.selectRows(db, where, order, pageSize, (pageNum - 1) * pageSize, true),
     ]);
     return pageAnswer(

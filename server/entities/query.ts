@@ -389,13 +389,25 @@ export async function countUpTo(
 }
 
 /**
+ * Pages a list counts past the one it reads when the reader sets no bound: the pager offers a
+ * hundred pages ahead, and a reader who goes there is offered a hundred more. Counting 10,000 rows
+ * to show page 1 of ten cost five times the page itself at a million claims (issue 37), so the
+ * count reads as far as the reader can go from here, which is what the deeper page's offset reads
+ * anyway.
+ */
+export const PAGES_AHEAD = 100;
+
+/**
  * How far a list's count goes: `countTo` (1 … COUNT_BOUND) where the reader shows no more — the
  * home page's badges stop at 99+ and 999+, so counting a district's ten thousand claims in flight
- * is work nobody sees (issue 37) — else COUNT_BOUND. Anything else is a parameter error.
+ * is work nobody sees (issue 37) — else PAGES_AHEAD pages past the page read (`paging`), else
+ * COUNT_BOUND; never past COUNT_BOUND. Anything else is a parameter error.
  */
-export function countBoundOf(q: Query): number {
+export function countBoundOf(q: Query, paging?: { pageNum: number; pageSize: number }): number {
   const raw = q.countTo;
-  if (raw === undefined || raw === '') return COUNT_BOUND;
+  if (raw === undefined || raw === '') {
+    return paging ? Math.min(COUNT_BOUND, (paging.pageNum + PAGES_AHEAD - 1) * paging.pageSize) : COUNT_BOUND;
+  }
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > COUNT_BOUND)
     throw new AppError(Code.invalid, 'request.badValue', { field: 'countTo' });

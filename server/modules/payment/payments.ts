@@ -258,7 +258,7 @@ export function paymentRoutes(app: FastifyInstance, s: Services) {
     if (paged && !keyword && plans.every((p) => p.where)) {
       const { pageNum, pageSize } = pagingOf(q as Query);
       const services = await Promise.all(plans.map((p) => serviceOf(p.e)));
-      const bound = countBoundOf(q as Query);
+      const bound = countBoundOf(q as Query, { pageNum, pageSize });
       const counts = await Promise.all(plans.map((p, i) => services[i]!.countWhere(p.where!, { countTo: bound })));
       const records: Row[] = [];
       let skip = (pageNum - 1) * pageSize;

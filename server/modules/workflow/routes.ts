@@ -81,7 +81,7 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       ${starterId ? sql`and t.starter_id = ${starterId}` : sql``}
       ${deptId ? sql`and t.dept_id = ${deptId}` : sql``}`;
       // Counted up to a bound, as every list is (issue 37): finance's queue at a district's volume.
-      const counted = await countUpTo(s.database.db, sql`wf_task t`, sql`where ${where}`, countBoundOf(q));
+      const counted = await countUpTo(s.database.db, sql`wf_task t`, sql`where ${where}`, countBoundOf(q, { pageNum, pageSize }));
       const rows = await sql<Row>`select t.*, u.real_name as starter_name, i.status as instance_status, i.process_key,
         d.dept_name
       from wf_task t join wf_instance i on i.id = t.instance_id left join sys_user u on u.id = t.starter_id
@@ -136,7 +136,7 @@ export default function workflowRoutes(app: FastifyInstance, s: Services) {
       // something still waiting for the applicant.
       const where = sql`i.top_dept_id = ${site.id} and i.starter_id = ${principal.userId} and not i.superseded
         ${states.length ? sql`and i.status in (${sql.join(states)})` : sql``}`;
-      const counted = await countUpTo(s.database.db, sql`wf_instance i`, sql`where ${where}`, countBoundOf(q));
+      const counted = await countUpTo(s.database.db, sql`wf_instance i`, sql`where ${where}`, countBoundOf(q, { pageNum, pageSize }));
       const rows = await sql<Row>`select i.* from wf_instance i where ${where} order by i.updated_at desc, i.id desc
         limit ${pageSize} offset ${(pageNum - 1) * pageSize}`.execute(s.database.db);
       const entities = s.schemas.forSite(site.key).entities;
