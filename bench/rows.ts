@@ -18,10 +18,14 @@ import { readConfig } from '../server/platform/config.ts';
 import type { Database } from '../server/platform/db/database.ts';
 import { Capture } from './budget.ts';
 import { generateDocuments } from './district/documents.ts';
+import { generateSites } from './district/sites.ts';
 import { admin, withDatabase } from './sites.ts';
 
 const SIZES = (process.env.BENCH_ROWS ?? '10000,1000000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_ROWS_SAMPLES ?? 100);
+// Claims in the whole installation at the largest size: the demo school's and, beyond them, other
+// schools' as many each (BENCH_ROWS_INSTALLATION=10000000: nine more schools of a million claims).
+const INSTALLATION = Number(process.env.BENCH_ROWS_INSTALLATION ?? 0);
 
 type Row = Record<string, any>;
 
@@ -35,6 +39,8 @@ export interface RowsMeasure {
 export interface RowsSize {
   documents: number;
   generated: { documents: number; rows: number; seconds: number; rowsPerSecond: number };
+  /** Other sites' claims in the same database (BENCH_ROWS_INSTALLATION). */
+  others?: { sites: number; documents: number; rows: number; seconds: number };
   measures: RowsMeasure[];
 }
 
@@ -63,6 +69,7 @@ interface Operation {
 interface SizeUnderTest {
   size: number;
   generated: RowsSize['generated'];
+  others?: RowsSize['others'];
   db: Kysely<any>;
   capture: Capture;
   operations: Operation[];
@@ -71,7 +78,7 @@ interface SizeUnderTest {
   close: () => Promise<void>;
 }
 
-async function prepareSize(url: string, size: number): Promise<SizeUnderTest> {
+async function prepareSize(url: string, size: number, installation = size): Promise<SizeUnderTest> {
   const name = `nk_rows_${size}`;
   await admin(url, async (c) => {
     await c.query(`drop database if exists ${name}`);
@@ -125,7 +132,8 @@ async function prepareSize(url: string, size: number): Promise<SizeUnderTest> {
   const call = async (method: string, url: string, body?: unknown) => {
     const r = await request(method, url, body);
     const parsed = JSON.parse(r.text) as { code: string; msg: string; data: any };
-    if (r.status !== 200 || String(parsed.code) !== '0') throw new Error(`${method} ${url}: ${r.status} ${parsed.code} ${parsed.msg}`);
+    if (r.status !== 200 || String(parsed.code) !== '0')
+      throw new Error(`${method} ${url}: ${r.status} ${parsed.code} ${parsed.msg}`);
     return parsed.data;
   };
   const close = async () => {
@@ -150,7 +158,27 @@ async function prepareSize(url: string, size: number): Promise<SizeUnderTest> {
       progress: (n, of) => n < of && log(`  ${n.toLocaleString('en-US')} of ${of.toLocaleString('en-US')}`),
     });
     const rows = g.documents + g.lines + g.instances + g.tasks + g.history;
-    log(`${size}: generated ${rows.toLocaleString('en-US')} rows in ${g.seconds.toFixed(1)} s (${Math.round(g.rowsPerSecond)} rows/s)`);
+    log(
+      `${size}: generated ${rows.toLocaleString('en-US')} rows in ${g.seconds.toFixed(1)} s (${Math.round(g.rowsPerSecond)} rows/s)`,
+    );
+    // The other schools of the installation, each with as many claims (the last with what is left).
+    let others: RowsSize['others'];
+    if (installation > size) {
+      const began = performance.now();
+      const count = Math.ceil((installation - size) / size);
+      log(`${size}: ${count} other sites for ${installation.toLocaleString('en-US')} claims in the installation`);
+      const made = await generateSites(db, { count, usersPerSite: 200 });
+      others = { sites: made.sites.length, documents: 0, rows: 0, seconds: 0 };
+      for (const site of made.sites) {
+        const o = await generateDocuments(db, { siteId: site.id, count: Math.min(size, installation - size - others.documents) });
+        others.documents += o.documents;
+        others.rows += o.documents + o.lines + o.instances + o.tasks + o.history;
+        log(
+          `  ${site.key}: ${others.documents.toLocaleString('en-US')} of ${(installation - size).toLocaleString('en-US')} other claims`,
+        );
+      }
+      others.seconds = (performance.now() - began) / 1000;
+    }
     // A vacuum and a checkpoint, so the size is measured and not the write-back of the generation.
     await sql`vacuum analyze`.execute(db);
     await sql`checkpoint`.execute(db);
@@ -175,13 +203,21 @@ async function prepareSize(url: string, size: number): Promise<SizeUnderTest> {
       claim.version = saved?.version ?? claim.version + 1;
     };
     const operations: Operation[] = [
-      { name: 'list: claims, first page', steps: [() => call('GET', '/api/expense/funds/page?pageNum=1&pageSize=10')], who: adminToken },
+      {
+        name: 'list: claims, first page',
+        steps: [() => call('GET', '/api/expense/funds/page?pageNum=1&pageSize=10')],
+        who: adminToken,
+      },
       {
         name: 'list: claims in approval of a department',
         steps: [() => call('GET', `/api/expense/funds/page?pageNum=1&pageSize=10&approvalStatus=1&deptId=${dept}`)],
         who: adminToken,
       },
-      { name: 'list: claims, page 50', steps: [() => call('GET', '/api/expense/funds/page?pageNum=50&pageSize=10')], who: adminToken },
+      {
+        name: 'list: claims, page 50',
+        steps: [() => call('GET', '/api/expense/funds/page?pageNum=50&pageSize=10')],
+        who: adminToken,
+      },
       {
         name: "list: claims, first page, as a department's head (data scope)",
         steps: [() => call('GET', '/api/expense/funds/page?pageNum=1&pageSize=10')],
@@ -212,11 +248,16 @@ async function prepareSize(url: string, size: number): Promise<SizeUnderTest> {
         who: finance,
       },
       { name: 'budget: statistics', steps: [() => call('GET', '/api/neikong/budget/statistics')], who: adminToken },
-      { name: 'picker: suppliers', steps: [() => call('GET', '/api/purchase/supplier/pick?pageNum=1&pageSize=10')], who: adminToken },
+      {
+        name: 'picker: suppliers',
+        steps: [() => call('GET', '/api/purchase/supplier/pick?pageNum=1&pageSize=10')],
+        who: adminToken,
+      },
     ];
     return {
       size,
       generated: { documents: g.documents, rows, seconds: g.seconds, rowsPerSecond: g.rowsPerSecond },
+      others,
       db,
       capture,
       operations,
@@ -244,7 +285,8 @@ export async function benchRows(): Promise<RowsBenchResult> {
   // what disturbs the machine for a while (the kernel writing back, another tenant) falls on both.
   const sizes: SizeUnderTest[] = [];
   try {
-    for (const size of SIZES) sizes.push(await prepareSize(url, size));
+    const largest = Math.max(...SIZES);
+    for (const size of SIZES) sizes.push(await prepareSize(url, size, size === largest ? INSTALLATION : size));
     // The gigabytes just written are on disk, not being written back while the operations are timed.
     execFileSync('sync');
     await new Promise((r) => setTimeout(r, 5000));
@@ -292,7 +334,9 @@ export async function benchRows(): Promise<RowsBenchResult> {
       for (const [j, q] of captured[last]!.entries()) {
         const grew = alone[last]![j]! / Math.max(alone[0]![j] ?? 0, 0.05);
         if (alone[last]![j]! > 5 && grew > 1.5)
-          log(`  ${op.name}: ${alone[last]![j]!.toFixed(1)} ms (${grew.toFixed(1)}×): ${q.sql.replace(/\s+/g, ' ').slice(0, 400)}`);
+          log(
+            `  ${op.name}: ${alone[last]![j]!.toFixed(1)} ms (${grew.toFixed(1)}×): ${q.sql.replace(/\s+/g, ' ').slice(0, 400)}`,
+          );
       }
       for (const [k, s] of sizes.entries()) {
         const m = {
@@ -302,7 +346,9 @@ export async function benchRows(): Promise<RowsBenchResult> {
           direct: { p50: quantile(d[k]!, 0.5), p95: quantile(d[k]!, 0.95) },
         };
         measures[k]!.push(m);
-        log(`${s.size}: ${op.name}: http p50 ${m.http.p50.toFixed(1)} p95 ${m.http.p95.toFixed(1)} ms, its SQL p95 ${m.direct.p95.toFixed(1)} ms`);
+        log(
+          `${s.size}: ${op.name}: http p50 ${m.http.p50.toFixed(1)} p95 ${m.http.p95.toFixed(1)} ms, its SQL p95 ${m.direct.p95.toFixed(1)} ms`,
+        );
       }
     }
     const version = String((await sql<Row>`select version() as v`.execute(sizes[0]!.db)).rows[0]!.v)
@@ -311,7 +357,7 @@ export async function benchRows(): Promise<RowsBenchResult> {
       .join(' ');
     return {
       version,
-      sizes: sizes.map((s, k) => ({ documents: s.size, generated: s.generated, measures: measures[k]! })),
+      sizes: sizes.map((s, k) => ({ documents: s.size, generated: s.generated, others: s.others, measures: measures[k]! })),
       seconds: (performance.now() - started) / 1000,
       load1: [loadBefore, os.loadavg()[0]!],
     };
@@ -344,9 +390,12 @@ export function rowsSection(r: RowsBenchResult): string {
     )
     .join('; ');
   const n = (v: number) => v.toLocaleString('en-US');
+  const others = large.others
+    ? ` At ${n(large.documents)} the installation holds ${n(large.documents + large.others.documents)} claims: ${n(large.others.sites)} other schools (generated like the district's, \`bench/district/sites.ts\`) with ${n(large.others.documents)} claims more (${n(large.others.rows)} rows in ${large.others.seconds.toFixed(0)} s).`
+    : '';
   return `## Rows: the daily screens at ${n(small.documents)} and ${n(large.documents)} claims of a site
 
-Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${cpu}, Node ${process.version}, ${r.version} (throw-away, \`scripts/with-postgres.sh\`), the demo seed plus reimbursement claims of the demo school generated by \`bench/district/documents.ts\` (3 lines each; 10 % drafts, 15 % in approval, 60 % approved, 10 % rejected, 5 % withdrawn; with their approval instances, tasks and history): ${generated}. Whole part ${r.seconds.toFixed(0)} s, 1-minute load ${r.load1[0].toFixed(1)} before and ${r.load1[1].toFixed(1)} after.
+Measured ${new Date().toISOString().slice(0, 16)}Z on ${os.cpus().length} × ${cpu}, Node ${process.version}, ${r.version} (throw-away, \`scripts/with-postgres.sh\`), the demo seed plus reimbursement claims of the demo school generated by \`bench/district/documents.ts\` (3 lines each; 10 % drafts, 15 % in approval, 60 % approved, 10 % rejected, 5 % withdrawn; with their approval instances, tasks and history): ${generated}.${others} Whole part ${r.seconds.toFixed(0)} s, 1-minute load ${r.load1[0].toFixed(1)} before and ${r.load1[1].toFixed(1)} after.
 
 Each size is a database of its own on the one server with a node of the product on it, and the sizes are measured side by side, sample by sample (one sample at ${n(small.documents)}, one at ${n(large.documents)}, …), so that what disturbs the machine for a while falls on both. Over real HTTP (keep-alive, one request at a time, signed in as admin unless said, header year), ${SAMPLES} samples of each after 5 warm-ups; an operation of several requests is what its screen asks for, one after the other. Its SQL: the statements the operation ran (captured during a warm run), back to back through the driver, sample by sample with the HTTP ones. Goal: p95 at ${n(large.documents)} ≤ 1.3 × p95 at ${n(small.documents)}.
 

@@ -14,7 +14,7 @@ import { benchRenderer, rendererSection } from './renderer.ts';
 import { runSecurityCampaign, securitySection } from './security.ts';
 import { assetSection, benchAsset } from './asset.ts';
 import { benchReload, reloadSection } from './reload.ts';
-import { benchStream, streamSection } from './stream.ts';
+import { benchImport, benchStream, streamSection } from './stream.ts';
 import { benchTrail, trailSection } from './trail.ts';
 import { benchSites, sitesSection, type SitesBenchResult } from './sites.ts';
 import { benchDistrict, districtSection, type DistrictBenchResult } from './district.ts';
@@ -51,6 +51,11 @@ async function main() {
   }
   if (part === 'rows-postgres') {
     process.stdout.write(`ROWS37 ${JSON.stringify(await benchRows())}\n`);
+    return;
+  }
+  if (part === 'stream-import') {
+    // Re-entered by the stream part: one import on a fresh server of this process of its own.
+    process.stdout.write(`IMPORT ${JSON.stringify(await benchImport(Number(process.argv[3])))}\n`);
     return;
   }
   if (part === 'load-postgres') {

@@ -11,8 +11,10 @@
 //   them (time, peak RSS above idle, and the longest wait of a request made meanwhile: the embedded
 //   database is one connection). Floor: the same cards inserted by one SQL statement. Then the same
 //   file again with a full collection before each heap sample: the heap the import holds (live),
-//   not the garbage the collector has not yet reclaimed.
-import { spawn } from 'node:child_process';
+//   not the garbage the collector has not yet reclaimed. Each import size runs in a process of its
+//   own on a fresh database (`benchImport`): in the exports' process the collector freed, during the
+//   import, what the 100,000-row export had left, and that fall counted as the import's heap.
+import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -200,64 +202,102 @@ export async function benchStream(): Promise<StreamBenchResult> {
     const slow = { rows: exports[1]!.rows, ms: slowRun.ms, peakMB: slowRun.peakMB, heapMB: slowRun.heapMB };
     log(`slow client: ${slow.ms.toFixed(0)} ms, peak +${slow.peakMB.toFixed(1)} MB, heap +${slow.heapMB.toFixed(1)} MB`);
 
-    const imports: ImportFigure[] = [];
-    for (const n of [Math.round(IMPORT_ROWS / 10), IMPORT_ROWS]) {
-      const file = await cardsFile(n);
-      const upload = async () => {
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(file)]), 'cards.xlsx');
-        const r = await fetch(`${base}/asset/card/import`, {
-          method: 'POST',
-          body: form,
-          headers: { token, 'accept-language': 'zh-CN' },
-        });
-        return (await r.json()) as { code: string; msg: string; data: { imported: number } };
-      };
-      // The probe runs in a process of its own: in this one it would wait with the server it times.
-      const probe = waitsMeanwhile(
-        `${base}/asset/card/page?pageNum=1&pageSize=1`,
-        `${base.replace(/\/api$/, '')}/bench-no-such-page`,
-        token,
-      );
-      const m = await measured(upload);
-      const { db: longestWaitMs, bare: longestBareMs } = await probe.stop();
-      if (m.value.code !== '0' || m.value.data.imported !== n) throw new Error(`import of ${n}: ${m.value.code} ${m.value.msg}`);
-      const again = await measured(upload, true);
-      if (again.value.code !== '0') throw new Error(`import of ${n} again: ${again.value.code} ${again.value.msg}`);
-      // The floor: the same cards by one statement, rolled back.
-      const t = performance.now();
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          await sql`insert into as_card (top_dept_id, asset_no, asset_name, category_id, spec, unit, cost, entry_date, life_months, dept_id,
-              location, asset_state, source, supplier, accumulated_depreciation, depreciated_months, remark, created_at)
-            select ${site.id}, 'SQL-' || lpad(g::text, 7, '0'), '导入台式计算机', ${category}, 'i5/16G/512G', '台',
-              (1000 + g % 4900)::numeric(18,2), '2024-03-01', 72, ${dept}, '导入楼', '0', '1', '导入供应商有限公司', 0, 0,
-              '导入 ' || g, now()
-            from generate_series(1, ${n}) g`.execute(trx);
-          throw new Error('rollback');
-        })
-        .catch((err: Error) => {
-          if (err.message !== 'rollback') throw err;
-        });
-      const sqlMs = performance.now() - t;
-      imports.push({
-        rows: n,
-        ms: m.ms,
-        peakMB: m.peakMB,
-        heapMB: m.heapMB,
-        sqlMs,
-        longestWaitMs,
-        longestBareMs,
-        liveMB: again.heapMB,
-      });
-      log(
-        `import ${n} rows: ${m.ms.toFixed(0)} ms, peak +${m.peakMB.toFixed(1)} MB, heap +${m.heapMB.toFixed(1)} MB (live +${again.heapMB.toFixed(1)} MB), a request waited up to ${longestWaitMs.toFixed(0)} ms (no database: ${longestBareMs.toFixed(0)} ms); SQL ${sqlMs.toFixed(0)} ms`,
-      );
-    }
+    await bench.close().catch(() => undefined);
+    const imports = [Math.round(IMPORT_ROWS / 10), IMPORT_ROWS].map(importInOwnProcess);
     // Bounded: the product's heap at all the rows against at a tenth of them (1 MB at least, the noise).
     const ratio = (xs: Array<{ liveMB: number }>) => Math.max(xs[1]!.liveMB, 1) / Math.max(xs[0]!.liveMB, 1);
     return { cards: ROWS, exports, slow, imports, exportRatio: ratio(exports), importRatio: ratio(imports) };
+  } finally {
+    await bench.close().catch(() => undefined);
+  }
+}
+
+/** `benchImport(n)` in a child process (bench/run.ts's `stream-import` part), read back from its IMPORT line. */
+function importInOwnProcess(n: number): ImportFigure {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', 'stream-import', String(n)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const line = out.split('\n').find((l) => l.startsWith('IMPORT '));
+  if (!line) throw new Error(`the import of ${n} rows printed no figure`);
+  return JSON.parse(line.slice('IMPORT '.length)) as ImportFigure;
+}
+
+/** An import of n cards into a fresh server of its own (this process): its figures. */
+export async function benchImport(n: number): Promise<ImportFigure> {
+  log(`import ${n}: migrate and seed`);
+  const bench = await startBenchApp('import');
+  const { services, db, base } = bench;
+  try {
+    const site = services.sites.get('demo')!;
+    const category = (
+      await sql<{
+        id: number;
+      }>`select id from as_category where top_dept_id = ${site.id} and category_code = 'A02010104'`.execute(db)
+    ).rows[0]!.id;
+    const dept = (
+      await sql<{ id: number }>`select id from sys_dept where top_dept_id = ${site.id} and dept_name = '教务处'`.execute(db)
+    ).rows[0]!.id;
+    const login = await fetch(`${base}/auth/login/account`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ loginName: 'admin', password: 'Admin@12345' }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const file = await cardsFile(n);
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file)]), 'cards.xlsx');
+      const r = await fetch(`${base}/asset/card/import`, {
+        method: 'POST',
+        body: form,
+        headers: { token, 'accept-language': 'zh-CN' },
+      });
+      return (await r.json()) as { code: string; msg: string; data: { imported: number } };
+    };
+    // The probe runs in a process of its own: in this one it would wait with the server it times.
+    const probe = waitsMeanwhile(
+      `${base}/asset/card/page?pageNum=1&pageSize=1`,
+      `${base.replace(/\/api$/, '')}/bench-no-such-page`,
+      token,
+    );
+    const m = await measured(upload);
+    const { db: longestWaitMs, bare: longestBareMs } = await probe.stop();
+    if (m.value.code !== '0' || m.value.data.imported !== n) throw new Error(`import of ${n}: ${m.value.code} ${m.value.msg}`);
+    const again = await measured(upload, true);
+    if (again.value.code !== '0') throw new Error(`import of ${n} again: ${again.value.code} ${again.value.msg}`);
+    // The floor: the same cards by one statement, rolled back.
+    const t = performance.now();
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into as_card (top_dept_id, asset_no, asset_name, category_id, spec, unit, cost, entry_date, life_months, dept_id,
+          location, asset_state, source, supplier, accumulated_depreciation, depreciated_months, remark, created_at)
+        select ${site.id}, 'SQL-' || lpad(g::text, 7, '0'), '导入台式计算机', ${category}, 'i5/16G/512G', '台',
+          (1000 + g % 4900)::numeric(18,2), '2024-03-01', 72, ${dept}, '导入楼', '0', '1', '导入供应商有限公司', 0, 0,
+          '导入 ' || g, now()
+        from generate_series(1, ${n}) g`.execute(trx);
+        throw new Error('rollback');
+      })
+      .catch((err: Error) => {
+        if (err.message !== 'rollback') throw err;
+      });
+    const sqlMs = performance.now() - t;
+    const figure: ImportFigure = {
+      rows: n,
+      ms: m.ms,
+      peakMB: m.peakMB,
+      heapMB: m.heapMB,
+      sqlMs,
+      longestWaitMs,
+      longestBareMs,
+      liveMB: again.heapMB,
+    };
+    log(
+      `import ${n} rows: ${m.ms.toFixed(0)} ms, peak +${m.peakMB.toFixed(1)} MB, heap +${m.heapMB.toFixed(1)} MB (live +${again.heapMB.toFixed(1)} MB), a request waited up to ${longestWaitMs.toFixed(0)} ms (no database: ${longestBareMs.toFixed(0)} ms); SQL ${sqlMs.toFixed(0)} ms`,
+    );
+    return figure;
   } finally {
     await bench.close();
   }
@@ -369,7 +409,7 @@ ${exports}
 
 Live heap (1 MB at least: the noise) at ${n(r.exports[1]!.rows)} rows / at ${n(r.exports[0]!.rows)}: **${r.exportRatio.toFixed(2)}×** (bounded: well under the 10× of the rows ${r.exportRatio < 5 ? '✔' : '✘'}). A slow client (64 KB every 20 ms) of the ${n(r.slow.rows)} rows: ${r.slow.ms.toFixed(0)} ms, peak RSS +${r.slow.peakMB.toFixed(1)} MB, heap +${r.slow.heapMB.toFixed(1)} MB.
 
-Import (POST /asset/card/import: the sheet read row by row, every row through the save pipeline, all or nothing, one transaction) against the same cards inserted by one SQL statement. "Waited" is the longest answer, asked every 100 ms from another process meanwhile, of GET /asset/card/page?pageSize=1 (it needs the database, which the import's transaction holds to its end) and of a request that needs none (the server's 404):
+Import (POST /asset/card/import: the sheet read row by row, every row through the save pipeline, all or nothing, one transaction; each size in a process of its own on a fresh database, so that nothing the exports left is collected during it) against the same cards inserted by one SQL statement. "Waited" is the longest answer, asked every 100 ms from another process meanwhile, of GET /asset/card/page?pageSize=1 (it needs the database, which the import's transaction holds to its end) and of a request that needs none (the server's 404):
 
 | rows | ms | peak RSS MB | peak heap MB | live heap MB | waited ms | no database ms | SQL ms | ratio |
 |---:|---:|---:|---:|---:|---:|---:|---:|---:|

@@ -37,6 +37,8 @@ const indexName = (name: string) => ident(name.slice(0, 63));
  * - `<table>_scope_<digest>`: the data scope's department leading, then the year and the order: what
  *   most people read is their department's rows, and a department's head counting his claims among
  *   a million read a fifth of the site's list index to find them (36 ms; through this one 0.6 ms).
+ *   `<table>_scope_<state column>`: a department's rows in a state — a head's "in approval" tab —
+ *   in that order too (its count read a sixth of the state's index: 2.0 ms; through this 0.8 ms).
  * Each carries the data scope's columns, the year and the states that it does not lead with, so
  * that a count filtered by them reads the index alone.
  */
@@ -75,7 +77,13 @@ function listIndexes(entity: EntityDef, t: string): string[] {
   for (const column of states)
     named(`${entity.table}_state_${column}`, `(top_dept_id, ${ident(column)}, ${order})${include(column)}`);
   if (deptColumn) {
-    named(`${entity.table}_scope`, `(top_dept_id, ${ident(deptColumn)}, ${year}${order})${include(deptColumn, yearColumn)}`);
+    const dept = ident(deptColumn);
+    named(`${entity.table}_scope`, `(top_dept_id, ${dept}, ${year}${order})${include(deptColumn, yearColumn)}`);
+    for (const column of states)
+      named(
+        `${entity.table}_scope_${column}`,
+        `(top_dept_id, ${dept}, ${ident(column)}, ${order})${include(deptColumn, column)}`,
+      );
   }
   const keep = [...wanted.keys()].map((n) => `'${n}'`).join(', ');
   return [
