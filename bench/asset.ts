@@ -11,7 +11,7 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { startBenchApp } from './app.ts';
+import { adminToken, cardPlaces, startBenchApp } from './app.ts';
 import { depreciate } from '../server/modules/asset/depreciation.ts';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
@@ -36,14 +36,7 @@ export async function benchAsset(): Promise<AssetBenchResult> {
   const { services, db, base } = bench;
   try {
     const site = services.sites.get('demo')!;
-    const category = (
-      await sql<{
-        id: number;
-      }>`select id from as_category where top_dept_id = ${site.id} and category_code = 'A02010104'`.execute(db)
-    ).rows[0]!.id;
-    const dept = (
-      await sql<{ id: number }>`select id from sys_dept where top_dept_id = ${site.id} and dept_name = '教务处'`.execute(db)
-    ).rows[0]!.id;
+    const { category, dept } = await cardPlaces(db, site.id);
     log(`insert ${CARDS} cards`);
     // Entered over the last five years at costs between 1,000 and 50,000, lives of 60 to 120 months.
     await sql`insert into as_card (top_dept_id, asset_no, asset_name, category_id, cost, entry_date, life_months, dept_id, location,
@@ -104,12 +97,7 @@ export async function benchAsset(): Promise<AssetBenchResult> {
     }
 
     log('card list');
-    const login = await fetch(`${base}/auth/login/account`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ loginName: 'admin', password: 'Admin@12345' }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const token = await adminToken(base);
     const pageTimes: number[] = [];
     let total = 0;
     for (let i = 0; i < REQUESTS + 5; i++) {
