@@ -398,15 +398,22 @@ export async function countUpTo(
 export const PAGES_AHEAD = 100;
 
 /**
+ * A list of fewer rows than this is always counted exactly, whatever its page size: a reader asking
+ * one row to learn how many there are (`pageSize=1`) is told the number, not "more than 100".
+ */
+export const COUNT_EXACT = 1_000;
+
+/**
  * How far a list's count goes: `countTo` (1 … COUNT_BOUND) where the reader shows no more — the
  * home page's badges stop at 99+ and 999+, so counting a district's ten thousand claims in flight
- * is work nobody sees (issue 37) — else PAGES_AHEAD pages past the page read (`paging`), else
- * COUNT_BOUND; never past COUNT_BOUND. Anything else is a parameter error.
+ * is work nobody sees (issue 37) — else PAGES_AHEAD pages past the page read (`paging`) and at
+ * least COUNT_EXACT, else COUNT_BOUND; never past COUNT_BOUND. Anything else is a parameter error.
  */
 export function countBoundOf(q: Query, paging?: { pageNum: number; pageSize: number }): number {
   const raw = q.countTo;
   if (raw === undefined || raw === '') {
-    return paging ? Math.min(COUNT_BOUND, (paging.pageNum + PAGES_AHEAD - 1) * paging.pageSize) : COUNT_BOUND;
+    if (!paging) return COUNT_BOUND;
+    return Math.min(COUNT_BOUND, Math.max(COUNT_EXACT, (paging.pageNum + PAGES_AHEAD - 1) * paging.pageSize));
   }
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > COUNT_BOUND)

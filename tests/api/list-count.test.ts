@@ -8,6 +8,7 @@ import { startServer, type RequestOptions, type TestServer } from '../support/se
 import { ok } from '../support/answers.ts';
 import {
   COUNT_BOUND,
+  COUNT_EXACT,
   PAGES_AHEAD,
   countUpTo,
   orderOf,
@@ -52,6 +53,9 @@ describe('the count of a long list', () => {
     const far = ok(await server.get(`/api/expense/funds/page?pageNum=${PAGES_AHEAD}&pageSize=10`, as('admin')));
     expect(far).toMatchObject({ total: (2 * PAGES_AHEAD - 1) * 10, more: true, pages: 2 * PAGES_AHEAD - 1 });
     expect(far.records).toHaveLength(10);
+    // One to a page: at least COUNT_EXACT rows are counted, so a reader asking one row learns the number.
+    const one = ok(await server.get('/api/expense/funds/page?pageNum=1&pageSize=1', as('admin')));
+    expect(one).toMatchObject({ total: COUNT_EXACT, more: true });
     // Fifty to a page, the same hundred pages.
     const wide = ok(await server.get('/api/expense/funds/page?pageNum=1&pageSize=50', as('admin')));
     expect(wide).toMatchObject({ total: PAGES_AHEAD * 50, more: true });
