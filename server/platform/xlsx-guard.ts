@@ -110,8 +110,9 @@ export async function checkXlsx(buffer: Buffer, limits: ImportLimits & { maxUnzi
   try {
     return await check(buffer, limits);
   } catch (err) {
-    // A zip that is cut short or points past its end reads out of range: no workbook.
-    throw err instanceof AppError ? err : bad();
+    // A zip that is cut short or points past its end reads out of range: no workbook (the reason
+    // kept as its cause, for the log).
+    throw err instanceof AppError ? err : Object.assign(bad(), { cause: err });
   }
 }
 
@@ -259,7 +260,7 @@ function inflate(data: Buffer, take: (chunk: Buffer) => void): Promise<void> {
       if (done) return;
       done = true;
       inflater.destroy();
-      reject(err instanceof AppError ? err : bad());
+      reject(err instanceof AppError ? err : Object.assign(bad(), { cause: err }));
     };
     inflater.on('data', (chunk: Buffer) => {
       if (done) return;
