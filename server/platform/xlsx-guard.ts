@@ -744,28 +744,59 @@ export interface SheetLine {
 }
 
 /**
+ * exceljs's streaming reader, driven part by part (exceljs is pinned: these are its own parsers,
+ * lib/stream/xlsx/workbook-reader.js). Its `parse()` reads the zip through unzipper, whose parser
+ * says `end` as soon as it has read the input's last byte: entries it has already found but the
+ * reader has not yet taken are lost. exceljs parks a sheet written before the shared strings in a
+ * temporary file and takes the next entries only when the file is written, so under a busy disk the
+ * workbook part was lost and a good file was refused as no workbook (1 in ~300 here, twice in CI).
+ */
+interface PartReader {
+  model?: { sheets?: Array<{ rId?: string }> };
+  workbookRels?: Array<{ Id?: string; Target?: string }>;
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(entry: Readable, sheetNo: string): Generator<{ eventType: string; value: ExcelJS.stream.xlsx.WorksheetReader }>;
+}
+
+/**
  * The first sheet's rows, one at a time, from a workbook checkXlsx passed (issue 37): exceljs's
- * streaming reader, so the import holds its rows' values, never the workbook's model of every cell
- * (3.6 KB a cell's row of twelve, 36 MB at 10,000 rows). "First" is the workbook's first sheet, as
- * a spreadsheet program shows the tabs; the other sheets are read past. A formula whose saved
+ * streaming parsers over the parts this module's own zip reader inflates as they are read, so the
+ * import holds its rows' values, never the workbook's model of every cell (3.6 KB a cell's row of
+ * twelve, 36 MB at 10,000 rows). "First" is the workbook's first sheet, as a spreadsheet program
+ * shows the tabs (else the first in the zip); the other sheets are not read. A formula whose saved
  * result is an error comes from the stream without one: the error is the one the guard saw.
  */
 export async function* firstSheetRows(buffer: Buffer, figures: XlsxFigures): AsyncGenerator<SheetLine> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+  const entries = centralDirectory(buffer);
+  const part = (name: string): Readable | undefined => {
+    const e = entries.find((x) => x.name === name);
+    if (!e) return undefined;
+    const data = Readable.from([dataOf(buffer, e)]);
+    return e.method === 8 ? data.pipe(zlib.createInflateRaw({ chunkSize: 64 * 1024 })) : data;
+  };
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     worksheets: 'emit',
     entries: 'ignore',
-  });
-  let first: string | undefined;
-  for await (const sheet of reader) {
-    const id = String((sheet as unknown as { id: number | string }).id);
-    first ??= firstSheetNumber(reader) ?? id;
-    // Every sheet is read to its end: the reader parks out-of-order sheets in temporary files it
-    // removes only once it has read them.
-    for await (const row of sheet) {
-      if (id !== first) continue;
+  }) as unknown as PartReader;
+  const rels = part('xl/_rels/workbook.xml.rels');
+  if (rels) await reader._parseRels(rels);
+  const workbook = part('xl/workbook.xml');
+  if (workbook) await reader._parseWorkbook(workbook);
+  const strings = part('xl/sharedStrings.xml');
+  if (strings) for await (const _ of reader._parseSharedStrings(strings));
+  const styles = part('xl/styles.xml');
+  if (styles) await reader._parseStyles(styles);
+  const id = firstSheetNumber(reader) ?? entries.map((e) => WORKSHEET.exec(e.name)?.[1]).find(Boolean);
+  const sheet = id === undefined ? undefined : part(`xl/worksheets/sheet${id}.xml`);
+  if (id === undefined || !sheet) return;
+  for (const { value: rows } of reader._parseWorksheet(sheet, id)) {
+    for await (const row of rows) {
       const cells = new Map<number, CellValue>();
       row.eachCell((cell, col) => {
         const v = cell.value as unknown;
@@ -777,14 +808,10 @@ export async function* firstSheetRows(buffer: Buffer, figures: XlsxFigures): Asy
   }
 }
 
-/** The number N of xl/worksheets/sheetN.xml the workbook lists first, when it said so before its sheets. */
-function firstSheetNumber(reader: ExcelJS.stream.xlsx.WorkbookReader): string | undefined {
-  const r = reader as unknown as {
-    model?: { sheets?: Array<{ rId?: string }> };
-    workbookRels?: Array<{ Id?: string; Target?: string }>;
-  };
-  const rId = r.model?.sheets?.find(Boolean)?.rId;
-  const target = r.workbookRels?.find((x) => x.Id === rId)?.Target;
+/** The number N of xl/worksheets/sheetN.xml the workbook lists first. */
+function firstSheetNumber(reader: PartReader): string | undefined {
+  const rId = reader.model?.sheets?.find(Boolean)?.rId;
+  const target = reader.workbookRels?.find((x) => x.Id === rId)?.Target;
   return target ? /sheet(\d+)\.xml$/.exec(target)?.[1] : undefined;
 }
 
