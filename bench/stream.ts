@@ -12,8 +12,7 @@
 //   database is one connection). Floor: the same cards inserted by one SQL statement. Then the same
 //   file again with a full collection before each heap sample: the heap the import holds (live),
 //   not the garbage the collector has not yet reclaimed. Each import size runs in a process of its
-//   own on a fresh database (`benchImport`): in the exports' process the collector freed, during the
-//   import, what the 100,000-row export had left, and that fall counted as the import's heap.
+//   own on a fresh database (`benchImport`), so what an earlier part left is no part of its figure.
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
@@ -139,6 +138,16 @@ function download(url: string, token: string, pace = 0): Promise<{ status: numbe
 }
 
 export async function benchStream(): Promise<StreamBenchResult> {
+  const { exports, slow } = await benchExports();
+  // Each import in a process of its own, after the exports' server has closed.
+  const imports = [Math.round(IMPORT_ROWS / 10), IMPORT_ROWS].map(importInOwnProcess);
+  // Bounded: the product's heap at all the rows against at a tenth of them (1 MB at least, the noise).
+  const ratio = (xs: Array<{ liveMB: number }>) => Math.max(xs[1]!.liveMB, 1) / Math.max(xs[0]!.liveMB, 1);
+  return { cards: ROWS, exports, slow, imports, exportRatio: ratio(exports), importRatio: ratio(imports) };
+}
+
+/** The exports of a tenth of ROWS cards and of all of them, and the slow client, on one server. */
+async function benchExports(): Promise<Pick<StreamBenchResult, 'exports' | 'slow'>> {
   log('migrate and seed');
   const bench = await startBenchApp('stream');
   const { services, db, base } = bench;
@@ -193,13 +202,9 @@ export async function benchStream(): Promise<StreamBenchResult> {
     const slow = { rows: exports[1]!.rows, ms: slowRun.ms, peakMB: slowRun.peakMB, heapMB: slowRun.heapMB };
     log(`slow client: ${slow.ms.toFixed(0)} ms, peak +${slow.peakMB.toFixed(1)} MB, heap +${slow.heapMB.toFixed(1)} MB`);
 
-    await bench.close().catch(() => undefined);
-    const imports = [Math.round(IMPORT_ROWS / 10), IMPORT_ROWS].map(importInOwnProcess);
-    // Bounded: the product's heap at all the rows against at a tenth of them (1 MB at least, the noise).
-    const ratio = (xs: Array<{ liveMB: number }>) => Math.max(xs[1]!.liveMB, 1) / Math.max(xs[0]!.liveMB, 1);
-    return { cards: ROWS, exports, slow, imports, exportRatio: ratio(exports), importRatio: ratio(imports) };
+    return { exports, slow };
   } finally {
-    await bench.close().catch(() => undefined);
+    await bench.close();
   }
 }
 

@@ -301,7 +301,7 @@ async function receive(s: Services, request: FastifyRequest): Promise<Upload> {
   // Sizes, rows, columns and cells within the site's limits before exceljs reads a byte (issue 13).
   const limits = await importLimits(s.siteConfig, site.id);
   const figures = await checkXlsx(buffer, limits).catch((err: unknown) => {
-    // A refused good file was seen in CI twice (issue 37): what the guard found goes to the log.
+    // Why a file was taken for no workbook goes to the log: the refusal itself says only that.
     if (err instanceof AppError && err.messageKey === 'import.badFile')
       request.log.warn({ err: err.cause ?? err, file: imported }, 'import: the guard found no workbook');
     throw err;
@@ -393,8 +393,8 @@ async function* sheetBodies(
       }
     }
   } catch (err) {
-    // What checkXlsx let through and exceljs still cannot read is no workbook. The reader's own
-    // error goes to the log (a refused good file, seen in CI twice, issue 37).
+    // What checkXlsx let through and exceljs still cannot read is no workbook; the reader's own
+    // error goes to the log.
     if (!(err instanceof AppError)) request.log.warn({ err, file: upload.file }, 'import: the workbook could not be read');
     throw err instanceof AppError ? err : new AppError(Code.invalid, 'import.badFile');
   }

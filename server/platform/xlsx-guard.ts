@@ -793,8 +793,8 @@ export async function* firstSheetRows(buffer: Buffer, figures: XlsxFigures): Asy
   const styles = part('xl/styles.xml');
   if (styles) await reader._parseStyles(styles);
   const id = firstSheetNumber(reader) ?? entries.map((e) => WORKSHEET.exec(e.name)?.[1]).find(Boolean);
-  const sheet = id === undefined ? undefined : part(`xl/worksheets/sheet${id}.xml`);
-  if (id === undefined || !sheet) return;
+  const sheet = id && part(`xl/worksheets/sheet${id}.xml`);
+  if (!id || !sheet) return;
   for (const { value: rows } of reader._parseWorksheet(sheet, id)) {
     for await (const row of rows) {
       const cells = new Map<number, CellValue>();
