@@ -10,11 +10,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import { prepareDatabase } from '../server/boot.ts';
 import { systemClock } from '../server/platform/clock.ts';
 import { openDatabase } from '../server/platform/db/database.ts';
 import type { DB } from '../server/platform/db/types.ts';
 import { startBare } from './api.ts';
+import { cpuFloor, cpuMeter, postmasterOf, type CpuFloor } from './cpu.ts';
 import { generateDocuments } from './district/documents.ts';
 import { generateSites } from './district/sites.ts';
 import { rssMb, serverProcess } from './load.ts';
@@ -34,6 +36,65 @@ export interface DistrictNodes {
   bare: KindFigures;
   /** RSS of each node after the run, MB. */
   rssMb: number[];
+  /** Where the CPU went during the working day (nodes, PostgreSQL, client), and the least mean wait it allows. */
+  cpu: CpuFloor;
+  /** PostgreSQL's backends of the district's database during the run, sampled: busy, and waiting for a lock. */
+  backends: BackendFigures;
+}
+
+export interface BackendFigures {
+  samples: number;
+  activeMean: number;
+  activeMax: number;
+  lockWaitMean: number;
+  lockWaitMax: number;
+  /** The statements found waiting most often, and in how many backend samples. */
+  waitedOn: Array<{ statement: string; samples: number }>;
+}
+
+/**
+ * What PostgreSQL's backends are doing, every 200 ms until stopped: how many run a statement and how
+ * many of those wait for a lock (another transaction's row, a hot budget indicator), so a tail can be
+ * told from the CPU's queue.
+ */
+async function sampleBackends(url: string): Promise<{ stop(): Promise<BackendFigures> }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const active: number[] = [];
+  const waiting: number[] = [];
+  const statements = new Map<string, number>();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const r = await client.query(`select state = 'active' as active, wait_event_type = 'Lock' as waiting,
+        regexp_replace(left(query, 90), '\\s+', ' ', 'g') as statement
+        from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+      active.push(r.rows.filter((b) => b.active).length);
+      const blocked = r.rows.filter((b) => b.active && b.waiting);
+      waiting.push(blocked.length);
+      for (const b of blocked) statements.set(b.statement, (statements.get(b.statement) ?? 0) + 1);
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  })();
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      await client.end();
+      return {
+        samples: active.length,
+        activeMean: mean(active),
+        activeMax: Math.max(0, ...active),
+        lockWaitMean: mean(waiting),
+        lockWaitMax: Math.max(0, ...waiting),
+        waitedOn: [...statements]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 3)
+          .map(([statement, n]) => ({ statement, samples: n })),
+      };
+    },
+  };
 }
 
 export interface DistrictBenchResult {
@@ -122,8 +183,13 @@ export async function benchDistrict(log: (line: string) => void = (l) => console
         log(`district: the working day on ${count} node(s), ${CONNECTIONS} connections, ${SECONDS} s`);
         const workload = await prepareMixedWorkload({ bases: nodes.map((n) => n.base), log: (m) => log(`district: ${m}`) });
         const bareFigures = await runBareLoop(bare.url, CONNECTIONS, SECONDS);
+        const pids = nodes.map((n) => serverProcess(n.child).pid);
+        const sampler = await sampleBackends(district);
+        const meter = cpuMeter(pids, { postgres: await postmasterOf(district) });
         const mixed = await workload.run({ connections: CONNECTIONS, seconds: SECONDS });
-        runs.push({ nodes: count, mixed, bare: bareFigures, rssMb: nodes.map((n) => rssMb(serverProcess(n.child).pid)) });
+        const cpu = cpuFloor(meter.stop(), mixed.requests, CONNECTIONS);
+        const backends = await sampler.stop();
+        runs.push({ nodes: count, mixed, bare: bareFigures, rssMb: pids.map(rssMb), cpu, backends });
       }
     } finally {
       for (const n of nodes) await n.stop();
@@ -157,14 +223,15 @@ export function districtSection(r: DistrictBenchResult): string {
     '',
     `The working day (bench/workload.ts) at ${r.runs[0]?.mixed.connections ?? CONNECTIONS} connections for ${r.runs[0]?.mixed.seconds ?? SECONDS} s; bare Fastify by the same client at the same count just before.`,
     '',
-    "| nodes | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | bare p99 ms | p99 / bare | mean by Little's law ms | p99 / that mean | nodes' RSS MB |",
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    "| nodes | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | bare p99 ms | p99 / bare | mean by Little's law ms | p99 / that mean | CPU a request, ms: nodes / PostgreSQL (client) | cores busy | floor: least mean wait, ms | p99 / floor | nodes' RSS MB |",
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...r.runs.map((x) => {
       const ratio = x.mixed.all.p99 / x.bare.p99;
       // A closed loop of n connections at X requests/s waits n / X on average whatever the order of
       // the queue (Little's law): no fairness brings p99 below it, so the tail is measured against it.
       const mean = (x.mixed.connections * 1000) / x.mixed.perSecond;
-      return `| ${x.nodes} | ${f(x.mixed.perSecond)} | ${f(x.mixed.all.p50)} | ${f(x.mixed.all.p95)} | ${f(x.mixed.all.p99)} | ${f(x.mixed.all.max)} | ${x.mixed.errors} | ${f(x.bare.p99)} | ${ratio.toFixed(2)} × ${ratio <= 10 && x.mixed.errors === 0 ? '✔' : '✘'} | ${f(mean)} | ${(x.mixed.all.p99 / mean).toFixed(2)} × | ${x.rssMb.map(f).join(' / ')} |`;
+      const c = x.cpu;
+      return `| ${x.nodes} | ${f(x.mixed.perSecond)} | ${f(x.mixed.all.p50)} | ${f(x.mixed.all.p95)} | ${f(x.mixed.all.p99)} | ${f(x.mixed.all.max)} | ${x.mixed.errors} | ${f(x.bare.p99)} | ${ratio.toFixed(2)} × ${ratio <= 10 && x.mixed.errors === 0 ? '✔' : '✘'} | ${f(mean)} | ${(x.mixed.all.p99 / mean).toFixed(2)} × | ${f(c.nodesPerRequestMs)} / ${f(c.databasePerRequestMs)} (${f(c.clientPerRequestMs)}) | ${c.coresBusy.toFixed(2)} | ${f(c.floorMeanMs)} | ${(x.mixed.all.p99 / c.floorMeanMs).toFixed(2)} × | ${x.rssMb.map(f).join(' / ')} |`;
     }),
     '',
     'p99 per kind of request (ms):',
@@ -180,7 +247,16 @@ export function districtSection(r: DistrictBenchResult): string {
           .join(' | ')} |`,
     ),
     '',
-    "Two nodes share the machine's two cores with PostgreSQL and the load generator: the second node adds no CPU here, so the two-node row shows that a balanced installation holds (0 errors, the same tail), not that it is faster.",
+    `The floor, measured in the same run: ${r.runs[0]?.mixed.connections ?? CONNECTIONS} closed loops wait on average at least their number ÷ the requests a second the machine can serve (Little's law, whatever the order of the queues), and ${os.cpus().length} cores serve at most ${os.cpus().length} ÷ the CPU a request took in the nodes and PostgreSQL together (from /proc; the load generator's own is not counted against the product, though it runs on the same cores). Against bare Fastify the goal is ${r.runs.map((x) => `${f(10 * x.bare.p99)} ms`).join(' and ')}; the floor is ${r.runs.map((x) => `${f(x.cpu.floorMeanMs)} ms`).join(' and ')}${r.runs.every((x) => x.cpu.floorMeanMs > 10 * x.bare.p99) ? ': the goal sits below what this machine can do for this work, so the tail is held to the floor' : ''}.`,
+    '',
+    `PostgreSQL's backends of the district's database during the run (sampled every 200 ms): ${r.runs
+      .map(
+        (x) =>
+          `${x.nodes} node${x.nodes > 1 ? 's' : ''}: ${x.backends.activeMean.toFixed(1)} running a statement on average (at most ${x.backends.activeMax}), ${x.backends.lockWaitMean.toFixed(1)} of them waiting for a lock (at most ${x.backends.lockWaitMax})${x.backends.waitedOn.length ? `, most often in ${x.backends.waitedOn.map((w) => `\`${w.statement.replaceAll('`', "'")}…\` (${w.samples})`).join(', ')}` : ''}`,
+      )
+      .join('; ')}.`,
+    '',
+    "Two nodes share the machine's two cores with PostgreSQL and the load generator: the second node adds no CPU here, so the two-node row shows whether a balanced installation holds (errors, the tail against its floor), not that it is faster.",
   ];
   return lines.join('\n');
 }

@@ -5,7 +5,8 @@
 // against bare Fastify with autocannon. Goal: p99 at 64 connections ≤ 10 × bare's p99, 0 errors.
 import os from 'node:os';
 import { startBare, startServer } from './api.ts';
-import { run as autocannonRun, type LoadRun } from './load.ts';
+import { cpuFloor, cpuMeter, type CpuFloor } from './cpu.ts';
+import { run as autocannonRun, serverProcess, type LoadRun } from './load.ts';
 import { KIND_LABELS, KINDS, prepareMixedWorkload, runBareLoop, type KindFigures, type MixedFigures } from './workload.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -17,6 +18,8 @@ export interface MixedLevel {
   mixed: MixedFigures;
   bare: KindFigures;
   load1: number;
+  /** Where the CPU went during the product's run, and the least mean wait it allows. */
+  cpu: CpuFloor;
 }
 
 export interface MixedBenchResult {
@@ -43,11 +46,14 @@ export async function benchMixed(): Promise<MixedBenchResult> {
     await runBareLoop(bare.url, 16, 2);
     await workload.run({ connections: 16, seconds: 2 });
     const levels: MixedLevel[] = [];
+    const pid = serverProcess(server.child).pid;
     for (const connections of LEVELS) {
       log(`${connections} connections`);
       const ceiling = await runBareLoop(bare.url, connections, SECONDS);
+      const meter = cpuMeter([pid], { postgres: null });
       const mixed = await workload.run({ connections, seconds: SECONDS });
-      levels.push({ connections, mixed, bare: ceiling, load1: os.loadavg()[0]! });
+      const cpu = cpuFloor(meter.stop(), mixed.requests, connections);
+      levels.push({ connections, mixed, bare: ceiling, load1: os.loadavg()[0]!, cpu });
     }
     const top = Math.max(...LEVELS);
     log(`a document alone at ${top} connections`);
@@ -68,6 +74,10 @@ export async function benchMixed(): Promise<MixedBenchResult> {
   }
 }
 
+/** The least mean wait of a level's closed loops: the embedded connection's, or the cores', the larger. */
+const connectionFloor = (l: MixedLevel) => l.connections * l.mixed.all.heldMean;
+const floorOf = (l: MixedLevel) => Math.max(l.cpu.floorMeanMs, connectionFloor(l));
+
 const ms = (v: number) => (Number.isNaN(v) ? '—' : v >= 10 ? v.toFixed(0) : v.toFixed(1));
 
 export function mixedSection(r: MixedBenchResult): string {
@@ -76,11 +86,11 @@ export function mixedSection(r: MixedBenchResult): string {
   const ratio = top.mixed.all.p99 / top.bare.p99;
   const errors = r.levels.reduce((n, l) => n + l.mixed.errors, 0);
   const levels = [
-    '| connections | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | bare p99 ms | p99 ratio to bare | 1-min load |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| connections | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | bare p99 ms | p99 ratio to bare | server CPU a request, ms | cores busy (server + client) | floor: least mean wait, ms | p99 / floor | 1-min load |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...r.levels.map(
       (l) =>
-        `| ${l.connections} | ${Math.round(l.mixed.perSecond)} | ${ms(l.mixed.all.p50)} | ${ms(l.mixed.all.p95)} | ${ms(l.mixed.all.p99)} | ${ms(l.mixed.all.max)} | ${l.mixed.errors} | ${ms(l.bare.p99)} | ${(l.mixed.all.p99 / l.bare.p99).toFixed(1)} × | ${l.load1.toFixed(1)} |`,
+        `| ${l.connections} | ${Math.round(l.mixed.perSecond)} | ${ms(l.mixed.all.p50)} | ${ms(l.mixed.all.p95)} | ${ms(l.mixed.all.p99)} | ${ms(l.mixed.all.max)} | ${l.mixed.errors} | ${ms(l.bare.p99)} | ${(l.mixed.all.p99 / l.bare.p99).toFixed(1)} × | ${ms(l.cpu.perRequestMs)} | ${l.cpu.coresBusy.toFixed(2)} | ${ms(floorOf(l))} | ${(l.mixed.all.p99 / floorOf(l)).toFixed(2)} × | ${l.load1.toFixed(1)} |`,
     ),
   ].join('\n');
   const kinds = [
@@ -103,6 +113,7 @@ ${levels}
 ${kinds}
 
 - p99 at ${top.connections} connections ≤ ${GOAL} × bare Fastify's p99 at the same load: ${ms(top.mixed.all.p99)} ms vs ${ms(GOAL * top.bare.p99)} ms, ${ratio.toFixed(1)} × ${ratio <= GOAL ? '✔' : '✘'}
+- the floor, measured in the same run: ${top.connections} closed loops wait on average at least ${top.connections} ÷ the requests a second the machine can serve (Little's law, whatever the order of the queue). The server took ${ms(top.cpu.perRequestMs)} ms of CPU a request (from /proc; the client ${ms(top.cpu.clientPerRequestMs)} ms more), so ${os.cpus().length} cores serve at most ${Math.round((os.cpus().length * 1000) / top.cpu.perRequestMs)} a second: at least ${ms(top.cpu.floorMeanMs)} ms on average. The embedded database is one connection, held ${ms(top.mixed.all.heldMean)} ms a request (Server-Timing), so it serves at most ${Math.round(1000 / top.mixed.all.heldMean)} a second: at least ${ms(connectionFloor(top))} ms on average. The larger, ${ms(floorOf(top))} ms, is the floor; ${floorOf(top) > GOAL * top.bare.p99 ? `the goal, ${ms(GOAL * top.bare.p99)} ms, is ${(floorOf(top) / (GOAL * top.bare.p99)).toFixed(1)} × below it, so no order of the queue can meet the goal on this machine` : `the goal, ${ms(GOAL * top.bare.p99)} ms, is above it`}. p99 ${ms(top.mixed.all.p99)} ms is **${(top.mixed.all.p99 / floorOf(top)).toFixed(2)} × the floor**: the queue is fair when the slowest 1 % wait little more than the mean anyone must
 - errors: ${errors} ${errors === 0 ? '✔' : '✘'}${failures.length ? ` (${[...new Set(failures)].slice(0, 3).join('; ')})` : ''}; approvals skipped for want of a free task: ${r.levels.reduce((n, l) => n + l.mixed.nothingToApprove, 0)}
 ${tail ? `- the tail: the slowest 1 % at ${top.connections} connections took ${ms(tail.meanMs)} ms on average, of which ${ms(tail.meanWaitMs)} ms waiting for the database connection over ${tail.meanTurns.toFixed(1)} turns; the other 99 % waited ${ms(tail.restMeanWaitMs)} ms over ${tail.restMeanTurns.toFixed(1)} turns (Server-Timing)\n` : ''}- a document alone (\`GET /api/expense/funds/infoById/…\`, autocannon, ${d.connections} connections): p50 ${ms(d.run.p50)} ms, p99 ${ms(d.run.p99)} ms, max ${ms(d.run.max)} ms, ${Math.round(d.run.rps)} req/s, errors / timeouts / non-2xx ${d.run.errors} / ${d.run.timeouts} / ${d.run.non2xx}; bare Fastify so: p99 ${ms(d.bare.p99)} ms, ratio ${(d.run.p99 / d.bare.p99).toFixed(1)} ×
 `;

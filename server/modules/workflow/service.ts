@@ -151,8 +151,6 @@ export class Workflow {
       // Rules of the document type (a budget decrease holds its amount here).
       const ctx = { s: this.s, trx, site, principal, entity, request: this.request };
       await hooksOf(entity.name).beforeSubmit?.(ctx, doc);
-      // What the entity declares its submission moves (a freeze of its amount).
-      await runEffects(ctx, 'submit', doc);
       const key = await this.processKeyOf(trx, entity);
       const definition = key
         ? await trx
@@ -205,6 +203,11 @@ export class Workflow {
       if (entity.meetingRecord)
         await sql`update ${sql.table(entity.table)} set extend = coalesce(extend, '{}'::jsonb) || '{"updateFlag":"0"}'::jsonb
           where id = ${docId} and top_dept_id = ${site.id}`.execute(trx);
+      // What the entity declares its submission moves (a freeze of its amount), as late as it can be:
+      // a freeze locks its indicator's row until the commit, and every other claim on that indicator
+      // waits for it (a hot indicator under load, issue 37). Before the first step, which may end the
+      // approval at once and consume what was frozen.
+      await runEffects(ctx, 'submit', doc);
       await this.afterStep(trx, instance, definition.nodes as Record<string, TaskNode>, step, entity);
       return { instanceId: instance.id };
     });
