@@ -405,6 +405,34 @@ describe('a reimbursement and the budget', () => {
     expect(refused.body.msg).toContain('1,000.00');
     expect(await balance(budgetId)).toMatchObject({ frozen: '0.00', available: '1000.00' });
     expect(await held('reimburse', r.id)).toEqual([]);
+    // The freeze is the submit's last step (issue 37): refused there, the approval it started is gone too.
+    expect((await info(r.id)).approvalStatus).toBe('0');
+    const todo = ok(await server.get('/api/workflow/task/page?scope=todo&pageSize=100', as('head'))).records as Row[];
+    expect(todo.some((t) => t.entity === 'reimburse' && t.businessKey === r.id)).toBe(false);
+  });
+
+  it('whose approval has no step is frozen and consumed in the one submit', async () => {
+    // A site's process for claims that goes straight to its end: the approval ends as it starts.
+    const NS = 'xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"';
+    const bpmnXml = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions ${NS} id="Definitions_rbAtOnce" targetNamespace="http://bpmn.io/schema/bpmn">
+  <bpmn:process id="rbAtOnce" name="报销直通" isExecutable="true">
+    <bpmn:startEvent id="start" /><bpmn:endEvent id="end" />
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="end" />
+  </bpmn:process>
+</bpmn:definitions>`;
+    const model = ok(await server.post('/api/workflow/model/save', { modelKey: 'rbAtOnce', name: '报销直通', bpmnXml }, as('admin')));
+    ok(await server.post(`/api/workflow/model/deploy?id=${model.id}`, {}, as('admin')));
+    const binding = ok(await server.post('/api/workflow/business/save', { entity: 'reimburse', processKey: 'rbAtOnce' }, as('admin')));
+    try {
+      const budgetId = await indicator('1000.00');
+      const r = ok(await save(body(budgetId, ['300.00'], [invoice('300.00')])));
+      ok(await submit('funds', r.id));
+      expect((await info(r.id)).approvalStatus).toBe('2');
+      expect(await balance(budgetId)).toMatchObject({ frozen: '0.00', used: '300.00', available: '700.00' });
+    } finally {
+      ok(await server.post(`/api/workflow/business/remove?ids=${binding.id}`, {}, as('admin')));
+    }
   });
 });
 

@@ -203,12 +203,14 @@ export class Workflow {
       if (entity.meetingRecord)
         await sql`update ${sql.table(entity.table)} set extend = coalesce(extend, '{}'::jsonb) || '{"updateFlag":"0"}'::jsonb
           where id = ${docId} and top_dept_id = ${site.id}`.execute(trx);
-      // What the entity declares its submission moves (a freeze of its amount), as late as it can be:
-      // a freeze locks its indicator's row until the commit, and every other claim on that indicator
-      // waits for it (a hot indicator under load, issue 37). Before the first step, which may end the
-      // approval at once and consume what was frozen.
-      await runEffects(ctx, 'submit', doc);
-      await this.afterStep(trx, instance, definition.nodes as Record<string, TaskNode>, step, entity);
+      // What the entity declares its submission moves (a freeze of its amount), last: a freeze locks
+      // its indicator's row until the commit, and every other claim on that indicator waits for it (a
+      // hot indicator under load, issue 37). Before the first step only when the approval ends at
+      // once, which consumes what was frozen.
+      const nodes = definition.nodes as Record<string, TaskNode>;
+      if (step.ended) await runEffects(ctx, 'submit', doc);
+      await this.afterStep(trx, instance, nodes, step, entity);
+      if (!step.ended) await runEffects(ctx, 'submit', doc);
       return { instanceId: instance.id };
     });
     return result;
