@@ -18,20 +18,24 @@ import type { DB } from '../server/platform/db/types.ts';
 import { startBare } from './api.ts';
 import { cpuFloor, cpuMeter, postmasterOf, type CpuFloor } from './cpu.ts';
 import { generateDocuments } from './district/documents.ts';
-import { generateSites } from './district/sites.ts';
+import { DISTRICT_PASSWORD, districtKey, generateSites } from './district/sites.ts';
 import { rssMb, serverProcess } from './load.ts';
 import { admin, startNode, withDatabase } from './sites.ts';
-import { prepareMixedWorkload, runBareLoop, type KindFigures, type MixedFigures } from './workload.ts';
+import { DEMO_SCHOOL, prepareMixedWorkload, runBareLoop, type KindFigures, type MixedFigures, type School } from './workload.ts';
 
 const SITES = Number(process.env.BENCH_DISTRICT_SITES ?? 100);
 const USERS = Number(process.env.BENCH_DISTRICT_USERS ?? 200);
 const DOCS = Number(process.env.BENCH_DISTRICT_DOCS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_DISTRICT_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+// A district's working day spreads its people over its schools: the demo school and this many more.
+const SCHOOLS = Number(process.env.BENCH_DISTRICT_SCHOOLS ?? 16);
 const NAME = 'nk_district';
 
 export interface DistrictNodes {
   nodes: number;
+  /** Schools whose people worked: 1 (one school's staff all at once), or the district's spread. */
+  schools: number;
   mixed: MixedFigures;
   bare: KindFigures;
   /** RSS of each node after the run, MB. */
@@ -178,10 +182,31 @@ export async function benchDistrict(log: (line: string) => void = (l) => console
     const nodes = [first];
     const runs: DistrictNodes[] = [];
     try {
-      for (const count of [1, 2]) {
+      // A generated school's claimant is a member of 教务处 (u0010: the tenth person, departments in
+      // turn) and their head is head6 (bench/district/sites.ts).
+      const generated = (n: number): School => ({
+        site: districtKey(n),
+        admin: { loginName: 'admin', password: DISTRICT_PASSWORD },
+        claimant: { loginName: 'u0010', password: DISTRICT_PASSWORD },
+        approver: { loginName: 'head6', password: DISTRICT_PASSWORD },
+        dept: '教务处',
+      });
+      const spread = [DEMO_SCHOOL, ...Array.from({ length: Math.min(SCHOOLS, SITES - 2) }, (_, i) => generated(i + 3))];
+      for (const [count, schools] of [
+        [1, [DEMO_SCHOOL]],
+        [1, spread],
+        [2, [DEMO_SCHOOL]],
+        [2, spread],
+      ] as const) {
         if (nodes.length < count) nodes.push(await startNode(district));
-        log(`district: the working day on ${count} node(s), ${CONNECTIONS} connections, ${SECONDS} s`);
-        const workload = await prepareMixedWorkload({ bases: nodes.map((n) => n.base), log: (m) => log(`district: ${m}`) });
+        log(
+          `district: the working day on ${count} node(s), ${schools.length} school(s), ${CONNECTIONS} connections, ${SECONDS} s`,
+        );
+        const workload = await prepareMixedWorkload({
+          bases: nodes.map((n) => n.base),
+          schools: [...schools],
+          log: (m) => log(`district: ${m}`),
+        });
         const bareFigures = await runBareLoop(bare.url, CONNECTIONS, SECONDS);
         const pids = nodes.map((n) => serverProcess(n.child).pid);
         const sampler = await sampleBackends(district);
@@ -189,7 +214,7 @@ export async function benchDistrict(log: (line: string) => void = (l) => console
         const mixed = await workload.run({ connections: CONNECTIONS, seconds: SECONDS });
         const cpu = cpuFloor(meter.stop(), mixed.requests, CONNECTIONS);
         const backends = await sampler.stop();
-        runs.push({ nodes: count, mixed, bare: bareFigures, rssMb: pids.map(rssMb), cpu, backends });
+        runs.push({ nodes: count, schools: schools.length, mixed, bare: bareFigures, rssMb: pids.map(rssMb), cpu, backends });
       }
     } finally {
       for (const n of nodes) await n.stop();
@@ -221,38 +246,39 @@ export function districtSection(r: DistrictBenchResult): string {
     '',
     `Generated: ${g.sites} sites, ${g.users.toLocaleString('en-US')} people and ${g.indicators.toLocaleString('en-US')} indicators more in ${f(g.sitesSeconds)} s; ${g.documents.toLocaleString('en-US')} claims (${g.rows.toLocaleString('en-US')} rows with lines, approvals, tasks and history) in ${f(g.documentsSeconds)} s (${f(g.rows / g.documentsSeconds)} rows/s). A node's start on it: ${f(r.start.ownMs)} ms to listening, RSS ${f(r.start.rssMb)} MB.`,
     '',
-    `The working day (bench/workload.ts) at ${r.runs[0]?.mixed.connections ?? CONNECTIONS} connections for ${r.runs[0]?.mixed.seconds ?? SECONDS} s; bare Fastify by the same client at the same count just before.`,
+    `The working day (bench/workload.ts) at ${r.runs[0]?.mixed.connections ?? CONNECTIONS} connections for ${r.runs[0]?.mixed.seconds ?? SECONDS} s, bare Fastify by the same client at the same count just before: once as one school's staff all at once (every connection a person of the demo school: its indicator and its claims' number rule are the hot rows), once as the district's day (connection i a person of school i mod ${Math.max(...r.runs.map((x) => x.schools))}: the demo school and generated ones, each with its own indicator).`,
     '',
-    "| nodes | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | bare p99 ms | p99 / bare | mean by Little's law ms | p99 / that mean | CPU a request, ms: nodes / PostgreSQL (client) | cores busy | floor: least mean wait, ms | p99 / floor | nodes' RSS MB |",
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    "| nodes | schools | requests/s | p50 ms | p95 ms | p99 ms | max ms | errors | bare p99 ms | p99 / bare | mean by Little's law ms | p99 / that mean | CPU a request, ms: nodes / PostgreSQL (client) | cores busy | floor: least mean wait, ms | p99 / floor | nodes' RSS MB |",
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...r.runs.map((x) => {
+      const c = x.cpu;
       const ratio = x.mixed.all.p99 / x.bare.p99;
       // A closed loop of n connections at X requests/s waits n / X on average whatever the order of
       // the queue (Little's law): no fairness brings p99 below it, so the tail is measured against it.
       const mean = (x.mixed.connections * 1000) / x.mixed.perSecond;
-      const c = x.cpu;
-      return `| ${x.nodes} | ${f(x.mixed.perSecond)} | ${f(x.mixed.all.p50)} | ${f(x.mixed.all.p95)} | ${f(x.mixed.all.p99)} | ${f(x.mixed.all.max)} | ${x.mixed.errors} | ${f(x.bare.p99)} | ${ratio.toFixed(2)} × ${ratio <= 10 && x.mixed.errors === 0 ? '✔' : '✘'} | ${f(mean)} | ${(x.mixed.all.p99 / mean).toFixed(2)} × | ${f(c.nodesPerRequestMs)} / ${f(c.databasePerRequestMs)} (${f(c.clientPerRequestMs)}) | ${c.coresBusy.toFixed(2)} | ${f(c.floorMeanMs)} | ${(x.mixed.all.p99 / c.floorMeanMs).toFixed(2)} × | ${x.rssMb.map(f).join(' / ')} |`;
+      const verdict = ratio <= 10 && x.mixed.errors === 0 ? '✔' : c.floorMeanMs > 10 * x.bare.p99 ? '✘ (below the floor)' : '✘';
+      return `| ${x.nodes} | ${x.schools} | ${f(x.mixed.perSecond)} | ${f(x.mixed.all.p50)} | ${f(x.mixed.all.p95)} | ${f(x.mixed.all.p99)} | ${f(x.mixed.all.max)} | ${x.mixed.errors} | ${f(x.bare.p99)} | ${ratio.toFixed(2)} × ${verdict} | ${f(mean)} | ${(x.mixed.all.p99 / mean).toFixed(2)} × | ${f(c.nodesPerRequestMs)} / ${f(c.databasePerRequestMs)} (${f(c.clientPerRequestMs)}) | ${c.coresBusy.toFixed(2)} | ${f(c.floorMeanMs)} | ${(x.mixed.all.p99 / c.floorMeanMs).toFixed(2)} × | ${x.rssMb.map(f).join(' / ')} |`;
     }),
     '',
     'p99 per kind of request (ms):',
     '',
-    `| nodes | ${Object.keys(r.runs[0]?.mixed.kinds ?? {}).join(' | ')} |`,
-    `| ---: | ${Object.keys(r.runs[0]?.mixed.kinds ?? {})
+    `| nodes | schools | ${Object.keys(r.runs[0]?.mixed.kinds ?? {}).join(' | ')} |`,
+    `| ---: | ---: | ${Object.keys(r.runs[0]?.mixed.kinds ?? {})
       .map(() => '---:')
       .join(' | ')} |`,
     ...r.runs.map(
       (x) =>
-        `| ${x.nodes} | ${Object.values(x.mixed.kinds)
+        `| ${x.nodes} | ${x.schools} | ${Object.values(x.mixed.kinds)
           .map((k) => `${f(k.p99)} (${k.requests})`)
           .join(' | ')} |`,
     ),
     '',
-    `The floor, measured in the same run: ${r.runs[0]?.mixed.connections ?? CONNECTIONS} closed loops wait on average at least their number ÷ the requests a second the machine can serve (Little's law, whatever the order of the queues), and ${os.cpus().length} cores serve at most ${os.cpus().length} ÷ the CPU a request took in the nodes and PostgreSQL together (from /proc; the load generator's own is not counted against the product, though it runs on the same cores). Against bare Fastify the goal is ${r.runs.map((x) => `${f(10 * x.bare.p99)} ms`).join(' and ')}; the floor is ${r.runs.map((x) => `${f(x.cpu.floorMeanMs)} ms`).join(' and ')}${r.runs.every((x) => x.cpu.floorMeanMs > 10 * x.bare.p99) ? ': the goal sits below what this machine can do for this work, so the tail is held to the floor' : ''}.`,
+    `The floor, measured in the same run: ${r.runs[0]?.mixed.connections ?? CONNECTIONS} closed loops wait on average at least their number ÷ the requests a second the machine can serve (Little's law, whatever the order of the queues), and ${os.cpus().length} cores serve at most ${os.cpus().length} ÷ the CPU a request took in the nodes and PostgreSQL together (from /proc; the load generator's own is not counted against the product, though it runs on the same cores). Against bare Fastify the goal (10 × its p99) and the floor, run by run: ${r.runs.map((x) => `${x.nodes} node${x.nodes > 1 ? 's' : ''} and ${x.schools} school${x.schools > 1 ? 's' : ''}, goal ${f(10 * x.bare.p99)} ms, floor ${f(x.cpu.floorMeanMs)} ms${x.cpu.floorMeanMs > 10 * x.bare.p99 ? ' (the goal sits below what this machine can do for this work)' : ''}`).join('; ')}.`,
     '',
     `PostgreSQL's backends of the district's database during the run (sampled every 200 ms): ${r.runs
       .map(
         (x) =>
-          `${x.nodes} node${x.nodes > 1 ? 's' : ''}: ${x.backends.activeMean.toFixed(1)} running a statement on average (at most ${x.backends.activeMax}), ${x.backends.lockWaitMean.toFixed(1)} of them waiting for a lock (at most ${x.backends.lockWaitMax})${x.backends.waitedOn.length ? `, most often in ${x.backends.waitedOn.map((w) => `\`${w.statement.replaceAll('`', "'")}…\` (${w.samples})`).join(', ')}` : ''}`,
+          `${x.nodes} node${x.nodes > 1 ? 's' : ''} and ${x.schools} school${x.schools > 1 ? 's' : ''}: ${x.backends.activeMean.toFixed(1)} running a statement on average (at most ${x.backends.activeMax}), ${x.backends.lockWaitMean.toFixed(1)} of them waiting for a lock (at most ${x.backends.lockWaitMax})${x.backends.waitedOn.length ? `, most often in ${x.backends.waitedOn.map((w) => `\`${w.statement.replaceAll('`', "'")}…\` (${w.samples})`).join(', ')}` : ''}`,
       )
       .join('; ')}.`,
     '',

@@ -81,14 +81,45 @@ export interface MixedWorkloadOptions {
   lines?: number;
   /** A request unanswered this long counts as an error. */
   timeoutMs?: number;
+  /**
+   * The schools whose people work: connection i is a person of school i mod their number (the demo
+   * school alone by default: one school's staff all at once; a district's day spreads them).
+   */
+  schools?: School[];
   log?: (message: string) => void;
 }
 
-const ADMIN = { loginName: 'admin', password: 'Admin@12345' };
-const DEMO_PASSWORD = 'Demo@12345';
+/** One school's people in the workload: who files the claims, who approves them first, who makes the indicator. */
+export interface School {
+  /** The site's key: its requests say `hostname: <key>.localhost` (the demo's: localhost). */
+  site: string;
+  admin: Person;
+  claimant: Person;
+  /** The head of the claimant's department, whose step a claim's approval starts with. */
+  approver: Person;
+  /** The claimant's department: the indicator the claims spend is its own. */
+  dept: string;
+}
+
+interface Person {
+  loginName: string;
+  password: string;
+}
+
 /** The claimant and the head of their department (教务处), who approves their claims first. */
-const CLAIMANT = 'staff';
-const APPROVER = 'head';
+export const DEMO_SCHOOL: School = {
+  site: 'demo',
+  admin: { loginName: 'admin', password: 'Admin@12345' },
+  claimant: { loginName: 'staff', password: 'Demo@12345' },
+  approver: { loginName: 'head', password: 'Demo@12345' },
+  dept: '教务处',
+};
+
+/** Someone signed in: their token and their site's hostname, which every request carries. */
+interface Caller {
+  token: string;
+  hostname: string;
+}
 
 interface Sample {
   ms: number;
@@ -119,7 +150,7 @@ export async function prepareMixedWorkload(options: MixedWorkloadOptions): Promi
   const nextBase = () => bases[turn++ % bases.length]!;
 
   /** One request as a browser sends it; its time, and the failure a user would see. */
-  async function call(token: string, method: string, url: string, body?: unknown): Promise<{ sample: Sample; data: any }> {
+  async function call(who: Caller, method: string, url: string, body?: unknown): Promise<{ sample: Sample; data: any }> {
     const t0 = performance.now();
     let failure: string | undefined;
     let data: any;
@@ -128,7 +159,8 @@ export async function prepareMixedWorkload(options: MixedWorkloadOptions): Promi
       const res = await fetch(`${nextBase()}/api${url}`, {
         method,
         headers: {
-          token,
+          token: who.token,
+          hostname: who.hostname,
           year,
           'accept-language': 'zh-CN',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -165,40 +197,52 @@ export async function prepareMixedWorkload(options: MixedWorkloadOptions): Promi
       data,
     };
   }
-  const must = async (token: string, method: string, url: string, body?: unknown) => {
-    const { sample, data } = await call(token, method, url, body);
-    if (!sample.ok) throw new Failure(sample.failure);
+  const must = async (who: Caller, method: string, url: string, body?: unknown) => {
+    const { sample, data } = await call(who, method, url, body);
+    if (!sample.ok) throw new Failure(`${who.hostname}: ${sample.failure}`);
     return data;
   };
-  const signIn = async (loginName: string, password: string) =>
-    String((await must('', 'POST', '/auth/login/account', { loginName, password })).token);
-
-  log('signing in admin, staff and head');
-  const admin = await signIn(ADMIN.loginName, ADMIN.password);
-  const claimant = await signIn(CLAIMANT, DEMO_PASSWORD);
-  const approver = await signIn(APPROVER, DEMO_PASSWORD);
-  const dept = ((await must(admin, 'GET', '/core/dept/list')) as Array<{ id: number; deptName: string }>).find(
-    (d) => d.deptName === '教务处',
-  );
-  if (!dept) throw new Error('the demo site has no 教务处');
-  const limitCode = `MIXED-${Date.now().toString(36)}`;
-  const budgetId = Number(
-    (
-      await must(admin, 'POST', '/neikong/budget/save', {
-        limitCode,
-        budgetName: `混合负载 ${limitCode}`,
-        deptId: dept.id,
-        expenseType: '2',
-        economicClass: '30211',
-        originalAmount: '100000000.00',
-      })
-    ).id,
-  );
+  const signIn = async (hostname: string, p: Person): Promise<Caller> => ({
+    token: String((await must({ token: '', hostname }, 'POST', '/auth/login/account', p)).token),
+    hostname,
+  });
 
   // Invoice numbers are unique per site: start somewhere no earlier run on this database started.
   let invoiceNo = 10_000_000 + Math.floor(Math.random() * 80_000) * 1000;
   let claimNo = 0;
-  const claim = () => ({
+  const schools = options.schools?.length ? options.schools : [DEMO_SCHOOL];
+  log(`signing in the admin, a claimant and their head of ${schools.length} school(s)`);
+  const teams: Array<{ admin: Caller; claimant: Caller; approver: Caller; budgetId: number; documents: number[] }> = [];
+  for (const school of schools) {
+    const hostname = school.site === 'demo' ? 'localhost' : `${school.site}.localhost`;
+    const admin = await signIn(hostname, school.admin);
+    const dept = ((await must(admin, 'GET', '/core/dept/list')) as Array<{ id: number; deptName: string }>).find(
+      (d) => d.deptName === school.dept,
+    );
+    if (!dept) throw new Error(`${school.site} has no ${school.dept}`);
+    const limitCode = `MIXED-${Date.now().toString(36)}`;
+    const budgetId = Number(
+      (
+        await must(admin, 'POST', '/neikong/budget/save', {
+          limitCode,
+          budgetName: `混合负载 ${limitCode}`,
+          deptId: dept.id,
+          expenseType: '2',
+          economicClass: '30211',
+          originalAmount: '100000000.00',
+        })
+      ).id,
+    );
+    teams.push({
+      admin,
+      claimant: await signIn(hostname, school.claimant),
+      approver: await signIn(hostname, school.approver),
+      budgetId,
+      // The school's submitted claims, which its claimant opens.
+      documents: [],
+    });
+  }
+  const claim = (budgetId: number) => ({
     title: `混合负载报销 ${++claimNo}`,
     budgetId,
     items: Array.from({ length: lines }, (_, i) => ({ economicClass: '30211', summary: `第 ${i + 1} 项`, amount: '1.00' })),
@@ -209,22 +253,23 @@ export async function prepareMixedWorkload(options: MixedWorkloadOptions): Promi
       amount: '1.00',
     })),
   });
-  const documents: number[] = [];
   /** Tasks an approver has taken and not yet decided: another person picks another one. */
   const taken = new Set<number>();
 
-  const PREFILL = 16;
-  log(`saving and submitting ${PREFILL} claims of ${lines} lines`);
-  for (let i = 0; i < PREFILL; i++) {
-    const id = Number((await must(claimant, 'POST', '/expense/funds/save', claim())).id);
-    await must(claimant, 'POST', `/expense/funds/submit?id=${id}&confirmed=1`, {});
-    documents.push(id);
-  }
+  // Sixteen claims in approval to start with, spread over the schools (at least two each).
+  const prefill = Math.max(2, Math.ceil(16 / teams.length));
+  log(`saving and submitting ${prefill} claims of ${lines} lines in each school`);
+  for (const team of teams)
+    for (let i = 0; i < prefill; i++) {
+      const id = Number((await must(team.claimant, 'POST', '/expense/funds/save', claim(team.budgetId))).id);
+      await must(team.claimant, 'POST', `/expense/funds/submit?id=${id}&confirmed=1`, {});
+      team.documents.push(id);
+    }
 
   return {
     document: () => ({
-      url: `${bases[0]}/api/expense/funds/infoById/${documents[0]}`,
-      headers: { token: claimant, year, 'accept-language': 'zh-CN' },
+      url: `${bases[0]}/api/expense/funds/infoById/${teams[0]!.documents[0]}`,
+      headers: { token: teams[0]!.claimant.token, hostname: teams[0]!.claimant.hostname, year, 'accept-language': 'zh-CN' },
     }),
     async run({ connections, seconds }) {
       const samples: Record<Kind, Sample[]> = Object.fromEntries(KINDS.map((k) => [k, []])) as never;
@@ -236,6 +281,7 @@ export async function prepareMixedWorkload(options: MixedWorkloadOptions): Promi
         return r.sample.ok ? r.data : undefined;
       };
       const tab = async (index: number) => {
+        const { admin, claimant, approver, budgetId, documents } = teams[index % teams.length]!;
         let round = index;
         let pending: number | null = null;
         const steps: Array<() => Promise<void>> = [
@@ -249,7 +295,7 @@ export async function prepareMixedWorkload(options: MixedWorkloadOptions): Promi
             record('open', await call(claimant, 'GET', `/expense/funds/infoById/${doc}`));
           },
           async () => {
-            const saved = record('save', await call(claimant, 'POST', '/expense/funds/save', claim()));
+            const saved = record('save', await call(claimant, 'POST', '/expense/funds/save', claim(budgetId)));
             pending = saved?.id ? Number(saved.id) : null;
           },
           async () => {
