@@ -260,6 +260,17 @@ export function districtSection(r: DistrictBenchResult): string {
       return `| ${x.nodes} | ${x.schools} | ${f(x.mixed.perSecond)} | ${f(x.mixed.all.p50)} | ${f(x.mixed.all.p95)} | ${f(x.mixed.all.p99)} | ${f(x.mixed.all.max)} | ${x.mixed.errors} | ${f(x.bare.p99)} | ${ratio.toFixed(2)} × ${verdict} | ${f(mean)} | ${(x.mixed.all.p99 / mean).toFixed(2)} × | ${f(c.nodesPerRequestMs)} / ${f(c.databasePerRequestMs)} (${f(c.clientPerRequestMs)}) | ${c.coresBusy.toFixed(2)} | ${f(c.floorMeanMs)} | ${(x.mixed.all.p99 / c.floorMeanMs).toFixed(2)} × | ${x.rssMb.map(f).join(' / ')} |`;
     }),
     '',
+    ...r.runs
+      .filter((x) => x.mixed.errors)
+      .map(
+        (x) =>
+          `Errors of ${x.nodes} node${x.nodes > 1 ? 's' : ''} and ${x.schools} school${x.schools > 1 ? 's' : ''}: ${Object.entries(
+            x.mixed.kinds,
+          )
+            .filter(([, k]) => k.errors)
+            .map(([kind, k]) => `${kind} ${k.errors} (${k.failures.join('; ')})`)
+            .join(', ')}.\n`,
+      ),
     'p99 per kind of request (ms):',
     '',
     `| nodes | schools | ${Object.keys(r.runs[0]?.mixed.kinds ?? {}).join(' | ')} |`,
