@@ -366,7 +366,9 @@ describe('a reimbursement and the budget', () => {
           .records as Row[]
       ).filter((j) => j.sourceNo === r.reimburseNo);
     const chinese = await rowsOf('zh-CN');
-    expect(chinese.map((j) => j.note)).toEqual(expect.arrayContaining(['报销单 · 提交审批', '报销单 · 审批通过', '报销单 · 付款']));
+    expect(chinese.map((j) => j.note)).toEqual(
+      expect.arrayContaining(['报销单 · 提交审批', '报销单 · 审批通过', '报销单 · 付款']),
+    );
     const english = await rowsOf('en-US');
     expect(english).toHaveLength(3);
     for (const j of english) expect(String(j.note)).toMatch(/ · (submitted|approved|paid)$/);
@@ -421,9 +423,13 @@ describe('a reimbursement and the budget', () => {
     <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="end" />
   </bpmn:process>
 </bpmn:definitions>`;
-    const model = ok(await server.post('/api/workflow/model/save', { modelKey: 'rbAtOnce', name: '报销直通', bpmnXml }, as('admin')));
+    const model = ok(
+      await server.post('/api/workflow/model/save', { modelKey: 'rbAtOnce', name: '报销直通', bpmnXml }, as('admin')),
+    );
     ok(await server.post(`/api/workflow/model/deploy?id=${model.id}`, {}, as('admin')));
-    const binding = ok(await server.post('/api/workflow/business/save', { entity: 'reimburse', processKey: 'rbAtOnce' }, as('admin')));
+    const binding = ok(
+      await server.post('/api/workflow/business/save', { entity: 'reimburse', processKey: 'rbAtOnce' }, as('admin')),
+    );
     try {
       const budgetId = await indicator('1000.00');
       const r = ok(await save(body(budgetId, ['300.00'], [invoice('300.00')])));
