@@ -191,6 +191,7 @@ export async function benchDistrict(log: (line: string) => void = (l) => console
         approver: { loginName: 'head6', password: DISTRICT_PASSWORD },
         dept: '教务处',
       });
+      const postmaster = await postmasterOf(district);
       const spread = [DEMO_SCHOOL, ...Array.from({ length: Math.min(SCHOOLS, SITES - 2) }, (_, i) => generated(i + 3))];
       for (const [count, schools] of [
         [1, [DEMO_SCHOOL]],
@@ -210,7 +211,7 @@ export async function benchDistrict(log: (line: string) => void = (l) => console
         const bareFigures = await runBareLoop(bare.url, CONNECTIONS, SECONDS);
         const pids = nodes.map((n) => serverProcess(n.child).pid);
         const sampler = await sampleBackends(district);
-        const meter = cpuMeter(pids, { postgres: await postmasterOf(district) });
+        const meter = cpuMeter(pids, { postgres: postmaster });
         const mixed = await workload.run({ connections: CONNECTIONS, seconds: SECONDS });
         const cpu = cpuFloor(meter.stop(), mixed.requests, CONNECTIONS);
         const backends = await sampler.stop();

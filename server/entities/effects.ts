@@ -10,8 +10,8 @@
 //
 // "when" on an effect (an expression over the document) runs it only where it holds.
 //
-// Events: `submit` (as the approval starts, just before its first step, so a freeze holds its
-// indicator's row for as short a time as it can), the approval's ends (`approved`, `rejected`,
+// Events: `submit` (last in the submit's transaction, after the approval's first step, so a freeze
+// holds its indicator's row for as short a time as it can), the approval's ends (`approved`, `rejected`,
 // `withdrawn`, `cancelled`) and the actions of the entity's `states`. An effect names its kind by
 // its first member (`budget`, …); the module of that kind registers what it does (defineEffect),
 // so a business rule is written once and every entity declares it.
